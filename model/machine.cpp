@@ -1,0 +1,156 @@
+#include "model/machine.hpp"
+
+namespace weft::model {
+
+std::string describe(const Dma& dma) {
+  const auto slice = [](const Slice& s) {
+    return describe(s.buffer->info()) + " " + to_string(s.rect);
+  };
+  std::string phase = dma.next == DmaPhase::read ? "read phase pending"
+                      : dma.next == DmaPhase::write ? "write phase pending"
+                                                    : "done";
+  return "dma " + std::to_string(dma.id) + " started by " + to_string(dma.starter) + " at " +
+         to_string(dma.line) + ": " + slice(dma.source) + " -> " + slice(dma.target) + " (" + phase + ")";
+}
+
+Machine::Machine(const MachineSpec& spec)
+    : spec_(spec), topology_(spec), memory_(spec_, topology_), semaphores_(topology_) {}
+
+Failure Machine::out_of_bounds(CoreId by, const Slice& slice, std::string_view what) const {
+  const BufferInfo& info = slice.buffer->info();
+  return {Verdict::out_of_bounds, to_string(by) + " " + std::string(what) + " " + to_string(slice.rect) +
+                                      " of " + describe(info) + ", whose shape is " + to_string(info.shape)};
+}
+
+bool Machine::load(CoreId by, const Slice& slice, std::byte* out, SourceLine line, Failure& failure) {
+  const bool inside = slice.rect.inside(slice.buffer->info().shape);
+  if (!inside && spec_.out_of_bounds_reads == OutOfBoundsReads::raise) {
+    failure = out_of_bounds(by, slice, "loads");
+    return false;
+  }
+  const Rect touched = inside ? slice.rect : slice.rect.clipped_to(slice.buffer->info().shape);
+  if (!access({{Accessor::Kind::core, topology_.global(by)}, slice.buffer, touched, false, line}, failure))
+    return false;
+  slice.buffer->read(slice.rect, out);
+  return true;
+}
+
+bool Machine::store(CoreId by, const Slice& slice, const std::byte* in, SourceLine line, Failure& failure) {
+  if (!slice.rect.inside(slice.buffer->info().shape)) {
+    failure = out_of_bounds(by, slice, "stores");
+    return false;
+  }
+  if (!access({{Accessor::Kind::core, topology_.global(by)}, slice.buffer, slice.rect, true, line}, failure))
+    return false;
+  slice.buffer->write(slice.rect, in);
+  return true;
+}
+
+bool Machine::signal(CoreId by, int semaphore, CoreId target, std::int64_t amount, Failure& failure) {
+  if (!topology_.contains(target)) {
+    failure = {Verdict::kernel_error, to_string(by) + " signals semaphore " +
+                                          std::to_string(semaphores_.id(semaphore)) + " on " +
+                                          to_string(target) + ", which does not exist"};
+    return false;
+  }
+  if (amount <= 0) {
+    failure = {Verdict::kernel_error, to_string(by) + " signals semaphore " +
+                                          std::to_string(semaphores_.id(semaphore)) + " by " +
+                                          std::to_string(amount) + " (an increment must be positive)"};
+    return false;
+  }
+  semaphores_.add(semaphore, topology_.global(target), amount);
+  return true;
+}
+
+int Machine::start_dma(CoreId by, const Slice& source, const Slice& target, int device, int recv_semaphore,
+                       int send_semaphore, SourceLine line, Failure& failure) {
+  const std::string call = to_string(by) + " starts a DMA at " + to_string(line) + ": ";
+  if (device < 0 || device >= topology_.devices()) {
+    failure = {Verdict::kernel_error, call + "device " + std::to_string(device) + " does not exist"};
+    return -1;
+  }
+  if (!(source.view == target.view)) {
+    failure = {Verdict::kernel_error, call + "the source shape " + to_string(source.view) +
+                                          " differs from the destination shape " + to_string(target.view)};
+    return -1;
+  }
+  if (source.rect.volume() == 0) {
+    failure = {Verdict::kernel_error, call + "the copy is empty (zero elements)"};
+    return -1;
+  }
+  if (!source.rect.inside(source.buffer->info().shape)) {
+    failure = out_of_bounds(by, source, "starts a DMA reading");
+    return -1;
+  }
+  const CoreId destination{device, by.core};
+  const BufferInfo& local = target.buffer->info();
+  Buffer* remote = memory_.find(local.space, local.id, destination);
+  if (remote == nullptr || remote->info().type != local.type || !(remote->info().shape == local.shape)) {
+    failure = {Verdict::kernel_error,
+               call + "its destination, buffer " + std::to_string(local.id) + " " + std::string(to_string(local.space)) +
+                   " " + std::string(to_string(local.type)) + to_string(local.shape) + ", " +
+                   (remote ? "is " + describe(remote->info()) : std::string("does not exist")) + " on " +
+                   to_string(destination) + " (allocation order differs between devices?)"};
+    return -1;
+  }
+  const Slice resolved{remote, target.rect, target.view};
+  if (!target.rect.inside(remote->info().shape)) {
+    failure = out_of_bounds(by, resolved, "starts a DMA writing");
+    return -1;
+  }
+  Dma dma;
+  dma.id = static_cast<int>(dmas_.size());
+  dma.starter = by;
+  dma.destination = destination;
+  dma.source = source;
+  dma.target = resolved;
+  dma.recv_semaphore = recv_semaphore;
+  dma.send_semaphore = send_semaphore;
+  dma.bytes = source.rect.volume() * element_bytes;
+  dma.line = line;
+  dmas_.push_back(std::move(dma));
+  return dmas_.back().id;
+}
+
+std::pair<int, int> Machine::next_phase_signal(int id) const {
+  const Dma& dma = dmas_[id];
+  if (dma.next == DmaPhase::read) return {dma.send_semaphore, topology_.global(dma.starter)};
+  return {dma.recv_semaphore, topology_.global(dma.destination)};
+}
+
+bool Machine::run_dma_phase(int id, Failure& failure) {
+  Dma& dma = dmas_[id];
+  const Accessor who{Accessor::Kind::dma, id};
+  if (dma.next == DmaPhase::read) {
+    if (!access({who, dma.source.buffer, dma.source.rect, false, dma.line}, failure)) return false;
+    dma.snapshot.resize(static_cast<std::size_t>(dma.bytes));
+    dma.source.buffer->read(dma.source.rect, dma.snapshot.data());
+    if (dma.send_semaphore >= 0) semaphores_.add(dma.send_semaphore, topology_.global(dma.starter), dma.bytes);
+    dma.next = DmaPhase::write;
+    return true;
+  }
+  if (!access({who, dma.target.buffer, dma.target.rect, true, dma.line}, failure)) return false;
+  dma.target.buffer->write(dma.target.rect, dma.snapshot.data());
+  dma.snapshot = {};
+  semaphores_.add(dma.recv_semaphore, topology_.global(dma.destination), dma.bytes);
+  dma.next = DmaPhase::done;
+  return true;
+}
+
+std::optional<Failure> Machine::exit_check() const {
+  std::string in_flight;
+  for (const Dma& dma : dmas_)
+    if (dma.next != DmaPhase::done) in_flight += "\n  " + describe(dma);
+  if (!in_flight.empty())
+    return Failure{Verdict::dma_in_flight, "every core has finished, but DMAs are still in flight:" + in_flight};
+  std::string leaked;
+  for (const SemaphoreCell& cell : semaphores_.nonzero_cells())
+    leaked += "\n  semaphore " + std::to_string(cell.id) + " on " + to_string(topology_.core_of(cell.global_core)) +
+              ": count " + std::to_string(cell.count);
+  if (!leaked.empty())
+    return Failure{Verdict::semaphore_leak, "every core has finished, but semaphore cells are not zero:" + leaked};
+  return std::nullopt;
+}
+
+}  // namespace weft::model

@@ -1,0 +1,68 @@
+#pragma once
+// The machine state of one execution and its operations as plain state transitions: no fibers,
+// no choices. The simulator asks "may this happen?" and "do it"; every buffer access goes
+// through `access()`, where race detection and tracing attach.
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "model/access.hpp"
+#include "model/dma.hpp"
+#include "model/memory.hpp"
+#include "model/semaphores.hpp"
+#include "model/topology.hpp"
+
+namespace weft::model {
+
+class Machine {
+ public:
+  explicit Machine(const MachineSpec& spec);
+
+  const MachineSpec& spec() const { return spec_; }
+  const Topology& topology() const { return topology_; }
+  Memory& memory() { return memory_; }
+  const Memory& memory() const { return memory_; }
+  Semaphores& semaphores() { return semaphores_; }
+  const Semaphores& semaphores() const { return semaphores_; }
+  const std::vector<Dma>& dmas() const { return dmas_; }
+  void set_observer(AccessObserver* observer) { observer_ = observer; }
+
+  // Each returns false and fills `failure` when the operation is a kernel bug.
+  bool load(CoreId by, const Slice& slice, std::byte* out, SourceLine line, Failure& failure);
+  bool store(CoreId by, const Slice& slice, const std::byte* in, SourceLine line, Failure& failure);
+  bool signal(CoreId by, int semaphore, CoreId target, std::int64_t amount, Failure& failure);
+  bool can_consume(int semaphore, int global_core, std::int64_t amount) const {
+    return semaphores_.count(semaphore, global_core) >= amount;
+  }
+  void consume(int semaphore, int global_core, std::int64_t amount) {
+    semaphores_.add(semaphore, global_core, -amount);
+  }
+
+  // Starts a DMA from `source` into the buffer `target` names on `device`; returns its id.
+  int start_dma(CoreId by, const Slice& source, const Slice& target, int device, int recv_semaphore,
+                int send_semaphore, SourceLine line, Failure& failure);
+  // Runs the next phase of DMA `id`.
+  bool run_dma_phase(int id, Failure& failure);
+  // The semaphore cell (semaphore index, global core) the next phase of `id` signals, or
+  // semaphore -1 if it signals none.
+  std::pair<int, int> next_phase_signal(int id) const;
+
+  // The exit checks once every core has finished: dma_in_flight, then semaphore_leak.
+  std::optional<Failure> exit_check() const;
+
+ private:
+  bool access(const Access& access, Failure& failure) {
+    return observer_ == nullptr || observer_->on_access(access, failure);
+  }
+  Failure out_of_bounds(CoreId by, const Slice& slice, std::string_view what) const;
+
+  MachineSpec spec_;
+  Topology topology_;
+  Memory memory_;
+  Semaphores semaphores_;
+  std::vector<Dma> dmas_;
+  AccessObserver* observer_ = nullptr;
+};
+
+}  // namespace weft::model

@@ -1,0 +1,107 @@
+#include "model/memory.hpp"
+
+#include <stdexcept>
+
+namespace weft::model {
+
+std::string to_string(SourceLine where) {
+  std::string_view file = where.file;
+  if (auto slash = file.rfind('/'); slash != std::string_view::npos) file.remove_prefix(slash + 1);
+  return std::string(file) + ":" + std::to_string(where.line);
+}
+
+Memory::Memory(const MachineSpec& spec, const Topology& topology)
+    : spec_(spec), topology_(topology), next_id_(topology.cores(), first_kernel_buffer_id) {}
+
+Memory::Key Memory::key_of(Space space, int id, CoreId core) const {
+  const bool per_core = is_per_core(space) ||
+                        (space == Space::vmem_shared && spec_.compat == CompatProfile::jax);
+  return {space, id, core.device, per_core ? core.core : -1};
+}
+
+std::int64_t Memory::capacity(Space space) const {
+  switch (space) {
+    case Space::hbm: return spec_.hbm_bytes;
+    case Space::vmem: return spec_.vmem_bytes;
+    case Space::smem: return spec_.smem_bytes;
+    case Space::vmem_shared: return spec_.vmem_shared_bytes;
+  }
+  return 0;
+}
+
+bool Memory::reserve(const Key& key, std::int64_t bytes, Failure& failure, CoreId by) {
+  const auto& [space, id, device, core] = key;
+  std::int64_t& used = bytes_used_[{space, device, core}];
+  if (used + bytes <= capacity(space)) {
+    used += bytes;
+    return true;
+  }
+  failure = {Verdict::out_of_memory,
+             to_string(by) + " allocates " + std::to_string(bytes) + " bytes of " +
+                 std::string(to_string(space)) + " for buffer " + std::to_string(id) + ", but " +
+                 std::to_string(used) + " of " + std::to_string(capacity(space)) +
+                 " bytes are in use on device " + std::to_string(device) +
+                 (core >= 0 ? " core " + std::to_string(core) : std::string())};
+  return false;
+}
+
+Buffer& Memory::create(const Key& key, BufferInfo info) {
+  buffers_.push_back(std::make_unique<Buffer>(std::move(info), spec_.uninitialized));
+  by_key_[key] = buffers_.back().get();
+  return *buffers_.back();
+}
+
+int Memory::host_allocate(std::string name, ElementType type, const Shape& shape) {
+  if (find_named(0, name)) throw std::invalid_argument("host buffer '" + name + "' is allocated twice");
+  const int id = next_host_id_++;
+  for (int device = 0; device < topology_.devices(); ++device) {
+    const Key key = key_of(Space::hbm, id, {device, 0});
+    Failure failure;
+    const std::int64_t bytes = shape.volume() * element_bytes;
+    if (!reserve(key, bytes, failure, {device, 0}))
+      throw std::invalid_argument("host buffer '" + name + "': " + failure.message);
+    create(key, {id, Space::hbm, device, -1, type, shape, name});
+  }
+  return id;
+}
+
+Buffer* Memory::find_named(int device, std::string_view name) {
+  for (auto& buffer : buffers_)
+    if (buffer->info().device == device && buffer->info().name == name) return buffer.get();
+  return nullptr;
+}
+
+const Buffer* Memory::find_named(int device, std::string_view name) const {
+  return const_cast<Memory*>(this)->find_named(device, name);
+}
+
+Buffer* Memory::allocate(CoreId by, Space space, ElementType type, const Shape& shape, Failure& failure) {
+  const int id = next_id_[topology_.global(by)]++;
+  auto [signature, fresh] = signatures_.try_emplace(id, Signature{space, type, shape, by});
+  if (!fresh) {
+    const Signature& first = signature->second;
+    if (first.space != space || first.type != type || first.shape != shape) {
+      failure = {Verdict::kernel_error,
+                 "allocation order differs between cores: buffer " + std::to_string(id) + " is " +
+                     std::string(to_string(first.space)) + " " + std::string(to_string(first.type)) +
+                     to_string(first.shape) + " on " + to_string(first.first) + " but " +
+                     std::string(to_string(space)) + " " + std::string(to_string(type)) +
+                     to_string(shape) + " on " + to_string(by)};
+      return nullptr;
+    }
+  }
+  const Key key = key_of(space, id, by);
+  if (auto found = by_key_.find(key); found != by_key_.end()) {
+    ++found->second->ref_count;
+    return found->second;
+  }
+  if (!reserve(key, shape.volume() * element_bytes, failure, by)) return nullptr;
+  return &create(key, {id, space, by.device, std::get<3>(key), type, shape, {}});
+}
+
+Buffer* Memory::find(Space space, int id, CoreId core) {
+  auto found = by_key_.find(key_of(space, id, core));
+  return found == by_key_.end() ? nullptr : found->second;
+}
+
+}  // namespace weft::model

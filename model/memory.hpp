@@ -1,0 +1,62 @@
+#pragma once
+// All buffers of one execution (semantics.md §2): host buffers created by the scenario's setup,
+// and kernel allocations with SPMD-symmetric ids from a per-core counter starting at 100.
+// Capacities are accounted per space instance (per core for vmem/smem, per device otherwise).
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string_view>
+#include <tuple>
+#include <vector>
+
+#include "model/buffer.hpp"
+#include "model/failure.hpp"
+#include "model/topology.hpp"
+
+namespace weft::model {
+
+inline constexpr int first_kernel_buffer_id = 100;
+
+class Memory {
+ public:
+  Memory(const MachineSpec& spec, const Topology& topology);
+
+  // A named hbm buffer on every device, with the same id everywhere. Throws
+  // std::invalid_argument on a duplicate name or a capacity overflow (a host setup error).
+  int host_allocate(std::string name, ElementType type, const Shape& shape);
+  Buffer* find_named(int device, std::string_view name);
+  const Buffer* find_named(int device, std::string_view name) const;
+
+  // A kernel allocation by `by`: an out_of_memory or kernel_error (asymmetric allocation) failure,
+  // or the buffer (shared spaces: the one an earlier core of the device created).
+  Buffer* allocate(CoreId by, Space space, ElementType type, const Shape& shape, Failure& failure);
+  // The instance of buffer `id` in `space` that `core` sees; nullptr if it does not exist.
+  Buffer* find(Space space, int id, CoreId core);
+
+  const std::vector<std::unique_ptr<Buffer>>& buffers() const { return buffers_; }
+
+ private:
+  using Key = std::tuple<Space, int, int, int>;  // space, id, device, core (-1 if shared)
+  struct Signature {
+    Space space;
+    ElementType type;
+    Shape shape;
+    CoreId first;
+  };
+  Key key_of(Space space, int id, CoreId core) const;
+  std::int64_t capacity(Space space) const;
+  bool reserve(const Key& key, std::int64_t bytes, Failure& failure, CoreId by);
+  Buffer& create(const Key& key, BufferInfo info);
+
+  MachineSpec spec_;
+  const Topology& topology_;
+  std::vector<std::unique_ptr<Buffer>> buffers_;  // in creation order
+  std::map<Key, Buffer*> by_key_;
+  std::map<std::tuple<Space, int, int>, std::int64_t> bytes_used_;  // space, device, core
+  std::vector<int> next_id_;                                         // per global core
+  std::map<int, Signature> signatures_;                              // per kernel buffer id
+  int next_host_id_ = 1;
+};
+
+}  // namespace weft::model

@@ -1,0 +1,83 @@
+#include "model/rect.hpp"
+
+#include <algorithm>
+#include <cassert>
+
+namespace weft::model {
+
+Shape::Shape(std::initializer_list<std::int64_t> extents) : rank(static_cast<int>(extents.size())) {
+  assert(rank <= max_rank);
+  std::copy(extents.begin(), extents.end(), dims.begin());
+}
+
+std::int64_t Shape::volume() const {
+  std::int64_t result = 1;
+  for (int d = 0; d < rank; ++d) result *= dims[d];
+  return result;
+}
+
+bool operator==(const Shape& a, const Shape& b) {
+  return a.rank == b.rank && std::equal(a.dims.begin(), a.dims.begin() + a.rank, b.dims.begin());
+}
+
+bool operator==(const Rect& a, const Rect& b) {
+  return a.rank == b.rank && std::equal(a.start.begin(), a.start.begin() + a.rank, b.start.begin()) &&
+         std::equal(a.size.begin(), a.size.begin() + a.rank, b.size.begin());
+}
+
+std::string to_string(const Shape& shape) {
+  std::string text = "[";
+  for (int d = 0; d < shape.rank; ++d) text += (d ? ", " : "") + std::to_string(shape.dims[d]);
+  return text + "]";
+}
+
+Rect Rect::whole(const Shape& shape) {
+  Rect rect;
+  rect.rank = shape.rank;
+  for (int d = 0; d < shape.rank; ++d) rect.size[d] = shape.dims[d];
+  return rect;
+}
+
+std::int64_t Rect::volume() const {
+  std::int64_t result = 1;
+  for (int d = 0; d < rank; ++d) result *= std::max<std::int64_t>(size[d], 0);
+  return result;
+}
+
+bool Rect::overlaps(const Rect& other) const {
+  if (rank != other.rank || volume() == 0 || other.volume() == 0) return false;
+  for (int d = 0; d < rank; ++d) {
+    if (start[d] + size[d] <= other.start[d] || other.start[d] + other.size[d] <= start[d])
+      return false;
+  }
+  return true;
+}
+
+bool Rect::inside(const Shape& shape) const {
+  if (rank != shape.rank) return false;
+  for (int d = 0; d < rank; ++d)
+    if (start[d] < 0 || size[d] < 0 || start[d] + size[d] > shape.dims[d]) return false;
+  return true;
+}
+
+Rect Rect::clipped_to(const Shape& shape) const {
+  Rect result = *this;
+  for (int d = 0; d < rank; ++d) {
+    const std::int64_t lo = std::clamp<std::int64_t>(start[d], 0, shape.dims[d]);
+    const std::int64_t hi = std::clamp<std::int64_t>(start[d] + size[d], 0, shape.dims[d]);
+    result.start[d] = lo;
+    result.size[d] = std::max<std::int64_t>(hi - lo, 0);
+  }
+  return result;
+}
+
+std::string to_string(const Rect& rect) {
+  std::string text = "[";
+  for (int d = 0; d < rect.rank; ++d) {
+    text += d ? ", " : "";
+    text += std::to_string(rect.start[d]) + ":" + std::to_string(rect.start[d] + rect.size[d]);
+  }
+  return text + "]";
+}
+
+}  // namespace weft::model

@@ -1,0 +1,41 @@
+#pragma once
+// Shapes and rectangles of buffer elements (up to 4 dimensions, stride 1). A rectangle is what
+// one load, store or DMA phase touches; two accesses conflict only if their rectangles overlap.
+
+#include <array>
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+
+namespace weft::model {
+
+inline constexpr int max_rank = 4;
+
+struct Shape {
+  int rank = 0;
+  std::array<std::int64_t, max_rank> dims{};
+
+  Shape() = default;
+  Shape(std::initializer_list<std::int64_t> extents);
+  std::int64_t volume() const;
+  friend bool operator==(const Shape& a, const Shape& b);  // compares the first `rank` extents
+};
+
+std::string to_string(const Shape& shape);  // "[8, 128]"
+
+struct Rect {
+  int rank = 0;
+  std::array<std::int64_t, max_rank> start{};
+  std::array<std::int64_t, max_rank> size{};
+
+  static Rect whole(const Shape& shape);
+  std::int64_t volume() const;
+  bool overlaps(const Rect& other) const;    // false if either is empty
+  bool inside(const Shape& shape) const;     // every element within bounds
+  Rect clipped_to(const Shape& shape) const; // the in-bounds part (possibly empty)
+  friend bool operator==(const Rect& a, const Rect& b);
+};
+
+std::string to_string(const Rect& rect);  // "[0:8, 3:4]" (start:end per dimension)
+
+}  // namespace weft::model

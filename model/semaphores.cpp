@@ -1,0 +1,57 @@
+#include "model/semaphores.hpp"
+
+namespace weft::model {
+
+std::string_view to_string(SemaphoreKind kind) {
+  switch (kind) {
+    case SemaphoreKind::regular: return "regular";
+    case SemaphoreKind::dma: return "dma";
+    case SemaphoreKind::barrier: return "barrier";
+  }
+  return "?";
+}
+
+Semaphores::Semaphores(const Topology& topology)
+    : topology_(topology), next_id_(topology.cores(), first_semaphore_id) {}
+
+int Semaphores::find_or_create(int id, SemaphoreKind kind) {
+  auto [found, fresh] = index_of_.try_emplace(id, static_cast<int>(semaphores_.size()));
+  if (fresh) semaphores_.push_back({id, kind, std::vector<std::int64_t>(topology_.cores(), 0)});
+  return found->second;
+}
+
+int Semaphores::allocate(CoreId by, SemaphoreKind kind, Failure& failure) {
+  const int id = next_id_[topology_.global(by)]++;
+  const int index = find_or_create(id, kind);
+  if (semaphores_[index].kind == kind) return index;
+  const bool barrier_clash = semaphores_[index].kind == SemaphoreKind::barrier;
+  failure = {Verdict::kernel_error,
+             barrier_clash
+                 ? to_string(by) + " allocates semaphore " + std::to_string(id) +
+                       ", which is the id of the launch's barrier semaphore"
+                 : "allocation order differs between cores: semaphore " + std::to_string(id) + " is " +
+                       std::string(to_string(semaphores_[index].kind)) + " elsewhere but " +
+                       std::string(to_string(kind)) + " on " + to_string(by)};
+  return -1;
+}
+
+int Semaphores::barrier(int id, Failure& failure) {
+  const int index = find_or_create(id, SemaphoreKind::barrier);
+  if (semaphores_[index].kind == SemaphoreKind::barrier) return index;
+  failure = {Verdict::kernel_error, "the barrier semaphore id " + std::to_string(id) +
+                                        " collides with an allocated " +
+                                        std::string(to_string(semaphores_[index].kind)) + " semaphore"};
+  return -1;
+}
+
+std::vector<SemaphoreCell> Semaphores::nonzero_cells() const {
+  std::vector<SemaphoreCell> cells;
+  for (const auto& [id, index] : index_of_) {
+    const auto& counts = semaphores_[index].counts;
+    for (int core = 0; core < static_cast<int>(counts.size()); ++core)
+      if (counts[core] != 0) cells.push_back({id, core, counts[core]});
+  }
+  return cells;
+}
+
+}  // namespace weft::model

@@ -1,0 +1,60 @@
+#pragma once
+// Semaphores (semantics.md §3): ids allocated SPMD-symmetrically from a per-core counter starting
+// at 2000, plus the launch's fixed-id barrier semaphore. Each (semaphore, global core) pair is
+// one counter cell; waits only ever look at the waiter's own cell.
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "model/failure.hpp"
+#include "model/topology.hpp"
+
+namespace weft::model {
+
+enum class SemaphoreKind { regular, dma, barrier };
+std::string_view to_string(SemaphoreKind kind);
+
+inline constexpr int first_semaphore_id = 2000;
+
+struct SemaphoreCell {
+  int id = 0;          // the semaphore's id
+  int global_core = 0; // whose cell
+  std::int64_t count = 0;
+};
+
+class Semaphores {
+ public:
+  explicit Semaphores(const Topology& topology);
+
+  // Allocates the next id of `by`'s counter; returns its index, or -1 with a failure when
+  // another core allocated that id with a different kind (asymmetric allocation).
+  int allocate(CoreId by, SemaphoreKind kind, Failure& failure);
+  // The barrier semaphore with a fixed id; -1 with a failure if the id is taken by an
+  // allocated semaphore.
+  int barrier(int id, Failure& failure);
+
+  int id(int index) const { return semaphores_[index].id; }
+  SemaphoreKind kind(int index) const { return semaphores_[index].kind; }
+  std::int64_t count(int index, int global_core) const { return semaphores_[index].counts[global_core]; }
+  void add(int index, int global_core, std::int64_t amount) { semaphores_[index].counts[global_core] += amount; }
+
+  // Every non-zero cell, ordered by semaphore id then core.
+  std::vector<SemaphoreCell> nonzero_cells() const;
+
+ private:
+  struct Semaphore {
+    int id;
+    SemaphoreKind kind;
+    std::vector<std::int64_t> counts;  // per global core
+  };
+  int find_or_create(int id, SemaphoreKind kind);
+
+  const Topology& topology_;
+  std::vector<Semaphore> semaphores_;  // in creation order
+  std::map<int, int> index_of_;        // id -> index
+  std::vector<int> next_id_;           // per global core
+};
+
+}  // namespace weft::model

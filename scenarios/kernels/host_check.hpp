@@ -1,0 +1,40 @@
+#pragma once
+// Helpers for scenarios' host side: deterministic input values and an exact comparison that
+// names the first element that differs.
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+
+#include "sim/api/core.hpp"
+#include "sim/api/host.hpp"
+
+namespace weft::scenarios {
+
+// A small integer-valued float, exact under the sums the kernels compute.
+inline float input_value(int device, std::int64_t element) {
+  return static_cast<float>(device * 10 + static_cast<int>(element % 7));
+}
+
+// The rows this core owns when a device's cores split a tile's rows between them.
+inline sim::Range row_block(sim::Core& core, std::int64_t rows) {
+  const int cores = core.num_cores();
+  core.check(rows % cores == 0, "rows (" + std::to_string(rows) + ") must divide evenly among " +
+                                    std::to_string(cores) + " cores");
+  const std::int64_t size = rows / cores;
+  return sim::ds(core.core_id() * size, size);
+}
+
+// "" if `got` equals `want` element by element; else where the first difference is.
+template <class Got, class Want>
+std::string first_difference(std::string_view buffer, int device, const Got& got, const Want& want) {
+  for (Eigen::Index i = 0; i < got.size(); ++i) {
+    const float a = got[i], b = want[i];
+    if (!(a == b))
+      return std::string(buffer) + " on device " + std::to_string(device) + ", element " + std::to_string(i) +
+             ": got " + (std::isnan(a) ? std::string("nan") : std::to_string(a)) + ", expected " + std::to_string(b);
+  }
+  return {};
+}
+
+}  // namespace weft::scenarios

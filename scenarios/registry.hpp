@@ -1,0 +1,17 @@
+#pragma once
+// The built-in scenarios, listed explicitly (static self-registration is silently dropped by
+// linkers from static libraries). Each kernel lives in its own file under kernels/.
+
+#include "sim/scenario.hpp"
+
+namespace weft::scenarios {
+
+sim::ScenarioDefinition right_permute();
+sim::ScenarioDefinition ring_all_gather();
+sim::ScenarioDefinition ring_all_reduce();
+sim::ScenarioDefinition core_pipeline();
+
+// Every built-in scenario, in the order `weft list` shows them.
+sim::ScenarioRegistry builtin_scenarios();
+
+}  // namespace weft::scenarios

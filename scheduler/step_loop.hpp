@@ -1,0 +1,35 @@
+#pragma once
+// The step loop: the single place where an execution advances. At every step it asks the
+// process for its enabled actors, asks the strategy to pick one, records the pick and runs that
+// actor's transition. It ends when the process stops (finished or failed), when no actor is
+// enabled (the process decides whether that is a deadlock), or after `max_steps` steps.
+
+#include <cstdint>
+#include <vector>
+
+#include "scheduler/schedule.hpp"
+#include "scheduler/strategy.hpp"
+
+namespace weft::scheduler {
+
+class Process {
+ public:
+  virtual ~Process() = default;
+  // Fills `out` with the enabled actors in a deterministic order.
+  virtual void enabled_actors(std::vector<Actor>& out) = 0;
+  // Runs one transition of `actor`.
+  virtual void run(Actor actor) = 0;
+  // True when no further step may be taken (every core finished, or a failure was found).
+  virtual bool stopped() const = 0;
+};
+
+enum class LoopEnd { stopped, no_enabled_actor, step_limit };
+
+struct LoopResult {
+  LoopEnd end = LoopEnd::stopped;
+  std::uint64_t steps = 0;
+};
+
+LoopResult run_steps(Process& process, Strategy& strategy, std::uint64_t max_steps, Schedule& record);
+
+}  // namespace weft::scheduler

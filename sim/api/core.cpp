@@ -1,0 +1,130 @@
+#include "sim/api/core.hpp"
+
+#include "sim/engine/execution.hpp"
+
+namespace weft::sim {
+namespace {
+
+model::SourceLine line_of(const Location& loc) { return {loc.file_name(), static_cast<int>(loc.line())}; }
+
+}  // namespace
+
+Core::Core(Execution& execution, model::CoreId id, const Params& params)
+    : execution_(execution), id_(id), global_(execution.machine().topology().global(id)), params_(params) {}
+
+int Core::num_devices() const { return execution_.machine().topology().devices(); }
+int Core::num_cores() const { return execution_.machine().topology().cores_per_device(); }
+const std::vector<int>& Core::mesh() const { return execution_.machine().topology().mesh(); }
+std::vector<int> Core::mesh_coords() const { return execution_.machine().topology().coords(id_.device); }
+int Core::device_at(const std::vector<int>& coords) const { return execution_.machine().topology().device_at(coords); }
+
+std::int64_t Core::param(std::string_view name) const {
+  const auto found = params_.find(name);
+  if (found == params_.end()) throw std::invalid_argument("the kernel reads an undeclared parameter '" + std::string(name) + "'");
+  return found->second;
+}
+
+model::Buffer* Core::host_buffer(std::string_view name) const {
+  model::Buffer* buffer = execution_.machine().memory().find_named(id_.device, name);
+  if (buffer == nullptr) throw std::invalid_argument("no host buffer '" + std::string(name) + "' on device " + std::to_string(id_.device));
+  return buffer;
+}
+
+model::Buffer* Core::allocate(model::Space space, model::ElementType type, const model::Shape& shape, Location loc) {
+  execution_.yield(global_, {PendingOp::Kind::allocate, -1, 0, line_of(loc)});
+  model::Failure failure;
+  model::Buffer* buffer = execution_.machine().memory().allocate(id_, space, type, shape, failure);
+  if (buffer == nullptr) execution_.fail(global_, std::move(failure));
+  return buffer;
+}
+
+void Core::load_bytes(const model::Slice& slice, std::byte* out, Location loc) {
+  execution_.yield(global_, {PendingOp::Kind::load, -1, 0, line_of(loc)});
+  model::Failure failure;
+  if (!execution_.machine().load(id_, slice, out, line_of(loc), failure)) execution_.fail(global_, std::move(failure));
+}
+
+void Core::store_bytes(const model::Slice& slice, const std::byte* in, std::int64_t, Location loc) {
+  execution_.yield(global_, {PendingOp::Kind::store, -1, 0, line_of(loc)});
+  model::Failure failure;
+  if (!execution_.machine().store(id_, slice, in, line_of(loc), failure)) execution_.fail(global_, std::move(failure));
+}
+
+Semaphore Core::new_semaphore(model::SemaphoreKind kind, Location loc) {
+  execution_.yield(global_, {PendingOp::Kind::allocate, -1, 0, line_of(loc)});
+  model::Failure failure;
+  auto& semaphores = execution_.machine().semaphores();
+  const int index = semaphores.allocate(id_, kind, failure);
+  if (index < 0) execution_.fail(global_, std::move(failure));
+  return {index, semaphores.id(index), kind};
+}
+
+Semaphore Core::semaphore(Location loc) { return new_semaphore(model::SemaphoreKind::regular, loc); }
+Semaphore Core::dma_semaphore(Location loc) { return new_semaphore(model::SemaphoreKind::dma, loc); }
+
+Semaphore Core::barrier_semaphore(Location) {
+  constexpr int barrier_id = 0;  // the launch's collective id
+  model::Failure failure;
+  const int index = execution_.machine().semaphores().barrier(barrier_id, failure);
+  if (index < 0) execution_.fail(global_, std::move(failure));
+  return {index, barrier_id, model::SemaphoreKind::barrier};
+}
+
+void Core::signal(Semaphore sem, std::int64_t amount, Where where, Location loc) {
+  execution_.yield(global_, {PendingOp::Kind::signal, sem.index, amount, line_of(loc)});
+  const bool jax = execution_.machine().spec().compat == model::CompatProfile::jax;
+  const model::CoreId target{where.device.value_or(id_.device), where.core.value_or(jax ? 0 : id_.core)};
+  model::Failure failure;
+  if (!execution_.machine().signal(id_, sem.index, target, amount, failure)) execution_.fail(global_, std::move(failure));
+}
+
+void Core::wait(Semaphore sem, std::int64_t amount, Location loc) {
+  if (amount <= 0)
+    execution_.fail(global_, {model::Verdict::kernel_error, model::to_string(id_) + " waits on semaphore " +
+                                                                std::to_string(sem.id) + " for " + std::to_string(amount) +
+                                                                " at " + model::to_string(line_of(loc)) +
+                                                                " (a wait must be for a positive amount)"});
+  execution_.yield(global_, {PendingOp::Kind::wait, sem.index, amount, line_of(loc)});
+  execution_.machine().consume(sem.index, global_, amount);
+}
+
+std::int64_t Core::read(Semaphore sem, Location loc) {
+  execution_.yield(global_, {PendingOp::Kind::read, sem.index, 0, line_of(loc)});
+  return execution_.machine().semaphores().count(sem.index, global_);
+}
+
+Dma Core::start(const model::Slice& source, const model::Slice& target, Semaphore recv, std::optional<Semaphore> send,
+                std::optional<int> device, Location loc) {
+  execution_.yield(global_, {PendingOp::Kind::dma_start, -1, 0, line_of(loc)});
+  auto& machine = execution_.machine();
+  model::Failure failure;
+  const int id = machine.start_dma(id_, source, target, device.value_or(id_.device), recv.index, send ? send->index : -1,
+                                   line_of(loc), failure);
+  if (id < 0) execution_.fail(global_, std::move(failure));
+  if (machine.spec().dma_execution == model::DmaExecution::eager) {
+    if (!machine.run_dma_phase(id, failure) || !machine.run_dma_phase(id, failure)) execution_.fail(global_, std::move(failure));
+  } else {
+    execution_.dma_started(id);
+  }
+  const model::Dma& dma = machine.dmas()[id];
+  return Dma(*this, id, recv, send, dma.bytes, dma.remote());
+}
+
+void Core::check(bool ok, std::string_view message, Location loc) {
+  if (ok) return;
+  execution_.fail(global_, {model::Verdict::kernel_error, model::to_string(id_) + " failed its check at " +
+                                                              model::to_string(line_of(loc)) + ": " + std::string(message)});
+}
+
+void Dma::wait_send(std::source_location loc) {
+  if (send_) core_->wait(*send_, bytes_, loc);
+}
+
+void Dma::wait_recv(std::source_location loc) { core_->wait(recv_, bytes_, loc); }
+
+void Dma::wait(std::source_location loc) {
+  if (remote_) wait_send(loc);
+  wait_recv(loc);
+}
+
+}  // namespace weft::sim

@@ -1,0 +1,130 @@
+#pragma once
+// The kernel's view of one simulated core, modelled on a Pallas TPU kernel. Every verb that
+// touches shared state is a visible operation: the core stops there and the scheduler decides
+// when it happens. Verbs marked "blocks" may wait for other cores or DMAs.
+
+#include <cstdint>
+#include <optional>
+#include <source_location>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sim/api/dma.hpp"
+#include "sim/api/handles.hpp"
+#include "sim/api/ref.hpp"
+#include "sim/config/params.hpp"
+
+namespace weft::sim {
+
+class Execution;
+using Location = std::source_location;
+
+class Core {
+ public:
+  Core(Execution& execution, model::CoreId id, const Params& params);
+
+  // --- identity (never blocks, not visible) ---
+  model::CoreId id() const { return id_; }
+  int device_id() const { return id_.device; }
+  int core_id() const { return id_.core; }
+  int num_devices() const;
+  int num_cores() const;  // cores per device
+  const std::vector<int>& mesh() const;
+  std::vector<int> mesh_coords() const;                 // this device's coordinates
+  int device_at(const std::vector<int>& coords) const;  // row-major id of mesh coordinates
+  std::int64_t param(std::string_view name) const;
+
+  // --- buffers ---
+  // A host buffer of this device, by name (not visible: it exists before the kernel starts).
+  template <class T>
+  Ref<T> hbm(std::string_view name) const;
+  // Scratch allocations (visible; ids are SPMD-symmetric, so allocate in the same order everywhere).
+  template <class T>
+  Ref<T> vmem(const model::Shape& shape, Location loc = Location::current()) { return alloc<T>(model::Space::vmem, shape, loc); }
+  template <class T>
+  Ref<T> smem(const model::Shape& shape, Location loc = Location::current()) { return alloc<T>(model::Space::smem, shape, loc); }
+  template <class T>
+  Ref<T> vmem_shared(const model::Shape& shape, Location loc = Location::current()) {
+    return alloc<T>(model::Space::vmem_shared, shape, loc);
+  }
+
+  // --- loads and stores (visible, never block) ---
+  template <class T>
+  Tile<T> load(const Ref<T>& ref, Location loc = Location::current());
+  template <class T>
+  void store(const Ref<T>& ref, const Tile<T>& tile, Location loc = Location::current());
+
+  // --- semaphores ---
+  Semaphore semaphore(Location loc = Location::current());      // a regular semaphore (visible)
+  Semaphore dma_semaphore(Location loc = Location::current());  // counts bytes (visible)
+  Semaphore barrier_semaphore(Location loc = Location::current());  // the launch's fixed-id barrier semaphore
+  // Adds `amount` to a cell (visible, never blocks).
+  void signal(Semaphore sem, std::int64_t amount = 1, Where where = {}, Location loc = Location::current());
+  // Blocks until this core's cell holds at least `amount`, then subtracts it (visible).
+  void wait(Semaphore sem, std::int64_t amount = 1, Location loc = Location::current());
+  // This core's count (visible, never blocks).
+  std::int64_t read(Semaphore sem, Location loc = Location::current());
+
+  // --- DMAs ---
+  // Starts copying `source` into the buffer `target` names on `device` (default: this device),
+  // into the core with this core's index (visible, never blocks).
+  template <class T>
+  Dma dma_start(const Ref<T>& source, const Ref<T>& target, Semaphore recv, std::optional<Semaphore> send = std::nullopt,
+                std::optional<int> device = std::nullopt, Location loc = Location::current()) {
+    return start(source.slice(), target.slice(), recv, send, device, loc);
+  }
+
+  // A check of the kernel's own: false ends the execution with kernel_error.
+  void check(bool ok, std::string_view message, Location loc = Location::current());
+
+ private:
+  friend class Dma;
+  template <class T>
+  Ref<T> alloc(model::Space space, const model::Shape& shape, Location loc);
+  model::Buffer* allocate(model::Space space, model::ElementType type, const model::Shape& shape, Location loc);
+  model::Buffer* host_buffer(std::string_view name) const;
+  void load_bytes(const model::Slice& slice, std::byte* out, Location loc);
+  void store_bytes(const model::Slice& slice, const std::byte* in, std::int64_t elements, Location loc);
+  Dma start(const model::Slice& source, const model::Slice& target, Semaphore recv, std::optional<Semaphore> send,
+            std::optional<int> device, Location loc);
+  Semaphore new_semaphore(model::SemaphoreKind kind, Location loc);
+
+  Execution& execution_;
+  model::CoreId id_;
+  int global_;
+  const Params& params_;
+};
+
+template <class T>
+Ref<T> Core::hbm(std::string_view name) const {
+  model::Buffer* buffer = host_buffer(name);
+  if (buffer->info().type != model::element_type_of<T>())
+    throw std::invalid_argument("host buffer '" + std::string(name) + "' holds " +
+                                std::string(model::to_string(buffer->info().type)));
+  return Ref<T>(buffer);
+}
+
+template <class T>
+Ref<T> Core::alloc(model::Space space, const model::Shape& shape, Location loc) {
+  return Ref<T>(allocate(space, model::element_type_of<T>(), shape, loc));
+}
+
+template <class T>
+Tile<T> Core::load(const Ref<T>& ref, Location loc) {
+  const auto [rows, cols] = tile_shape(ref.shape());
+  Tile<T> tile(rows, cols);
+  load_bytes(ref.slice(), reinterpret_cast<std::byte*>(tile.data()), loc);
+  return tile;
+}
+
+template <class T>
+void Core::store(const Ref<T>& ref, const Tile<T>& tile, Location loc) {
+  const auto [rows, cols] = tile_shape(ref.shape());
+  if (tile.rows() != rows || tile.cols() != cols)
+    throw std::invalid_argument("store of a " + std::to_string(tile.rows()) + "x" + std::to_string(tile.cols()) +
+                                " tile into a ref of shape " + model::to_string(ref.shape()));
+  store_bytes(ref.slice(), reinterpret_cast<const std::byte*>(tile.data()), tile.size(), loc);
+}
+
+}  // namespace weft::sim

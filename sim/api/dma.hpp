@@ -1,0 +1,38 @@
+#pragma once
+// A started DMA, as the kernel holds it: it knows its semaphores and byte count, so waiting on
+// it is waiting for those bytes on this core's own cells (the receiving side of a ring waits
+// with the descriptor of its own send, as in Pallas).
+
+#include <cstdint>
+#include <source_location>
+
+#include "sim/api/handles.hpp"
+
+namespace weft::sim {
+
+class Core;
+
+class Dma {
+ public:
+  Dma(Core& core, int id, Semaphore recv, std::optional<Semaphore> send, std::int64_t bytes, bool remote)
+      : core_(&core), id_(id), recv_(recv), send_(send), bytes_(bytes), remote_(remote) {}
+
+  int id() const { return id_; }
+  std::int64_t bytes() const { return bytes_; }
+  // Blocks until the send semaphore holds this DMA's bytes (the source has been read).
+  void wait_send(std::source_location loc = std::source_location::current());
+  // Blocks until the receive semaphore holds this DMA's bytes.
+  void wait_recv(std::source_location loc = std::source_location::current());
+  // Blocks: wait_recv for a local copy; wait_send then wait_recv for a remote one.
+  void wait(std::source_location loc = std::source_location::current());
+
+ private:
+  Core* core_;
+  int id_;
+  Semaphore recv_;
+  std::optional<Semaphore> send_;
+  std::int64_t bytes_;
+  bool remote_;
+};
+
+}  // namespace weft::sim

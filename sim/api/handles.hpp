@@ -1,0 +1,23 @@
+#pragma once
+// Small value handles a kernel holds: semaphores and the target of a signal.
+
+#include <cstdint>
+#include <optional>
+
+#include "model/semaphores.hpp"
+
+namespace weft::sim {
+
+struct Semaphore {
+  int index = -1;  // in the machine's semaphore table
+  int id = 0;      // the SPMD-symmetric id kernels and reports speak of
+  model::SemaphoreKind kind = model::SemaphoreKind::regular;
+};
+
+// Which cell a signal goes to: by default the signalling core's own device and core index.
+struct Where {
+  std::optional<int> device;
+  std::optional<int> core;
+};
+
+}  // namespace weft::sim

@@ -1,0 +1,34 @@
+#pragma once
+// Everything one execution is configured by: the machine, race detection and the scheduler.
+// Defaults here are the built-in defaults; the config loader layers files and --set on top.
+
+#include <cstdint>
+
+#include "model/machine_spec.hpp"
+
+namespace weft::sim {
+
+enum class SemaphoreClocks { precise, accumulate };
+enum class StrategyKind { random, pct, replay };
+
+struct RaceDetectionConfig {
+  bool enabled = true;
+  SemaphoreClocks semaphore_clocks = SemaphoreClocks::precise;
+};
+
+struct SchedulerConfig {
+  StrategyKind strategy = StrategyKind::random;
+  std::uint64_t seed = 0;
+  int pct_depth = 3;
+  std::int64_t pct_steps = 0;  // 0: estimate from earlier executions
+  std::int64_t max_steps = 1'000'000;
+  std::int64_t stack_bytes = 256 * 1024;  // per core fiber
+};
+
+struct Config {
+  model::MachineSpec machine;
+  RaceDetectionConfig race_detection;
+  SchedulerConfig scheduler;
+};
+
+}  // namespace weft::sim

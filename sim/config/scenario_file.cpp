@@ -1,0 +1,92 @@
+#include "sim/config/scenario_file.hpp"
+
+#include <array>
+#include <string_view>
+#include <utility>
+
+#include "sim/config/config_schema.hpp"
+#include "sim/config/param_values.hpp"
+#include "sim/config/text_file.hpp"
+#include "sim/config/toml_document.hpp"
+#include "sim/config/toml_field.hpp"
+
+namespace weft::sim {
+namespace {
+
+constexpr std::array<std::string_view, 4> scenario_keys{"kernel", "config", "expect",
+                                                        "description"};
+constexpr std::array<std::string_view, 1> scenario_sections{"params"};
+constexpr detail::OtherTopLevel scenario_top_level{scenario_keys, scenario_sections};
+
+std::string non_empty_string(const detail::Field& field) {
+  std::string text = field.string();
+  if (text.empty()) field.fail("expected a non-empty string");
+  return text;
+}
+
+model::Verdict read_verdict(const detail::Field& field) {
+  const std::string name = field.string();
+  const std::optional<model::Verdict> verdict = model::parse_verdict(name);
+  if (!verdict)
+    field.fail("unknown verdict '" + name + "' (expected one of: " +
+               std::string{model::verdict_names()} + ")");
+  return *verdict;
+}
+
+void read_top_level_key(ScenarioFile& scenario, const detail::TomlDocument& document,
+                        const detail::Entry& entry) {
+  const std::string_view name = entry.key->str();
+  const detail::Field field{document, std::string{name}, *entry.key, *entry.node};
+  if (name == "kernel") {
+    scenario.kernel = non_empty_string(field);
+  } else if (name == "config") {
+    scenario.config = (scenario.path.parent_path() / non_empty_string(field)).lexically_normal();
+  } else if (name == "expect") {
+    scenario.expect = read_verdict(field);
+  } else if (name == "description") {
+    scenario.description = field.string();
+  } else if (name == "params") {
+    detail::check_params_section(document, entry);
+  }
+}
+
+detail::TomlDocument parse_scenario(const ScenarioFile& scenario) {
+  return detail::TomlDocument{scenario.text, scenario.path.string()};
+}
+
+}  // namespace
+
+ScenarioFile read_scenario_file(const std::filesystem::path& path) {
+  ScenarioFile scenario;
+  scenario.path = path;
+  scenario.text = detail::read_text_file(path);
+  const detail::TomlDocument document = parse_scenario(scenario);
+  for (const detail::Entry& entry : detail::entries_in_source_order(document.root()))
+    read_top_level_key(scenario, document, entry);
+  // Check the config sections now, so a mistake shows before anything runs. The core limit
+  // is checked against the defaults here and again against the real config when applied.
+  Config scratch;
+  detail::apply_config_document(scratch, document, scenario_top_level);
+  if (scenario.kernel.empty())
+    document.fail(toml::source_position{1, 1}, "kernel",
+                  "missing (the name of a registered kernel is required)");
+  return scenario;
+}
+
+void apply_scenario_overrides(Config& config, const ScenarioFile& scenario) {
+  const detail::TomlDocument document = parse_scenario(scenario);
+  Config layered = config;
+  detail::apply_config_document(layered, document, scenario_top_level);
+  config = std::move(layered);
+}
+
+void apply_scenario_params(Params& params, const ScenarioFile& scenario) {
+  const detail::TomlDocument document = parse_scenario(scenario);
+  const auto section = document.root().find("params");
+  if (section == document.root().end()) return;
+  Params layered = params;
+  detail::apply_params_section(layered, document, detail::Entry{&section->first, &section->second});
+  params = std::move(layered);
+}
+
+}  // namespace weft::sim

@@ -1,0 +1,137 @@
+#include "sim/engine/execution.hpp"
+
+#include <algorithm>
+
+namespace weft::sim {
+
+using scheduler::Actor;
+
+Execution::Execution(model::Machine& machine, scheduler::StackPool& stacks, const std::function<void(Core&)>& kernel,
+                     const Params& params)
+    : machine_(machine), kernel_(kernel), cores_(static_cast<std::size_t>(machine.topology().cores())) {
+  for (int global = 0; global < static_cast<int>(cores_.size()); ++global) {
+    cores_[global].core = std::make_unique<Core>(*this, machine_.topology().core_of(global), params);
+    cores_[global].fiber = std::make_unique<scheduler::Fiber>(stacks, [this, global] { body(global); });
+  }
+  unfinished_ = static_cast<int>(cores_.size());
+}
+
+Execution::~Execution() { teardown(); }
+
+void Execution::body(int global_core) {
+  const model::CoreId id = machine_.topology().core_of(global_core);
+  try {
+    kernel_(*cores_[global_core].core);
+    return;
+  } catch (const Teardown&) {
+    return;
+  } catch (const scheduler::ForcedUnwind&) {
+    throw;
+  } catch (const std::exception& error) {
+    if (!failure_) failure_ = model::Failure{model::Verdict::kernel_error, model::to_string(id) + " threw: " + error.what()};
+  } catch (...) {
+    if (!failure_)
+      failure_ = model::Failure{model::Verdict::kernel_error, model::to_string(id) + " threw an exception of unknown type"};
+  }
+}
+
+void Execution::launch() {
+  for (std::size_t global = 0; global < cores_.size() && !failure_; ++global) {
+    cores_[global].started = true;
+    cores_[global].fiber->resume();
+    if (cores_[global].fiber->finished()) --unfinished_;
+  }
+}
+
+void Execution::teardown() {
+  tearing_down_ = true;
+  for (CoreSlot& slot : cores_) {
+    // A started kernel is resumed so that Teardown unwinds its stack; one that swallows it and
+    // stops again is resumed again. An unstarted one is unwound by Boost.Context itself.
+    for (int attempt = 0; slot.started && !slot.fiber->finished() && attempt < 1000; ++attempt) slot.fiber->resume();
+    slot.fiber.reset();
+  }
+}
+
+void Execution::yield(int global_core, const PendingOp& op) {
+  if (tearing_down_) throw Teardown{};
+  cores_[global_core].pending = op;
+  cores_[global_core].fiber->suspend();
+  if (tearing_down_) throw Teardown{};
+}
+
+void Execution::fail(int global_core, model::Failure failure) {
+  if (!failure_) failure_ = std::move(failure);
+  cores_[global_core].fiber->suspend();
+  throw Teardown{};
+}
+
+void Execution::dma_started(int dma_id) { in_flight_.push_back(dma_id); }
+
+bool Execution::blocked(const CoreSlot& slot) const {
+  const PendingOp& op = slot.pending;
+  return op.kind == PendingOp::Kind::wait &&
+         !machine_.can_consume(op.semaphore, machine_.topology().global(slot.core->id()), op.value);
+}
+
+bool Execution::dma_needed(int dma_id) const {
+  // on_wait: a phase runs only for a core blocked on the cell it signals; a read phase is also
+  // needed by a waiter of its write phase's cell, since the write cannot run before it.
+  const model::Dma& dma = machine_.dmas()[dma_id];
+  const auto waits_on = [&](int semaphore, model::CoreId who) {
+    const CoreSlot& slot = cores_[machine_.topology().global(who)];
+    return semaphore >= 0 && !slot.fiber->finished() && blocked(slot) && slot.pending.semaphore == semaphore;
+  };
+  if (waits_on(dma.recv_semaphore, dma.destination)) return true;
+  return dma.next == model::DmaPhase::read && waits_on(dma.send_semaphore, dma.starter);
+}
+
+void Execution::enabled_actors(std::vector<Actor>& out) {
+  for (std::size_t global = 0; global < cores_.size(); ++global) {
+    const CoreSlot& slot = cores_[global];
+    if (!slot.fiber->finished() && !blocked(slot)) out.push_back(scheduler::core_actor(static_cast<std::uint32_t>(global)));
+  }
+  const bool on_wait = machine_.spec().dma_execution == model::DmaExecution::on_wait;
+  for (int id : in_flight_) {
+    if (on_wait && !dma_needed(id)) continue;
+    const bool read = machine_.dmas()[id].next == model::DmaPhase::read;
+    out.push_back({read ? Actor::Kind::dma_read : Actor::Kind::dma_write, static_cast<std::uint32_t>(id)});
+  }
+}
+
+void Execution::run(Actor actor) {
+  if (actor.kind == Actor::Kind::core) {
+    CoreSlot& slot = cores_[actor.index];
+    slot.fiber->resume();
+    if (slot.fiber->finished()) --unfinished_;
+    return;
+  }
+  const int id = static_cast<int>(actor.index);
+  model::Failure failure;
+  if (!machine_.run_dma_phase(id, failure)) {
+    if (!failure_) failure_ = std::move(failure);
+    return;
+  }
+  if (machine_.dmas()[id].next == model::DmaPhase::done) in_flight_.erase(std::find(in_flight_.begin(), in_flight_.end(), id));
+}
+
+std::string Execution::describe_blocked() const {
+  std::string text;
+  const auto& semaphores = machine_.semaphores();
+  for (std::size_t global = 0; global < cores_.size(); ++global) {
+    const CoreSlot& slot = cores_[global];
+    if (slot.fiber->finished()) continue;
+    const PendingOp& op = slot.pending;
+    const model::CoreId id = slot.core->id();
+    text += "\n  " + model::to_string(id) + " at " + model::to_string(op.line);
+    if (op.kind != PendingOp::Kind::wait) continue;
+    text += ": waits on " + std::string(model::to_string(semaphores.kind(op.semaphore))) + " semaphore " +
+            std::to_string(semaphores.id(op.semaphore)) + ", cell " + model::to_string(id) + ", needs " +
+            std::to_string(op.value) + ", holds " + std::to_string(semaphores.count(op.semaphore, static_cast<int>(global)));
+  }
+  if (!in_flight_.empty()) text += "\npending DMAs:";
+  for (int id : in_flight_) text += "\n  " + model::describe(machine_.dmas()[id]);
+  return text;
+}
+
+}  // namespace weft::sim

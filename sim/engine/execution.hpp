@@ -1,0 +1,72 @@
+#pragma once
+// One execution of a kernel on every core: the process the step loop drives. Each core runs on
+// its own fiber and stops at each visible operation (Core calls `yield`); an actor is a core or
+// the next phase of an in-flight DMA; `enabled_actors` applies the rules of semantics.md §6 and
+// the DMA execution mode of §4.
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "model/machine.hpp"
+#include "scheduler/fiber.hpp"
+#include "scheduler/step_loop.hpp"
+#include "sim/api/core.hpp"
+#include "sim/engine/pending_op.hpp"
+
+namespace weft::sim {
+
+// Thrown at a core's suspension point when the execution is torn down early, so the kernel's
+// stack unwinds. A kernel that catches everything must rethrow it.
+struct Teardown {};
+
+class Execution final : public scheduler::Process {
+ public:
+  Execution(model::Machine& machine, scheduler::StackPool& stacks, const std::function<void(Core&)>& kernel,
+            const Params& params);
+  Execution(const Execution&) = delete;
+  Execution& operator=(const Execution&) = delete;
+  ~Execution() override;
+
+  // Runs every core up to its first visible operation (local code only, no choices).
+  void launch();
+
+  void enabled_actors(std::vector<scheduler::Actor>& out) override;
+  void run(scheduler::Actor actor) override;
+  bool stopped() const override { return failure_.has_value() || unfinished_ == 0; }
+
+  const std::optional<model::Failure>& failure() const { return failure_; }
+  // What blocks the execution when no actor is enabled: each blocked core and pending DMA.
+  std::string describe_blocked() const;
+
+  // --- for Core ---
+  model::Machine& machine() { return machine_; }
+  // Stops the calling core at a visible operation until the scheduler picks it.
+  void yield(int global_core, const PendingOp& op);
+  // Ends the execution with a finding; never returns to the kernel.
+  [[noreturn]] void fail(int global_core, model::Failure failure);
+  // Registers a started DMA whose phases the scheduler will run (not in eager mode).
+  void dma_started(int dma_id);
+
+ private:
+  struct CoreSlot {
+    std::unique_ptr<Core> core;
+    std::unique_ptr<scheduler::Fiber> fiber;
+    PendingOp pending;
+    bool started = false;
+  };
+  bool blocked(const CoreSlot& slot) const;
+  bool dma_needed(int dma_id) const;
+  void body(int global_core);
+  void teardown();
+
+  model::Machine& machine_;
+  const std::function<void(Core&)>& kernel_;
+  std::vector<CoreSlot> cores_;
+  std::vector<int> in_flight_;  // DMA ids with a phase still to run, ascending
+  std::optional<model::Failure> failure_;
+  int unfinished_ = 0;
+  bool tearing_down_ = false;
+};
+
+}  // namespace weft::sim

@@ -1,0 +1,64 @@
+#include "sim/engine/simulation.hpp"
+
+#include "model/machine.hpp"
+#include "sim/api/host.hpp"
+#include "sim/engine/execution.hpp"
+
+namespace weft::sim {
+
+Simulation::Simulation(Config config, const ScenarioDefinition& scenario, Params params)
+    : config_(std::move(config)),
+      scenario_(scenario),
+      params_(std::move(params)),
+      stacks_(static_cast<std::size_t>(config_.scheduler.stack_bytes)) {}
+
+ExecutionResult Simulation::run_seed(std::uint64_t seed) {
+  scheduler::RandomStrategy strategy(seed);
+  return run(strategy);
+}
+
+ExecutionResult Simulation::run_schedule(const scheduler::Schedule& schedule) {
+  scheduler::ReplayStrategy strategy(schedule);
+  return run(strategy);
+}
+
+ExecutionResult Simulation::run(scheduler::Strategy& strategy) {
+  model::Machine machine(config_.machine);
+  Host host(machine, params_);
+  if (scenario_.setup) scenario_.setup(host);
+
+  ExecutionResult result;
+  {
+    Execution execution(machine, stacks_, scenario_.kernel, params_);
+    execution.launch();
+    const auto loop = scheduler::run_steps(execution, strategy, static_cast<std::uint64_t>(config_.scheduler.max_steps),
+                                           result.schedule);
+    result.steps = loop.steps;
+    if (execution.failure()) {
+      result.verdict = execution.failure()->verdict;
+      result.details = execution.failure()->message;
+    } else if (loop.end == scheduler::LoopEnd::no_enabled_actor) {
+      result.verdict = model::Verdict::deadlock;
+      result.details = "no core can move, but not every core has finished:" + execution.describe_blocked();
+    } else if (loop.end == scheduler::LoopEnd::step_limit) {
+      result.verdict = model::Verdict::step_limit;
+      result.details = "more than " + std::to_string(config_.scheduler.max_steps) +
+                       " steps (scheduler.max_steps); where the cores stood:" + execution.describe_blocked();
+    }
+  }
+  if (result.verdict != model::Verdict::ok) return result;
+  if (auto failure = machine.exit_check()) {
+    result.verdict = failure->verdict;
+    result.details = failure->message;
+    return result;
+  }
+  if (scenario_.check) {
+    if (std::string wrong = scenario_.check(host); !wrong.empty()) {
+      result.verdict = model::Verdict::wrong_result;
+      result.details = "the host check rejected the outputs: " + wrong;
+    }
+  }
+  return result;
+}
+
+}  // namespace weft::sim

@@ -1,0 +1,46 @@
+#pragma once
+// A Simulation owns everything one scenario needs across many executions: the configuration,
+// the parameters and the fiber stacks (allocated once, reused by every execution). There is no
+// global state, so simulations can live side by side (tests, parallel sweeps).
+
+#include <cstdint>
+#include <string>
+
+#include "model/verdict.hpp"
+#include "scheduler/fiber.hpp"
+#include "scheduler/schedule.hpp"
+#include "scheduler/strategy.hpp"
+#include "sim/config/config.hpp"
+#include "sim/scenario.hpp"
+
+namespace weft::sim {
+
+struct ExecutionResult {
+  model::Verdict verdict = model::Verdict::ok;
+  std::string details;  // what happened, for a kernel author (empty for ok)
+  scheduler::Schedule schedule;
+  std::uint64_t steps = 0;
+};
+
+class Simulation {
+ public:
+  Simulation(Config config, const ScenarioDefinition& scenario, Params params);
+
+  // One execution with the configured strategy and this seed.
+  ExecutionResult run_seed(std::uint64_t seed);
+  // One execution that follows `schedule` (and then lets the running actor go on).
+  ExecutionResult run_schedule(const scheduler::Schedule& schedule);
+  ExecutionResult run(scheduler::Strategy& strategy);
+
+  const Config& config() const { return config_; }
+  const ScenarioDefinition& scenario() const { return scenario_; }
+  const Params& params() const { return params_; }
+
+ private:
+  Config config_;
+  const ScenarioDefinition& scenario_;
+  Params params_;
+  scheduler::StackPool stacks_;
+};
+
+}  // namespace weft::sim
