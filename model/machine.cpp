@@ -16,16 +16,16 @@ std::string describe(const Dma& dma) {
 Machine::Machine(const MachineSpec& spec)
     : spec_(spec), topology_(spec), memory_(spec_, topology_), semaphores_(topology_) {}
 
-Failure Machine::out_of_bounds(CoreId by, const Slice& slice, std::string_view what) const {
+Failure Machine::out_of_bounds(CoreId by, SourceLine line, const Slice& slice, std::string_view what) const {
   const BufferInfo& info = slice.buffer->info();
-  return {Verdict::out_of_bounds, to_string(by) + " " + std::string(what) + " " + to_string(slice.rect) +
+  return {Verdict::out_of_bounds, to_string(by) + " at " + to_string(line) + " " + std::string(what) + " " + to_string(slice.rect) +
                                       " of " + describe(info) + ", whose shape is " + to_string(info.shape)};
 }
 
 bool Machine::load(CoreId by, const Slice& slice, std::byte* out, SourceLine line, Failure& failure) {
   const bool inside = slice.rect.inside(slice.buffer->info().shape);
   if (!inside && spec_.out_of_bounds_reads == OutOfBoundsReads::raise) {
-    failure = out_of_bounds(by, slice, "loads");
+    failure = out_of_bounds(by, line, slice, "loads");
     return false;
   }
   const Rect touched = inside ? slice.rect : slice.rect.clipped_to(slice.buffer->info().shape);
@@ -37,7 +37,7 @@ bool Machine::load(CoreId by, const Slice& slice, std::byte* out, SourceLine lin
 
 bool Machine::store(CoreId by, const Slice& slice, const std::byte* in, SourceLine line, Failure& failure) {
   if (!slice.rect.inside(slice.buffer->info().shape)) {
-    failure = out_of_bounds(by, slice, "stores");
+    failure = out_of_bounds(by, line, slice, "stores");
     return false;
   }
   if (!access({{Accessor::Kind::core, topology_.global(by)}, slice.buffer, slice.rect, true, line}, failure))
@@ -80,7 +80,7 @@ int Machine::start_dma(CoreId by, const Slice& source, const Slice& target, int 
     return -1;
   }
   if (!source.rect.inside(source.buffer->info().shape)) {
-    failure = out_of_bounds(by, source, "starts a DMA reading");
+    failure = out_of_bounds(by, line, source, "starts a DMA reading");
     return -1;
   }
   const CoreId destination{device, by.core};
@@ -96,7 +96,7 @@ int Machine::start_dma(CoreId by, const Slice& source, const Slice& target, int 
   }
   const Slice resolved{remote, target.rect, target.view};
   if (!target.rect.inside(remote->info().shape)) {
-    failure = out_of_bounds(by, resolved, "starts a DMA writing");
+    failure = out_of_bounds(by, line, resolved, "starts a DMA writing");
     return -1;
   }
   Dma dma;

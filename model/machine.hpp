@@ -55,7 +55,7 @@ class Machine {
   bool access(const Access& access, Failure& failure) {
     return observer_ == nullptr || observer_->on_access(access, failure);
   }
-  Failure out_of_bounds(CoreId by, const Slice& slice, std::string_view what) const;
+  Failure out_of_bounds(CoreId by, SourceLine line, const Slice& slice, std::string_view what) const;
 
   MachineSpec spec_;
   Topology topology_;

@@ -1,0 +1,96 @@
+#include "sim/cli/cli.hpp"
+
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "scheduler/schedule.hpp"
+#include "scheduler/strategy.hpp"
+#include "sim/cli/commands.hpp"
+#include "sim/config/config_error.hpp"
+
+namespace weft::sim {
+namespace {
+
+// The options every scenario-running subcommand shares.
+void add_request_options(CLI::App& command, RequestArguments& arguments) {
+  command.add_option("SCENARIO", arguments.scenario, "a scenario TOML file, or a registered scenario name")->required();
+  command.add_option("--config", arguments.config, "a config TOML file (replaces the scenario's own)");
+  command.add_option("--set", arguments.sets, "override one key: --set topology.devices=2, --set params.rows=16")
+      ->take_all()
+      ->allow_extra_args(false);
+  command.add_option("--expect", arguments.expect, "the verdict expected (overrides the scenario's)");
+}
+
+}  // namespace
+
+int run_cli(int argc, char** argv, const ScenarioRegistry& registry) {
+  const std::string program = argc > 0 ? argv[0] : "weft";
+  CLI::App app{"weft: a deterministic simulator of kernels on many cores of many TPU-like devices"};
+  app.require_subcommand(1);
+
+  auto* list = app.add_subcommand("list", "list the built-in scenarios, scenario files and configs");
+
+  RequestArguments arguments;
+  std::optional<std::uint64_t> seed;
+  std::optional<std::string> schedule;
+  std::string seeds;
+  bool keep_going = false;
+
+  auto* run = app.add_subcommand("run", "run one execution of a scenario");
+  add_request_options(*run, arguments);
+  run->add_option("--seed", seed, "the scheduler's seed (default: the config's scheduler.seed)");
+
+  auto* replay = app.add_subcommand("replay", "replay one execution, by seed or by schedule string");
+  add_request_options(*replay, arguments);
+  auto* by_seed = replay->add_option("--seed", seed, "replay the execution of this seed");
+  auto* by_schedule = replay->add_option("--schedule", schedule, "replay this schedule string");
+  by_seed->excludes(by_schedule);
+
+  auto* sweep = app.add_subcommand("sweep", "run many seeds; stop at the first verdict not as expected");
+  add_request_options(*sweep, arguments);
+  sweep->add_option("--seeds", seeds, "the seeds to run, A..B (both inclusive)")->required();
+  sweep->add_flag("--keep-going", keep_going, "report every unexpected verdict instead of stopping at the first");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& help) {
+    return app.exit(help);
+  } catch (const CLI::CallForAllHelp& help) {
+    return app.exit(help);
+  } catch (const CLI::ParseError& error) {
+    app.exit(error);
+    return 2;
+  }
+
+  if (replay->parsed() && !seed && !schedule) {
+    std::cerr << "weft replay: give --seed N or --schedule S\n";
+    return 2;
+  }
+
+  try {
+    if (list->parsed()) return command_list(registry);
+    const Request request = resolve_request(arguments, registry);
+    if (run->parsed()) return command_run(request, program, seed);
+    if (replay->parsed())
+      return schedule ? command_replay_schedule(request, program, *schedule) : command_run(request, program, seed);
+    return command_sweep(request, program, parse_seed_range(seeds), keep_going);
+  } catch (const ConfigError& error) {
+    std::cerr << "weft: " << error.what() << "\n";
+    return 2;
+  } catch (const scheduler::ScheduleError& error) {
+    std::cerr << "weft: " << error.what() << "\n";
+    return 2;
+  } catch (const scheduler::ScheduleDiverged& error) {
+    std::cerr << "weft: " << error.what() << "\n";
+    return 2;
+  } catch (const std::invalid_argument& error) {
+    std::cerr << "weft: scenario setup: " << error.what() << "\n";
+    return 2;
+  } catch (const std::exception& error) {
+    std::cerr << "weft: internal error: " << error.what() << "\n";
+    return 3;
+  }
+}
+
+}  // namespace weft::sim

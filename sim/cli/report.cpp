@@ -1,0 +1,64 @@
+#include "sim/cli/report.hpp"
+
+namespace weft::sim {
+namespace {
+
+std::string_view mode_name(model::DmaExecution mode) {
+  switch (mode) {
+    case model::DmaExecution::eager: return "eager";
+    case model::DmaExecution::on_wait: return "on_wait";
+    case model::DmaExecution::async: return "async";
+  }
+  return "?";
+}
+
+std::string describe_machine(const Config& config) {
+  const auto& machine = config.machine;
+  std::string mesh;
+  for (int extent : machine.mesh) mesh += (mesh.empty() ? "" : "x") + std::to_string(extent);
+  return std::to_string(machine.devices()) + (machine.devices() == 1 ? " device" : " devices") + " (mesh " + mesh + ") x " +
+         std::to_string(machine.cores_per_device) + (machine.cores_per_device == 1 ? " core" : " cores") + ", dma " + std::string(mode_name(machine.dma_execution)) +
+         (machine.compat == model::CompatProfile::jax ? ", compat jax" : "");
+}
+
+std::string indent(const std::string& text) {
+  std::string out = "  ";
+  for (char c : text) {
+    out += c;
+    if (c == '\n') out += "  ";
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string replay_by_seed(const Request& request, const std::string& program, std::uint64_t seed) {
+  return shell_quote(program) + " replay " + request_options(request.arguments) + " --seed " + std::to_string(seed);
+}
+
+std::string replay_by_schedule(const Request& request, const std::string& program, const scheduler::Schedule& schedule) {
+  return shell_quote(program) + " replay " + request_options(request.arguments) + " --schedule " +
+         shell_quote(scheduler::encode(schedule));
+}
+
+std::string format_report(const Request& request, const ExecutionResult& result, const std::string& program,
+                          std::optional<std::uint64_t> seed) {
+  const bool expected = result.verdict == request.expect;
+  std::string text;
+  text += "scenario: " + request.scenario->name;
+  if (request.arguments.scenario != request.scenario->name) text += " (" + request.arguments.scenario + ")";
+  text += "\nmachine:  " + describe_machine(request.config);
+  text += "\nrun:      " + (seed ? "seed " + std::to_string(*seed) : std::string("replayed schedule")) + ", " +
+          std::to_string(result.steps) + " steps";
+  text += "\nverdict:  " + std::string(model::to_string(result.verdict)) + " (expected " +
+          std::string(model::to_string(request.expect)) + (expected ? ": as expected)" : ": NOT as expected)");
+  if (!result.details.empty()) text += "\nwhat happened:\n" + indent(result.details);
+  if (result.verdict != model::Verdict::ok || !expected) {
+    text += "\nreproduce:";
+    if (seed) text += "\n  " + replay_by_seed(request, program, *seed);
+    text += "\n  " + replay_by_schedule(request, program, result.schedule);
+  }
+  return text + "\n";
+}
+
+}  // namespace weft::sim

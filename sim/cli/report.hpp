@@ -1,0 +1,22 @@
+#pragma once
+// The report of one execution as a kernel author reads it: scenario, machine, verdict against
+// the expected one, what happened, and the exact commands that reproduce it (by seed when the
+// execution came from one, and always by schedule string).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "sim/cli/request.hpp"
+#include "sim/engine/simulation.hpp"
+
+namespace weft::sim {
+
+std::string format_report(const Request& request, const ExecutionResult& result, const std::string& program,
+                          std::optional<std::uint64_t> seed);
+
+// "weft replay SCENARIO ... --seed N" and "... --schedule S".
+std::string replay_by_seed(const Request& request, const std::string& program, std::uint64_t seed);
+std::string replay_by_schedule(const Request& request, const std::string& program, const scheduler::Schedule& schedule);
+
+}  // namespace weft::sim

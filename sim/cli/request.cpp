@@ -1,0 +1,72 @@
+#include "sim/cli/request.hpp"
+
+#include <filesystem>
+
+#include "sim/config/config_error.hpp"
+#include "sim/config/run_config.hpp"
+#include "sim/config/scenario_file.hpp"
+
+namespace weft::sim {
+namespace {
+
+bool names_a_file(const std::string& scenario) {
+  return scenario.ends_with(".toml") || scenario.find('/') != std::string::npos;
+}
+
+std::string known_names(const ScenarioRegistry& registry) {
+  std::string names;
+  for (const auto& scenario : registry) names += (names.empty() ? "" : ", ") + scenario.name;
+  return names;
+}
+
+}  // namespace
+
+Request resolve_request(const RequestArguments& arguments, const ScenarioRegistry& registry) {
+  Request request;
+  request.arguments = arguments;
+  ScenarioFile file;
+  if (names_a_file(arguments.scenario)) {
+    file = read_scenario_file(arguments.scenario);
+  } else {
+    file.kernel = arguments.scenario;
+  }
+  request.scenario = find_scenario(registry, file.kernel);
+  if (request.scenario == nullptr) {
+    const bool from_file = !file.path.empty();
+    throw ConfigError(from_file ? file.path.string() : "<command line>", from_file ? 1 : 0, from_file ? 1 : 0, "kernel",
+                      "no scenario named '" + file.kernel + "' (known: " + known_names(registry) + ")");
+  }
+  request.params = request.scenario->params;
+  std::optional<std::filesystem::path> config_file;
+  if (arguments.config) config_file = *arguments.config;
+  request.config = load_run_config(file, config_file, arguments.sets, request.params);
+  request.expect = file.expect.value_or(request.scenario->expect);
+  if (arguments.expect) {
+    const auto verdict = model::parse_verdict(*arguments.expect);
+    if (!verdict)
+      throw ConfigError("--expect", 0, 0, "expect",
+                        "unknown verdict '" + *arguments.expect + "' (expected one of " +
+                            std::string(model::verdict_names()) + ")");
+    request.expect = *verdict;
+  }
+  return request;
+}
+
+std::string shell_quote(const std::string& word) {
+  const bool plain = !word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                             "0123456789_-.,:/=+@%") == std::string::npos;
+  if (plain) return word;
+  std::string quoted = "'";
+  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+std::string request_options(const RequestArguments& arguments) {
+  std::string text = shell_quote(arguments.scenario);
+  if (arguments.config) text += " --config " + shell_quote(*arguments.config);
+  for (const auto& set : arguments.sets) text += " --set " + shell_quote(set);
+  if (arguments.expect) text += " --expect " + shell_quote(*arguments.expect);
+  return text;
+}
+
+}  // namespace weft::sim

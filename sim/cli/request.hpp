@@ -1,0 +1,39 @@
+#pragma once
+// What one command line asks for, resolved: which scenario (a scenario TOML path or a
+// registered name), its configuration after every layer, its parameters and the verdict it is
+// expected to give. Keeps the arguments as typed, to print commands that reproduce a finding.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sim/config/config.hpp"
+#include "sim/scenario.hpp"
+
+namespace weft::sim {
+
+struct RequestArguments {
+  std::string scenario;                // as typed: a path to a .toml, or a registered name
+  std::optional<std::string> config;   // --config F
+  std::vector<std::string> sets;       // --set k=v, in order
+  std::optional<std::string> expect;   // --expect VERDICT
+};
+
+struct Request {
+  RequestArguments arguments;
+  const ScenarioDefinition* scenario = nullptr;
+  Config config;
+  Params params;
+  model::Verdict expect = model::Verdict::ok;
+};
+
+// Throws ConfigError for anything wrong in the files, the --set values, the scenario's name or
+// the expected verdict.
+Request resolve_request(const RequestArguments& arguments, const ScenarioRegistry& registry);
+
+// The options that reproduce this request ("SCENARIO [--config F] [--set k=v]... [--expect V]"),
+// each quoted for a POSIX shell where needed.
+std::string request_options(const RequestArguments& arguments);
+std::string shell_quote(const std::string& word);
+
+}  // namespace weft::sim
