@@ -112,7 +112,7 @@ TEST_CASE("A later layer's device count replaces the mesh", "[config]") {
   CHECK(config.machine.mesh == std::vector<int>{1, 2, 3, 4});
 }
 
-TEST_CASE("--set takes a bare word as a string and anything else as TOML", "[config]") {
+TEST_CASE("A --set value takes a bare word as a string and anything else as TOML", "[config]") {
   Config config;
   Params params{{"flag", 0}, {"rows", 1}};
   apply_set(config, params, "dma.execution=eager");
