@@ -1,0 +1,89 @@
+// weft_bench: the cost figures of one build on this machine, all measured in the same run and
+// printed as one JSON object. Compare ratios, not absolute numbers: machines are shared.
+//   switch_ns        a bare Boost.Context resume + suspend pair
+//   step_ns          one visible operation through the scheduler (a mix of loads, stores,
+//                    signals and waits on 4 cores), race detection off
+//   ring_all_gather_8_executions_per_s   f32 8x128 tiles on 8 devices, async DMAs
+#include <chrono>
+#include <cstdio>
+
+#include <boost/context/fiber.hpp>
+
+#include "scenarios/registry.hpp"
+#include "sim/engine/simulation.hpp"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+double switch_ns() {
+  namespace ctx = boost::context;
+  constexpr int pairs = 2'000'000;
+  ctx::fiber fiber{[](ctx::fiber&& caller) {
+    for (;;) caller = std::move(caller).resume();
+    return std::move(caller);
+  }};
+  fiber = std::move(fiber).resume();  // warm up
+  const auto start = Clock::now();
+  for (int i = 0; i < pairs; ++i) fiber = std::move(fiber).resume();
+  return seconds_since(start) * 1e9 / pairs;
+}
+
+weft::sim::ScenarioDefinition operation_mix() {
+  weft::sim::ScenarioDefinition s;
+  s.name = "operation_mix";
+  s.params = {{"iterations", 5000}};
+  s.kernel = [](weft::sim::Core& core) {
+    auto scratch = core.vmem<float>({8});
+    auto sem = core.semaphore();
+    const weft::sim::Tile<float> tile = weft::sim::Tile<float>::Zero(1, 8);
+    for (std::int64_t i = 0, n = core.param("iterations"); i < n; ++i) {
+      core.store(scratch, tile);
+      (void)core.load(scratch);
+      core.signal(sem);
+      core.wait(sem);
+    }
+  };
+  return s;
+}
+
+double step_ns() {
+  const auto scenario = operation_mix();
+  weft::sim::Config config;
+  config.machine.mesh = {4};
+  config.race_detection.enabled = false;
+  weft::sim::Simulation simulation(config, scenario, scenario.params);
+  (void)simulation.run_seed(0);  // warm up the stack pool and the heap
+  std::uint64_t steps = 0;
+  const auto start = Clock::now();
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) steps += simulation.run_seed(seed).steps;
+  return seconds_since(start) * 1e9 / static_cast<double>(steps);
+}
+
+double executions_per_second(const std::string& name, int devices) {
+  const auto registry = weft::scenarios::builtin_scenarios();
+  const auto* scenario = weft::sim::find_scenario(registry, name);
+  weft::sim::Config config;
+  config.machine.mesh = {devices};
+  weft::sim::Simulation simulation(config, *scenario, scenario->params);
+  (void)simulation.run_seed(0);
+  constexpr int executions = 2000;
+  const auto start = Clock::now();
+  for (int seed = 1; seed <= executions; ++seed) (void)simulation.run_seed(static_cast<std::uint64_t>(seed));
+  return executions / seconds_since(start);
+}
+
+}  // namespace
+
+int main() {
+  const double sw = switch_ns();
+  const double step = step_ns();
+  const double gather = executions_per_second("ring_all_gather", 8);
+  const double reduce = executions_per_second("ring_all_reduce", 8);
+  std::printf(
+      "{\"switch_ns\": %.1f, \"step_ns\": %.1f, \"step_ns_over_switch_ns\": %.1f, "
+      "\"ring_all_gather_8_executions_per_s\": %.0f, \"ring_all_reduce_8_executions_per_s\": %.0f}\n",
+      sw, step, step / sw, gather, reduce);
+}
