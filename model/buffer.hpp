@@ -65,6 +65,7 @@ class Buffer {
   static void fill_uninitialized(ElementType type, Uninitialized fill, std::byte* out, std::int64_t count);
 
   int ref_count = 1;  // shared buffers: how many cores hold it
+  int serial = 0;     // creation order within the execution (an index for per-buffer state)
 
  private:
   std::byte* raw();

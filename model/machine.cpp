@@ -13,6 +13,12 @@ std::string describe(const Dma& dma) {
          to_string(dma.line) + ": " + slice(dma.source) + " -> " + slice(dma.target) + " (" + phase + ")";
 }
 
+std::string Machine::describe_actor(Accessor who) const {
+  if (who.kind == Accessor::Kind::core) return to_string(topology_.core_of(who.index));
+  const Dma& dma = dmas_[who.index];
+  return "dma " + std::to_string(dma.id) + " (started by " + to_string(dma.starter) + " at " + to_string(dma.line) + ")";
+}
+
 Machine::Machine(const MachineSpec& spec)
     : spec_(spec), topology_(spec), memory_(spec_, topology_), semaphores_(topology_) {}
 
@@ -59,7 +65,7 @@ bool Machine::signal(CoreId by, int semaphore, CoreId target, std::int64_t amoun
                                           std::to_string(amount) + " (an increment must be positive)"};
     return false;
   }
-  semaphores_.add(semaphore, topology_.global(target), amount);
+  release({Accessor::Kind::core, topology_.global(by)}, semaphore, topology_.global(target), amount);
   return true;
 }
 
@@ -110,6 +116,7 @@ int Machine::start_dma(CoreId by, const Slice& source, const Slice& target, int 
   dma.bytes = source.rect.volume() * element_bytes;
   dma.line = line;
   dmas_.push_back(std::move(dma));
+  if (races_) races_->dma_started(topology_.global(by), dmas_.back().id);
   return dmas_.back().id;
 }
 
@@ -126,14 +133,14 @@ bool Machine::run_dma_phase(int id, Failure& failure) {
     if (!access({who, dma.source.buffer, dma.source.rect, false, dma.line}, failure)) return false;
     dma.snapshot.resize(static_cast<std::size_t>(dma.bytes));
     dma.source.buffer->read(dma.source.rect, dma.snapshot.data());
-    if (dma.send_semaphore >= 0) semaphores_.add(dma.send_semaphore, topology_.global(dma.starter), dma.bytes);
+    if (dma.send_semaphore >= 0) release(who, dma.send_semaphore, topology_.global(dma.starter), dma.bytes);
     dma.next = DmaPhase::write;
     return true;
   }
   if (!access({who, dma.target.buffer, dma.target.rect, true, dma.line}, failure)) return false;
   dma.target.buffer->write(dma.target.rect, dma.snapshot.data());
   dma.snapshot = {};
-  semaphores_.add(dma.recv_semaphore, topology_.global(dma.destination), dma.bytes);
+  release(who, dma.recv_semaphore, topology_.global(dma.destination), dma.bytes);
   dma.next = DmaPhase::done;
   return true;
 }

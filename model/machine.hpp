@@ -10,6 +10,7 @@
 #include "model/access.hpp"
 #include "model/dma.hpp"
 #include "model/memory.hpp"
+#include "model/race_detector.hpp"
 #include "model/semaphores.hpp"
 #include "model/topology.hpp"
 
@@ -27,6 +28,13 @@ class Machine {
   const Semaphores& semaphores() const { return semaphores_; }
   const std::vector<Dma>& dmas() const { return dmas_; }
   void set_observer(AccessObserver* observer) { observer_ = observer; }
+  void enable_race_detection(SemaphoreClocks mode, bool keep_going) {
+    races_ = std::make_unique<RaceDetector>(topology_, mode, keep_going);
+  }
+  const RaceDetector* races() const { return races_.get(); }
+  // The scheduler step now running, for race reports.
+  void set_step(std::uint64_t step) { step_ = step; }
+  std::string describe_actor(Accessor who) const;  // "(device 0, core 1)" or "dma 3 (started by ...)"
 
   // Each returns false and fills `failure` when the operation is a kernel bug.
   bool load(CoreId by, const Slice& slice, std::byte* out, SourceLine line, Failure& failure);
@@ -37,6 +45,7 @@ class Machine {
   }
   void consume(int semaphore, int global_core, std::int64_t amount) {
     semaphores_.add(semaphore, global_core, -amount);
+    if (races_) races_->consume(global_core, semaphore, amount);
   }
 
   // Starts a DMA from `source` into the buffer `target` names on `device`; returns its id.
@@ -53,7 +62,13 @@ class Machine {
 
  private:
   bool access(const Access& access, Failure& failure) {
-    return observer_ == nullptr || observer_->on_access(access, failure);
+    if (observer_ != nullptr && !observer_->on_access(access, failure)) return false;
+    return races_ == nullptr ||
+           races_->access(access, step_, [this](Accessor who) { return describe_actor(who); }, failure);
+  }
+  void release(Accessor by, int semaphore, int global_core, std::int64_t amount) {
+    semaphores_.add(semaphore, global_core, amount);
+    if (races_) races_->signal(by, semaphore, global_core, amount);
   }
   Failure out_of_bounds(CoreId by, SourceLine line, const Slice& slice, std::string_view what) const;
 
@@ -63,6 +78,8 @@ class Machine {
   Semaphores semaphores_;
   std::vector<Dma> dmas_;
   AccessObserver* observer_ = nullptr;
+  std::unique_ptr<RaceDetector> races_;
+  std::uint64_t step_ = 0;
 };
 
 }  // namespace weft::model

@@ -47,6 +47,7 @@ bool Memory::reserve(const Key& key, std::int64_t bytes, Failure& failure, CoreI
 
 Buffer& Memory::create(const Key& key, BufferInfo info) {
   buffers_.push_back(std::make_unique<Buffer>(std::move(info), spec_.uninitialized));
+  buffers_.back()->serial = static_cast<int>(buffers_.size()) - 1;
   by_key_[key] = buffers_.back().get();
   return *buffers_.back();
 }

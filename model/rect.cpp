@@ -60,6 +60,13 @@ bool Rect::inside(const Shape& shape) const {
   return true;
 }
 
+bool Rect::inside_of(const Rect& outer) const {
+  if (rank != outer.rank) return false;
+  for (int d = 0; d < rank; ++d)
+    if (start[d] < outer.start[d] || start[d] + size[d] > outer.start[d] + outer.size[d]) return false;
+  return true;
+}
+
 Rect Rect::clipped_to(const Shape& shape) const {
   Rect result = *this;
   for (int d = 0; d < rank; ++d) {

@@ -32,6 +32,7 @@ struct Rect {
   std::int64_t volume() const;
   bool overlaps(const Rect& other) const;    // false if either is empty
   bool inside(const Shape& shape) const;     // every element within bounds
+  bool inside_of(const Rect& outer) const;   // every element also in `outer`
   Rect clipped_to(const Shape& shape) const; // the in-bounds part (possibly empty)
   friend bool operator==(const Rect& a, const Rect& b);
 };

@@ -5,15 +5,17 @@
 #include <cstdint>
 
 #include "model/machine_spec.hpp"
+#include "model/race_detector.hpp"
 
 namespace weft::sim {
 
-enum class SemaphoreClocks { precise, accumulate };
+using SemaphoreClocks = model::SemaphoreClocks;
 enum class StrategyKind { random, pct, replay };
 
 struct RaceDetectionConfig {
   bool enabled = true;
   SemaphoreClocks semaphore_clocks = SemaphoreClocks::precise;
+  bool keep_going = false;  // collect every race instead of stopping at the first
 };
 
 struct SchedulerConfig {

@@ -63,8 +63,9 @@ constexpr std::array<KeyRule, 1> dma_rules{{
      [](Config& c, const Field& f) { c.machine.dma_execution = f.choice(dma_execution_choices); }},
 }};
 
-constexpr std::array<KeyRule, 2> race_detection_rules{{
+constexpr std::array<KeyRule, 3> race_detection_rules{{
     {"enabled", [](Config& c, const Field& f) { c.race_detection.enabled = f.boolean(); }},
+    {"keep_going", [](Config& c, const Field& f) { c.race_detection.keep_going = f.boolean(); }},
     {"semaphore_clocks",
      [](Config& c, const Field& f) {
        c.race_detection.semaphore_clocks = f.choice(semaphore_clock_choices);

@@ -100,6 +100,7 @@ void Execution::enabled_actors(std::vector<Actor>& out) {
 }
 
 void Execution::run(Actor actor) {
+  machine_.set_step(steps_++);
   if (actor.kind == Actor::Kind::core) {
     CoreSlot& slot = cores_[actor.index];
     slot.fiber->resume();

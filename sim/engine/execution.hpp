@@ -66,6 +66,7 @@ class Execution final : public scheduler::Process {
   std::vector<int> in_flight_;  // DMA ids with a phase still to run, ascending
   std::optional<model::Failure> failure_;
   int unfinished_ = 0;
+  std::uint64_t steps_ = 0;
   bool tearing_down_ = false;
 };
 

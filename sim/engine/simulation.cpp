@@ -24,6 +24,11 @@ ExecutionResult Simulation::run_schedule(const scheduler::Schedule& schedule) {
 
 ExecutionResult Simulation::run(scheduler::Strategy& strategy) {
   model::Machine machine(config_.machine);
+  if (config_.race_detection.enabled) {
+    const bool jax = config_.machine.compat == model::CompatProfile::jax;
+    machine.enable_race_detection(jax ? model::SemaphoreClocks::accumulate : config_.race_detection.semaphore_clocks,
+                                  config_.race_detection.keep_going);
+  }
   Host host(machine, params_);
   if (scenario_.setup) scenario_.setup(host);
 
@@ -45,6 +50,14 @@ ExecutionResult Simulation::run(scheduler::Strategy& strategy) {
       result.details = "more than " + std::to_string(config_.scheduler.max_steps) +
                        " steps (scheduler.max_steps); where the cores stood:" + execution.describe_blocked();
     }
+  }
+  if (machine.races() && !machine.races()->reports().empty()) {
+    std::string ended = result.verdict == model::Verdict::ok ? std::string() : std::string(model::to_string(result.verdict));
+    result.verdict = model::Verdict::data_race;
+    result.details.clear();
+    for (const auto& report : machine.races()->reports()) result.details += (result.details.empty() ? "" : "\n") + report;
+    if (!ended.empty()) result.details += "\n(after the races the execution ended as " + ended + ")";
+    return result;
   }
   if (result.verdict != model::Verdict::ok) return result;
   if (auto failure = machine.exit_check()) {

@@ -1,0 +1,69 @@
+#pragma once
+// Helpers shared by the Machine tests: small machines, slices, buffers, semaphores and an
+// AccessObserver that records every access.
+
+#include <catch2/catch.hpp>
+
+#include <vector>
+
+#include "model/machine.hpp"
+
+namespace weft::model::test {
+
+inline MachineSpec spec_of(int devices, int cores, OutOfBoundsReads reads = OutOfBoundsReads::raise) {
+  MachineSpec spec;
+  spec.mesh = {devices};
+  spec.cores_per_device = cores;
+  spec.out_of_bounds_reads = reads;
+  return spec;
+}
+
+inline Rect rect1(std::int64_t start, std::int64_t size) { return Rect{1, {start}, {size}}; }
+
+// A slice whose view keeps every dimension of its rectangle.
+inline Slice slice(Buffer* buffer, const Rect& rect) {
+  Slice result{buffer, rect, {}};
+  result.view.rank = rect.rank;
+  for (int d = 0; d < rect.rank; ++d) result.view.dims[d] = rect.size[d];
+  return result;
+}
+inline Slice whole(Buffer* buffer) { return slice(buffer, Rect::whole(buffer->info().shape)); }
+
+inline Buffer* alloc(Machine& machine, CoreId by, Space space, const Shape& shape) {
+  Failure failure;
+  Buffer* buffer = machine.memory().allocate(by, space, ElementType::f32, shape, failure);
+  INFO(failure.message);
+  REQUIRE(buffer != nullptr);
+  return buffer;
+}
+
+inline int semaphore(Machine& machine, CoreId by) {
+  Failure failure;
+  const int index = machine.semaphores().allocate(by, SemaphoreKind::dma, failure);
+  REQUIRE(index >= 0);
+  return index;
+}
+
+inline void fill(Buffer* buffer, float first) {
+  for (std::int64_t i = 0; i < buffer->info().shape.volume(); ++i) buffer->data<float>()[i] = first + static_cast<float>(i);
+}
+
+inline std::vector<float> contents(const Buffer* buffer) {
+  const float* data = buffer->data<float>();
+  return {data, data + buffer->info().shape.volume()};
+}
+
+inline const SourceLine here{"kernels/ring.cpp", 42};
+
+class Recorder final : public AccessObserver {
+ public:
+  bool on_access(const Access& access, Failure& failure) override {
+    accesses.push_back(access);
+    if (refuse) failure = {Verdict::data_race, "refused"};
+    return !refuse;
+  }
+  std::vector<Access> accesses;
+  bool refuse = false;
+};
+
+}  // namespace weft::model::test
