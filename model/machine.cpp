@@ -16,7 +16,7 @@ std::string describe(const Dma& dma) {
 std::string Machine::describe_actor(Accessor who) const {
   if (who.kind == Accessor::Kind::core) return to_string(topology_.core_of(who.index));
   const Dma& dma = dmas_[who.index];
-  return "dma " + std::to_string(dma.id) + " (started by " + to_string(dma.starter) + " at " + to_string(dma.line) + ")";
+  return "dma " + std::to_string(dma.id) + " (started by " + to_string(dma.starter) + ")";
 }
 
 Machine::Machine(const MachineSpec& spec)

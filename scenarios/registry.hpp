@@ -10,6 +10,10 @@ sim::ScenarioDefinition right_permute();
 sim::ScenarioDefinition ring_all_gather();
 sim::ScenarioDefinition ring_all_reduce();
 sim::ScenarioDefinition core_pipeline();
+sim::ScenarioDefinition ring_all_gather_double_buffered();
+sim::ScenarioDefinition dma_read_before_wait();
+sim::ScenarioDefinition two_cores_one_output();
+sim::ScenarioDefinition all_core_barrier();
 
 // Every built-in scenario, in the order `weft list` shows them.
 sim::ScenarioRegistry builtin_scenarios();

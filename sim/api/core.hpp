@@ -8,6 +8,7 @@
 #include <source_location>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "sim/api/dma.hpp"
@@ -52,8 +53,9 @@ class Core {
   // --- loads and stores (visible, never block) ---
   template <class T>
   Tile<T> load(const Ref<T>& ref, Location loc = Location::current());
+  // Takes any Eigen expression of the ref's shape (`x * 2 + 1`, `tile.colwise().sum()`).
   template <class T>
-  void store(const Ref<T>& ref, const Tile<T>& tile, Location loc = Location::current());
+  void store(const Ref<T>& ref, const std::type_identity_t<Tile<T>>& tile, Location loc = Location::current());
 
   // --- semaphores ---
   Semaphore semaphore(Location loc = Location::current());      // a regular semaphore (visible)
@@ -119,7 +121,7 @@ Tile<T> Core::load(const Ref<T>& ref, Location loc) {
 }
 
 template <class T>
-void Core::store(const Ref<T>& ref, const Tile<T>& tile, Location loc) {
+void Core::store(const Ref<T>& ref, const std::type_identity_t<Tile<T>>& tile, Location loc) {
   const auto [rows, cols] = tile_shape(ref.shape());
   if (tile.rows() != rows || tile.cols() != cols)
     throw std::invalid_argument("store of a " + std::to_string(tile.rows()) + "x" + std::to_string(tile.cols()) +
