@@ -74,7 +74,7 @@ bool Execution::blocked(const CoreSlot& slot) const {
          !machine_.can_consume(op.semaphore, machine_.topology().global(slot.core->id()), op.value);
 }
 
-bool Execution::dma_needed(int dma_id) const {
+std::optional<std::pair<int, int>> Execution::dma_needed_by(int dma_id) const {
   // on_wait: a phase runs only for a core blocked on the cell it signals; a read phase is also
   // needed by a waiter of its write phase's cell, since the write cannot run before it.
   const model::Dma& dma = machine_.dmas()[dma_id];
@@ -82,8 +82,11 @@ bool Execution::dma_needed(int dma_id) const {
     const CoreSlot& slot = cores_[machine_.topology().global(who)];
     return semaphore >= 0 && !slot.fiber->finished() && blocked(slot) && slot.pending.semaphore == semaphore;
   };
-  if (waits_on(dma.recv_semaphore, dma.destination)) return true;
-  return dma.next == model::DmaPhase::read && waits_on(dma.send_semaphore, dma.starter);
+  if (waits_on(dma.recv_semaphore, dma.destination))
+    return std::pair{dma.recv_semaphore, machine_.topology().global(dma.destination)};
+  if (dma.next == model::DmaPhase::read && waits_on(dma.send_semaphore, dma.starter))
+    return std::pair{dma.send_semaphore, machine_.topology().global(dma.starter)};
+  return std::nullopt;
 }
 
 void Execution::enabled_actors(std::vector<Actor>& out) {
@@ -91,12 +94,29 @@ void Execution::enabled_actors(std::vector<Actor>& out) {
     const CoreSlot& slot = cores_[global];
     if (!slot.fiber->finished() && !blocked(slot)) out.push_back(scheduler::core_actor(static_cast<std::uint32_t>(global)));
   }
-  const bool on_wait = machine_.spec().dma_execution == model::DmaExecution::on_wait;
-  for (int id : in_flight_) {
-    if (on_wait && !dma_needed(id)) continue;
+  const auto phase_of = [&](int id) {
     const bool read = machine_.dmas()[id].next == model::DmaPhase::read;
-    out.push_back({read ? Actor::Kind::dma_read : Actor::Kind::dma_write, static_cast<std::uint32_t>(id)});
+    return Actor{read ? Actor::Kind::dma_read : Actor::Kind::dma_write, static_cast<std::uint32_t>(id)};
+  };
+  if (machine_.spec().dma_execution != model::DmaExecution::on_wait) {
+    for (int id : in_flight_) out.push_back(phase_of(id));
+    return;
   }
+  if (machine_.spec().compat != model::CompatProfile::jax) {
+    for (int id : in_flight_)
+      if (dma_needed_by(id)) out.push_back(phase_of(id));
+    return;
+  }
+  // The reference's on_wait: each blocked cell runs only the newest DMA it needs.
+  const std::size_t first = out.size();
+  std::vector<std::pair<int, int>> served;
+  for (auto id = in_flight_.rbegin(); id != in_flight_.rend(); ++id) {
+    const auto cell = dma_needed_by(*id);
+    if (!cell || std::find(served.begin(), served.end(), *cell) != served.end()) continue;
+    served.push_back(*cell);
+    out.push_back(phase_of(*id));
+  }
+  std::reverse(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
 }
 
 void Execution::run(Actor actor) {

@@ -56,7 +56,8 @@ class Execution final : public scheduler::Process {
     bool started = false;
   };
   bool blocked(const CoreSlot& slot) const;
-  bool dma_needed(int dma_id) const;
+  // The blocked cell (semaphore, global core) that needs DMA `dma_id`'s next phase (on_wait).
+  std::optional<std::pair<int, int>> dma_needed_by(int dma_id) const;
   void body(int global_core);
   void teardown();
 
