@@ -54,6 +54,10 @@ Buffer& Memory::create(const Key& key, BufferInfo info) {
 
 int Memory::host_allocate(std::string name, ElementType type, const Shape& shape) {
   if (find_named(0, name)) throw std::invalid_argument("host buffer '" + name + "' is allocated twice");
+  if (next_host_id_ == first_kernel_buffer_id)
+    throw std::invalid_argument("host buffer '" + name + "': at most " + std::to_string(first_kernel_buffer_id - 1) +
+                                " host buffers (ids from " + std::to_string(first_kernel_buffer_id) +
+                                " are the kernel's)");
   const int id = next_host_id_++;
   for (int device = 0; device < topology_.devices(); ++device) {
     const Key key = key_of(Space::hbm, id, {device, 0});

@@ -1,5 +1,7 @@
 #include "scheduler/random.hpp"
 
+#include <cassert>
+
 namespace weft::scheduler {
 namespace {
 
@@ -11,6 +13,8 @@ std::uint64_t splitmix64(std::uint64_t& x) {
 }
 
 std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+__extension__ using Wide = unsigned __int128;  // g++ and clang; -Wpedantic knows it as an extension
 
 }  // namespace
 
@@ -31,12 +35,13 @@ std::uint64_t Random::next() {
 }
 
 std::uint64_t Random::below(std::uint64_t bound) {
-  unsigned __int128 product = static_cast<unsigned __int128>(next()) * bound;
+  assert(bound > 0);
+  Wide product = static_cast<Wide>(next()) * bound;
   auto low = static_cast<std::uint64_t>(product);
   if (low < bound) {
     const std::uint64_t threshold = -bound % bound;
     while (low < threshold) {
-      product = static_cast<unsigned __int128>(next()) * bound;
+      product = static_cast<Wide>(next()) * bound;
       low = static_cast<std::uint64_t>(product);
     }
   }
