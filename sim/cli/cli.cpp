@@ -9,6 +9,7 @@
 #include "scheduler/schedule.hpp"
 #include "scheduler/strategy.hpp"
 #include "sim/cli/commands.hpp"
+#include "sim/cli/interrupt.hpp"
 #include "sim/config/config_error.hpp"
 
 namespace weft::sim {
@@ -43,6 +44,11 @@ int run_cli(int argc, char** argv, const ScenarioRegistry& registry) {
   std::optional<std::string> schedule;
   std::string seeds;
   bool keep_going = false;
+  int jobs = 1;
+  std::optional<std::string> shard, strategy;
+  std::optional<std::uint64_t> shard_count;
+  std::optional<double> time_budget;
+  SweepFiles files;
 
   auto* run = app.add_subcommand("run", "run one execution of a scenario");
   add_request_options(*run, arguments);
@@ -58,6 +64,14 @@ int run_cli(int argc, char** argv, const ScenarioRegistry& registry) {
   add_request_options(*sweep, arguments);
   sweep->add_option("--seeds", seeds, "the seeds to run, A..B (both inclusive)")->required();
   sweep->add_flag("--keep-going", keep_going, "report every unexpected verdict instead of stopping at the first");
+  sweep->add_option("--strategy", strategy, "random or pct (default: the config's scheduler.strategy)")
+      ->check(CLI::IsMember({"random", "pct"}));
+  sweep->add_option("--jobs", jobs, "worker threads (results do not depend on it)")->check(CLI::Range(1, 256));
+  sweep->add_option("--shard", shard, "run the seeds s with s % N == I (default: from the environment)");
+  sweep->add_option("--shard-count", shard_count, "the shard count with JOB_COMPLETION_INDEX (Kubernetes)");
+  sweep->add_option("--jsonl", files.jsonl, "write a JSON line per failing seed and a summary line");
+  sweep->add_option("--junit", files.junit, "write a JUnit XML report");
+  sweep->add_option("--time-budget", time_budget, "stop handing out seeds after S seconds")->check(CLI::PositiveNumber);
 
   try {
     app.parse(argc, argv);
@@ -81,7 +95,16 @@ int run_cli(int argc, char** argv, const ScenarioRegistry& registry) {
     if (run->parsed()) return command_run(request, program, seed);
     if (replay->parsed())
       return schedule ? command_replay_schedule(request, program, *schedule) : command_run(request, program, seed);
-    return command_sweep(request, program, parse_seed_range(seeds), keep_going);
+    SweepOptions options;
+    options.seeds = parse_seed_range(seeds);
+    options.shard = resolve_shard(shard, shard_count, process_environment());
+    options.jobs = jobs;
+    options.keep_going = keep_going;
+    options.time_budget_seconds = time_budget;
+    options.interrupted = &install_interrupt_handlers();
+    Request swept = request;
+    if (strategy) swept.config.scheduler.strategy = *strategy == "pct" ? StrategyKind::pct : StrategyKind::random;
+    return command_sweep(swept, program, options, files);
   } catch (const ConfigError& error) {
     std::cerr << "weft: " << error.what() << "\n";
     return 2;

@@ -2,23 +2,16 @@
 
 #include <algorithm>
 #include <charconv>
-#include <chrono>
 #include <filesystem>
 #include <iostream>
 
 #include "scheduler/schedule.hpp"
 #include "sim/cli/report.hpp"
+#include "sim/cli/sweep_output.hpp"
 #include "sim/config/config_error.hpp"
 
 namespace weft::sim {
 namespace {
-
-std::optional<std::uint64_t> parse_u64(std::string_view text) {
-  std::uint64_t value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || error != std::errc{} || end != text.data() + text.size()) return std::nullopt;
-  return value;
-}
 
 std::vector<std::string> toml_files(const std::filesystem::path& folder) {
   std::vector<std::string> files;
@@ -30,15 +23,6 @@ std::vector<std::string> toml_files(const std::filesystem::path& folder) {
 }
 
 }  // namespace
-
-SeedRange parse_seed_range(const std::string& text) {
-  const auto dots = text.find("..");
-  const auto first = dots == std::string::npos ? std::nullopt : parse_u64(std::string_view(text).substr(0, dots));
-  const auto last = dots == std::string::npos ? std::nullopt : parse_u64(std::string_view(text).substr(dots + 2));
-  if (!first || !last || *first > *last)
-    throw ConfigError("--seeds", 0, 0, "seeds", "'" + text + "' is not a seed range A..B with A <= B (both inclusive)");
-  return {*first, *last};
-}
 
 int command_list(const ScenarioRegistry& registry) {
   std::size_t width = 0;
@@ -67,25 +51,37 @@ int command_replay_schedule(const Request& request, const std::string& program, 
   return result.verdict == request.expect ? 0 : 1;
 }
 
-int command_sweep(const Request& request, const std::string& program, SeedRange seeds, bool keep_going) {
-  Simulation simulation(request.config, *request.scenario, request.params);
-  const auto started = std::chrono::steady_clock::now();  // for the executions/s figure only
-  std::uint64_t runs = 0, failures = 0;
-  for (std::uint64_t seed = seeds.first;; ++seed) {
-    const ExecutionResult result = simulation.run_seed(seed);
-    ++runs;
-    if (result.verdict != request.expect) {
-      ++failures;
-      std::cout << format_report(request, result, program, seed) << "\n";
-      if (!keep_going) break;
-    }
-    if (seed == seeds.last) break;
+int command_sweep(const Request& request, const std::string& program, const SweepOptions& options,
+                  const SweepFiles& files) {
+  std::optional<JsonLinesFile> jsonl;
+  if (files.jsonl) jsonl.emplace(*files.jsonl);
+  std::vector<SeedOutcome> failures;
+  ProgressLine progress(shard_seed_count(options));
+  SweepListener listener;
+  listener.failure = [&](const SeedOutcome& outcome) {
+    progress.clear();
+    if (jsonl) jsonl->write(failure_json(request, outcome, program));
+    std::cout << format_report(request, outcome.result, program, outcome.seed);
+    if (!outcome.nondeterminism.empty()) std::cout << "NOT DETERMINISTIC: " << outcome.nondeterminism << "\n";
+    std::cout << "\n" << std::flush;
+    failures.push_back(outcome);
+  };
+  listener.progress = [&](std::uint64_t done, std::uint64_t failed) { progress.update(done, failed); };
+  const SweepSummary summary = run_sweep(request, options, listener);
+  progress.clear();
+  if (jsonl) jsonl->write(summary_json(request, options, summary));
+  if (files.junit) write_junit(*files.junit, request, summary, failures, program);
+
+  std::cout << "sweep: " << request.scenario->name << ", seeds " << options.seeds.first << ".." << options.seeds.last;
+  if (options.shard.count > 1) std::cout << " shard " << options.shard.index << "/" << options.shard.count;
+  std::cout << ": " << summary.executions << " executions, " << summary.failures << " not as expected ("
+            << model::to_string(request.expect) << "), "
+            << static_cast<std::uint64_t>(summary.executions / std::max(summary.seconds, 1e-9)) << " executions/s\n";
+  if (summary.next_seed && summary.failures == 0) {
+    std::cout << "sweep: stopped early (" << (summary.interrupted ? "interrupted" : "time budget")
+              << "); seeds from " << *summary.next_seed << " on did not run\n";
   }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  std::cout << "sweep: " << request.scenario->name << ", " << runs << " executions, " << failures
-            << " not as expected (" << model::to_string(request.expect) << "), "
-            << static_cast<std::uint64_t>(runs / std::max(seconds, 1e-9)) << " executions/s\n";
-  return failures == 0 ? 0 : 1;
+  return summary.failures == 0 ? 0 : 1;
 }
 
 }  // namespace weft::sim

@@ -6,19 +6,19 @@
 #include <string>
 
 #include "sim/cli/request.hpp"
+#include "sim/sweep/sweep.hpp"
 
 namespace weft::sim {
 
-struct SeedRange {
-  std::uint64_t first = 0;
-  std::uint64_t last = 0;  // inclusive
+struct SweepFiles {
+  std::optional<std::string> jsonl;  // --jsonl F
+  std::optional<std::string> junit;  // --junit F
 };
-// Parses "A..B" (both inclusive, A <= B); throws ConfigError naming the offending text.
-SeedRange parse_seed_range(const std::string& text);
 
 int command_list(const ScenarioRegistry& registry);
 int command_run(const Request& request, const std::string& program, std::optional<std::uint64_t> seed);
 int command_replay_schedule(const Request& request, const std::string& program, const std::string& schedule);
-int command_sweep(const Request& request, const std::string& program, SeedRange seeds, bool keep_going);
+int command_sweep(const Request& request, const std::string& program, const SweepOptions& options,
+                  const SweepFiles& files);
 
 }  // namespace weft::sim

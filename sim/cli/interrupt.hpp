@@ -1,0 +1,13 @@
+#pragma once
+// SIGINT and SIGTERM during a sweep: the first one asks the sweep to stop handing out seeds, so
+// it finishes the executions in flight, writes what it found and says where it stopped; a
+// second one ends the process at once. The flag is the one piece of process-wide state a signal
+// handler needs; it never influences a scheduling choice.
+
+#include <atomic>
+
+namespace weft::sim {
+
+const std::atomic<bool>& install_interrupt_handlers();
+
+}  // namespace weft::sim

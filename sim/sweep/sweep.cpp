@@ -1,0 +1,178 @@
+#include "sim/sweep/sweep.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <charconv>
+#include <exception>
+#include <map>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "sim/config/config_error.hpp"
+
+namespace weft::sim {
+namespace {
+
+using Clock = std::chrono::steady_clock;  // for the time budget only: it never picks an actor
+
+std::optional<std::uint64_t> parse_u64(std::string_view text) {
+  std::uint64_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc{} || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+// The seeds of one shard within a range, by index.
+struct ShardSeeds {
+  std::uint64_t first = 0;
+  std::uint64_t stride = 1;
+  std::uint64_t count = 0;
+
+  ShardSeeds(SeedRange range, const Shard& shard) : stride(shard.count) {
+    const std::uint64_t offset = (shard.index + shard.count - range.first % shard.count) % shard.count;
+    if (range.last - range.first < offset) return;
+    first = range.first + offset;
+    count = (range.last - first) / stride + 1;
+  }
+  std::uint64_t seed(std::uint64_t index) const { return first + index * stride; }
+};
+
+std::string compare_runs(const ExecutionResult& first, const ExecutionResult& second) {
+  const auto& a = first.schedule;
+  const auto& b = second.schedule;
+  const auto parted = std::mismatch(a.begin(), a.end(), b.begin(), b.end());
+  if (parted.first != a.end() || parted.second != b.end()) {
+    const auto step = static_cast<std::size_t>(parted.first - a.begin());
+    return "the kernel is not deterministic: two executions of this seed part at step " + std::to_string(step) +
+           " (" + (parted.first != a.end() ? scheduler::to_string(*parted.first) : std::string("end")) + " vs " +
+           (parted.second != b.end() ? scheduler::to_string(*parted.second) : std::string("end")) + ")";
+  }
+  if (first.verdict != second.verdict || first.details != second.details)
+    return "the kernel is not deterministic: the same schedule gave a different outcome the second time (" +
+           std::string(model::to_string(second.verdict)) + ")";
+  return {};
+}
+
+class Collector {
+ public:
+  Collector(const ShardSeeds& seeds, const SweepOptions& options, const SweepListener& listener)
+      : seeds_(seeds), options_(options), listener_(listener), started_(Clock::now()) {}
+
+  // The next index to run, or nothing when the sweep is over for this worker.
+  std::optional<std::uint64_t> take() {
+    if (stop_requested()) return std::nullopt;
+    const std::uint64_t index = next_.fetch_add(1);
+    if (index >= seeds_.count || index > stop_at_.load()) return std::nullopt;
+    return index;
+  }
+
+  void finish(std::uint64_t index, std::optional<SeedOutcome> failure) {
+    std::lock_guard lock(mutex_);
+    if (failure && !options_.keep_going) {
+      std::uint64_t current = stop_at_.load();
+      while (index < current && !stop_at_.compare_exchange_weak(current, index)) {}
+    }
+    done_.emplace(index, std::move(failure));
+    while (!done_.empty() && done_.begin()->first == released_) {
+      auto node = done_.extract(done_.begin());
+      if (released_ > stop_at_.load()) break;
+      ++released_;
+      if (node.mapped()) {
+        ++failures_;
+        listener_.failure(*node.mapped());
+      }
+      if (listener_.progress) listener_.progress(released_, failures_);
+    }
+  }
+
+  SweepSummary summary() const {
+    SweepSummary summary;
+    summary.planned = seeds_.count;
+    summary.executions = released_;
+    summary.failures = failures_;
+    if (released_ < seeds_.count) summary.next_seed = seeds_.seed(released_);
+    summary.interrupted = options_.interrupted && options_.interrupted->load();
+    summary.out_of_time = out_of_time_.load();
+    summary.seconds = std::chrono::duration<double>(Clock::now() - started_).count();
+    return summary;
+  }
+
+  const ShardSeeds& seeds() const { return seeds_; }
+  // After an internal error in one worker: the others stop taking seeds.
+  void abandon() { stop_at_ = 0; next_ = seeds_.count; }
+
+ private:
+  bool stop_requested() {
+    if (options_.interrupted && options_.interrupted->load()) return true;
+    if (options_.time_budget_seconds &&
+        std::chrono::duration<double>(Clock::now() - started_).count() > *options_.time_budget_seconds)
+      out_of_time_ = true;
+    return out_of_time_.load();
+  }
+
+  const ShardSeeds& seeds_;
+  const SweepOptions& options_;
+  const SweepListener& listener_;
+  const Clock::time_point started_;
+  std::atomic<std::uint64_t> next_{0};
+  std::atomic<std::uint64_t> stop_at_{UINT64_MAX};
+  std::atomic<bool> out_of_time_{false};
+  std::mutex mutex_;
+  std::map<std::uint64_t, std::optional<SeedOutcome>> done_;  // finished, not yet released
+  std::uint64_t released_ = 0;
+  std::uint64_t failures_ = 0;
+};
+
+void work(const Request& request, Collector& collector) {
+  Simulation simulation(request.config, *request.scenario, request.params);
+  while (const auto index = collector.take()) {
+    const std::uint64_t seed = collector.seeds().seed(*index);
+    ExecutionResult result = simulation.run_seed(seed);
+    if (result.verdict == request.expect) {
+      collector.finish(*index, std::nullopt);
+      continue;
+    }
+    SeedOutcome outcome{seed, std::move(result), {}};
+    outcome.nondeterminism = compare_runs(outcome.result, simulation.run_seed(seed));
+    collector.finish(*index, std::move(outcome));
+  }
+}
+
+}  // namespace
+
+SeedRange parse_seed_range(const std::string& text) {
+  const auto dots = text.find("..");
+  const auto first = dots == std::string::npos ? std::nullopt : parse_u64(std::string_view(text).substr(0, dots));
+  const auto last = dots == std::string::npos ? std::nullopt : parse_u64(std::string_view(text).substr(dots + 2));
+  if (!first || !last || *first > *last)
+    throw ConfigError("--seeds", 0, 0, "seeds", "'" + text + "' is not a seed range A..B with A <= B (both inclusive)");
+  return {*first, *last};
+}
+
+std::uint64_t shard_seed_count(const SweepOptions& options) { return ShardSeeds(options.seeds, options.shard).count; }
+
+SweepSummary run_sweep(const Request& request, const SweepOptions& options, const SweepListener& listener) {
+  const ShardSeeds seeds(options.seeds, options.shard);
+  Collector collector(seeds, options, listener);
+  const int jobs = std::max(1, options.jobs);
+  std::mutex error_mutex;
+  std::exception_ptr error;
+  const auto guarded = [&] {
+    try {
+      work(request, collector);
+    } catch (...) {
+      std::lock_guard lock(error_mutex);
+      if (!error) error = std::current_exception();
+      collector.abandon();
+    }
+  };
+  std::vector<std::thread> workers;
+  for (int job = 1; job < jobs; ++job) workers.emplace_back(guarded);
+  guarded();
+  for (auto& worker : workers) worker.join();
+  if (error) std::rethrow_exception(error);
+  return collector.summary();
+}
+
+}  // namespace weft::sim

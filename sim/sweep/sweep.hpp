@@ -1,0 +1,70 @@
+#pragma once
+// A sweep runs many seeds of one scenario on worker threads, each with its own Simulation (no
+// shared mutable state but the hand-out of seeds and the ordered collection of results).
+//
+// Order: seeds are handed out in increasing order and results are released to the listener in
+// seed order, as soon as every earlier seed of the shard has finished. Without keep_going the
+// sweep stops at the first unexpected verdict *in seed order*: once seed s fails, no seed above
+// s is released, and every seed below s still runs. So the set of reported failures, and the
+// first one, do not depend on the number of jobs.
+//
+// Self-check: every unexpected verdict is run again from its seed; if the second execution
+// differs (schedule, verdict or details), the kernel is not deterministic (it reads a clock, an
+// address, uninitialised host memory, ...) and the failure says so, with the first step at
+// which the two schedules part.
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "sim/cli/request.hpp"
+#include "sim/engine/simulation.hpp"
+#include "sim/sweep/shard.hpp"
+
+namespace weft::sim {
+
+struct SeedRange {
+  std::uint64_t first = 0;
+  std::uint64_t last = 0;  // inclusive
+};
+// Parses "A..B" (both inclusive, A <= B); throws ConfigError naming the offending text.
+SeedRange parse_seed_range(const std::string& text);
+
+struct SweepOptions {
+  SeedRange seeds;
+  Shard shard;
+  int jobs = 1;
+  bool keep_going = false;
+  std::optional<double> time_budget_seconds;      // stop handing out seeds after this long
+  const std::atomic<bool>* interrupted = nullptr;  // set by a signal handler: stop handing out seeds
+};
+
+struct SeedOutcome {
+  std::uint64_t seed = 0;
+  ExecutionResult result;
+  std::string nondeterminism;  // empty when the re-run matched
+};
+
+struct SweepSummary {
+  std::uint64_t planned = 0;     // seeds of this shard in the range
+  std::uint64_t executions = 0;  // seeds released in order (run and reported)
+  std::uint64_t failures = 0;
+  std::optional<std::uint64_t> next_seed;  // the first seed not released, when the sweep stopped early
+  bool interrupted = false;
+  bool out_of_time = false;
+  double seconds = 0;
+};
+
+struct SweepListener {
+  std::function<void(const SeedOutcome&)> failure;                     // in seed order
+  std::function<void(std::uint64_t done, std::uint64_t failures)> progress;  // after each release
+};
+
+// How many seeds of the range belong to the shard.
+std::uint64_t shard_seed_count(const SweepOptions& options);
+
+SweepSummary run_sweep(const Request& request, const SweepOptions& options, const SweepListener& listener);
+
+}  // namespace weft::sim
