@@ -1,0 +1,158 @@
+#include "cli_runner.hpp"
+
+#include <set>
+
+#include "sim/config/config_error.hpp"
+#include "sim/sweep/shard.hpp"
+#include "sim/sweep/sweep.hpp"
+
+using weft::testing::run_weft;
+using weft::testing::temp_file;
+
+namespace {
+
+// The failing seeds a sweep wrote as JSON lines, in the order written.
+std::vector<std::uint64_t> failing_seeds(const std::string& jsonl) {
+  std::ifstream in(jsonl);
+  std::vector<std::uint64_t> seeds;
+  for (std::string line; std::getline(in, line);) {
+    if (line.find("\"summary\":true") != std::string::npos) continue;
+    const auto at = line.find("\"seed\":");
+    REQUIRE(at != std::string::npos);
+    seeds.push_back(std::stoull(line.substr(at + 7)));
+  }
+  return seeds;
+}
+
+weft::sim::Environment fake_environment(std::map<std::string, std::string> variables) {
+  return [variables](const std::string& name) -> std::optional<std::string> {
+    const auto found = variables.find(name);
+    return found == variables.end() ? std::nullopt : std::optional<std::string>(found->second);
+  };
+}
+
+}  // namespace
+
+TEST_CASE("sweep results do not depend on the number of jobs", "[cli][sweep]") {
+  // Every seed of this scenario races: without --keep-going only the first one is reported.
+  const std::vector<std::string> base{"sweep", "scenarios/ring_all_gather_early_reuse_race.toml", "--seeds", "0..40",
+                                      "--expect", "ok"};
+  for (const bool keep_going : {false, true}) {
+    CAPTURE(keep_going);
+    std::vector<std::vector<std::uint64_t>> results;
+    std::vector<std::string> outputs;
+    for (const char* jobs : {"1", "2"}) {
+      auto args = base;
+      const auto file = temp_file(std::string("jobs") + jobs + ".jsonl", "");
+      args.insert(args.end(), {"--jobs", jobs, "--jsonl", file});
+      if (keep_going) args.push_back("--keep-going");
+      const auto result = run_weft(args);
+      CHECK(result.status == 1);
+      results.push_back(failing_seeds(file));
+      outputs.push_back(result.out.substr(0, result.out.rfind("sweep: ")));
+    }
+    CHECK(results[0] == results[1]);
+    CHECK(outputs[0] == outputs[1]);
+    CHECK(results[0].size() == (keep_going ? 41u : 1u));
+    CHECK(results[0].front() == 0);
+  }
+}
+
+TEST_CASE("the union of the shards of a sweep is the unsharded sweep", "[cli][sweep]") {
+  const std::vector<std::string> base{"sweep", "scenarios/two_cores_one_output_race.toml", "--seeds", "3..50",
+                                      "--expect", "ok", "--keep-going"};
+  auto all_args = base;
+  const auto all_file = temp_file("all.jsonl", "");
+  all_args.insert(all_args.end(), {"--jsonl", all_file});
+  run_weft(all_args);
+  const auto all = failing_seeds(all_file);
+  std::multiset<std::uint64_t> merged;
+  for (int shard = 0; shard < 3; ++shard) {
+    auto args = base;
+    const auto file = temp_file("shard" + std::to_string(shard) + ".jsonl", "");
+    args.insert(args.end(), {"--shard", std::to_string(shard) + "/3", "--jsonl", file});
+    run_weft(args);
+    for (auto seed : failing_seeds(file)) {
+      CHECK(seed % 3 == static_cast<std::uint64_t>(shard));
+      merged.insert(seed);
+    }
+  }
+  CHECK(std::vector<std::uint64_t>(merged.begin(), merged.end()) == all);
+  CHECK(all.size() == 48);
+}
+
+TEST_CASE("the shard comes from the flag, else from CI and job-array variables", "[cli][sweep]") {
+  using weft::sim::resolve_shard;
+  const auto none = fake_environment({});
+  CHECK(resolve_shard(std::string("2/5"), std::nullopt, none).index == 2);
+  CHECK(resolve_shard(std::nullopt, std::nullopt, none).count == 1);
+  const auto gtest = resolve_shard(std::nullopt, std::nullopt,
+                                   fake_environment({{"GTEST_SHARD_INDEX", "1"}, {"GTEST_TOTAL_SHARDS", "4"}}));
+  CHECK((gtest.index == 1 && gtest.count == 4));
+  const auto bazel = resolve_shard(std::nullopt, std::nullopt,
+                                   fake_environment({{"TEST_SHARD_INDEX", "0"}, {"TEST_TOTAL_SHARDS", "2"}}));
+  CHECK((bazel.index == 0 && bazel.count == 2));
+  const auto slurm_count = resolve_shard(
+      std::nullopt, std::nullopt, fake_environment({{"SLURM_ARRAY_TASK_ID", "3"}, {"SLURM_ARRAY_TASK_COUNT", "8"}}));
+  CHECK((slurm_count.index == 3 && slurm_count.count == 8));
+  const auto slurm_range = resolve_shard(
+      std::nullopt, std::nullopt,
+      fake_environment({{"SLURM_ARRAY_TASK_ID", "12"}, {"SLURM_ARRAY_TASK_MIN", "10"}, {"SLURM_ARRAY_TASK_MAX", "13"}}));
+  CHECK((slurm_range.index == 2 && slurm_range.count == 4));
+  const auto k8s = resolve_shard(std::nullopt, 6, fake_environment({{"JOB_COMPLETION_INDEX", "5"}}));
+  CHECK((k8s.index == 5 && k8s.count == 6));
+
+  using weft::sim::ConfigError;
+  CHECK_THROWS_AS(resolve_shard(std::string("3/3"), std::nullopt, none), ConfigError);
+  CHECK_THROWS_AS(resolve_shard(std::string("x/3"), std::nullopt, none), ConfigError);
+  CHECK_THROWS_AS(resolve_shard(std::string("2"), std::nullopt, none), ConfigError);
+  CHECK_THROWS_AS(resolve_shard(std::nullopt, std::nullopt, fake_environment({{"GTEST_SHARD_INDEX", "1"}})), ConfigError);
+  CHECK_THROWS_AS(resolve_shard(std::nullopt, std::nullopt, fake_environment({{"JOB_COMPLETION_INDEX", "1"}})),
+                  ConfigError);
+  CHECK_THROWS_AS(resolve_shard(std::nullopt, std::nullopt, fake_environment({{"SLURM_ARRAY_TASK_ID", "1"}})),
+                  ConfigError);
+}
+
+TEST_CASE("an interrupted sweep reports what it ran and where it stopped", "[cli][sweep]") {
+  static const auto registry = weft::scenarios::builtin_scenarios();
+  weft::sim::RequestArguments arguments;
+  arguments.scenario = "ring_all_reduce";
+  const auto request = weft::sim::resolve_request(arguments, registry);
+  std::atomic<bool> interrupted{true};
+  weft::sim::SweepOptions options;
+  options.seeds = {0, 99};
+  options.interrupted = &interrupted;
+  std::uint64_t released = 0;
+  weft::sim::SweepListener listener;
+  listener.failure = [](const weft::sim::SeedOutcome&) {};
+  listener.progress = [&](std::uint64_t done, std::uint64_t) { released = done; };
+  const auto summary = weft::sim::run_sweep(request, options, listener);
+  CHECK(summary.interrupted);
+  CHECK(summary.executions == released);
+  REQUIRE(summary.next_seed.has_value());
+  CHECK(*summary.next_seed == summary.executions);
+}
+
+TEST_CASE("a time budget stops a sweep early and says so", "[cli][sweep]") {
+  const auto file = temp_file("budget.jsonl", "");
+  const auto result = run_weft({"sweep", "ring_all_gather", "--seeds", "0..100000000", "--time-budget", "0.2",
+                                "--jsonl", file});
+  CHECK(result.status == 0);
+  CHECK(result.out.find("stopped early (time budget)") != std::string::npos);
+  std::ifstream in(file);
+  std::string summary;
+  std::getline(in, summary);
+  CHECK(summary.find("\"out_of_time\":true") != std::string::npos);
+}
+
+TEST_CASE("JUnit output is written whole", "[cli][sweep]") {
+  const auto file = temp_file("report.xml", "");
+  run_weft({"sweep", "scenarios/two_cores_one_output_race.toml", "--seeds", "0..4", "--expect", "ok", "--keep-going",
+            "--junit", file});
+  std::ifstream in(file);
+  const std::string xml((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK(xml.find("<testsuite name=\"weft sweep two_cores_one_output\" tests=\"5\" failures=\"5\"") != std::string::npos);
+  CHECK(xml.find("name=\"seed 4\"") != std::string::npos);
+  CHECK(xml.rfind("</testsuites>\n") == xml.size() - 14);
+  CHECK(!std::filesystem::exists(file + ".tmp"));
+}
