@@ -10,6 +10,7 @@
 #include "scheduler/strategy.hpp"
 #include "sim/cli/commands.hpp"
 #include "sim/cli/interrupt.hpp"
+#include "sim/cli/merge.hpp"
 #include "sim/config/config_error.hpp"
 
 namespace weft::sim {
@@ -73,6 +74,10 @@ int run_cli(int argc, char** argv, const ScenarioRegistry& registry) {
   sweep->add_option("--junit", files.junit, "write a JUnit XML report");
   sweep->add_option("--time-budget", time_budget, "stop handing out seeds after S seconds")->check(CLI::PositiveNumber);
 
+  std::vector<std::string> merge_files;
+  auto* merge = app.add_subcommand("merge", "merge the --jsonl files of a sweep's shards into one (failures in seed order)");
+  merge->add_option("FILES", merge_files, "JSON lines files written by weft sweep --jsonl")->required();
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& help) {
@@ -91,6 +96,7 @@ int run_cli(int argc, char** argv, const ScenarioRegistry& registry) {
 
   try {
     if (list->parsed()) return command_list(registry);
+    if (merge->parsed()) return command_merge(merge_files);
     const Request request = resolve_request(arguments, registry);
     if (run->parsed()) return command_run(request, program, seed);
     if (replay->parsed())

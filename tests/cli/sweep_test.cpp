@@ -156,3 +156,19 @@ TEST_CASE("JUnit output is written whole", "[cli][sweep]") {
   CHECK(xml.rfind("</testsuites>\n") == xml.size() - 14);
   CHECK(!std::filesystem::exists(file + ".tmp"));
 }
+
+TEST_CASE("merge joins the shards' JSON lines into one sweep in seed order", "[cli][sweep]") {
+  std::vector<std::string> args{"merge"};
+  for (int shard = 0; shard < 2; ++shard) {
+    const auto file = temp_file("merge" + std::to_string(shard) + ".jsonl", "");
+    run_weft({"sweep", "scenarios/two_cores_one_output_race.toml", "--seeds", "0..5", "--expect", "ok", "--keep-going",
+              "--shard", std::to_string(shard) + "/2", "--jsonl", file});
+    args.push_back(file);
+  }
+  const auto merged = run_weft(args);
+  CHECK(merged.status == 1);
+  const auto merged_file = temp_file("merged.jsonl", merged.out);
+  CHECK(failing_seeds(merged_file) == std::vector<std::uint64_t>{0, 1, 2, 3, 4, 5});
+  CHECK(merged.out.find("\"executions\":6,\"failures\":6,\"complete\":true") != std::string::npos);
+  CHECK(run_weft({"merge", temp_file("broken.jsonl", "{not json\n")}).status == 2);
+}
