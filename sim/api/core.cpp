@@ -35,6 +35,7 @@ model::Buffer* Core::allocate(model::Space space, model::ElementType type, const
   model::Failure failure;
   model::Buffer* buffer = execution_.machine().memory().allocate(id_, space, type, shape, failure);
   if (buffer == nullptr) execution_.fail(global_, std::move(failure));
+  if (execution_.tracing()) emit_access(TraceEvent::Kind::allocate, buffer, model::Rect::whole(shape), loc);
   return buffer;
 }
 
@@ -42,12 +43,14 @@ void Core::load_bytes(const model::Slice& slice, std::byte* out, Location loc) {
   execution_.yield(global_, {PendingOp::Kind::load, -1, 0, line_of(loc)});
   model::Failure failure;
   if (!execution_.machine().load(id_, slice, out, line_of(loc), failure)) execution_.fail(global_, std::move(failure));
+  if (execution_.tracing()) emit_access(TraceEvent::Kind::load, slice.buffer, slice.rect, loc);
 }
 
 void Core::store_bytes(const model::Slice& slice, const std::byte* in, std::int64_t, Location loc) {
   execution_.yield(global_, {PendingOp::Kind::store, -1, 0, line_of(loc)});
   model::Failure failure;
   if (!execution_.machine().store(id_, slice, in, line_of(loc), failure)) execution_.fail(global_, std::move(failure));
+  if (execution_.tracing()) emit_access(TraceEvent::Kind::store, slice.buffer, slice.rect, loc);
 }
 
 Semaphore Core::new_semaphore(model::SemaphoreKind kind, Location loc) {
@@ -76,6 +79,8 @@ void Core::signal(Semaphore sem, std::int64_t amount, Where where, Location loc)
   const model::CoreId target{where.device.value_or(id_.device), where.core.value_or(jax ? 0 : id_.core)};
   model::Failure failure;
   if (!execution_.machine().signal(id_, sem.index, target, amount, failure)) execution_.fail(global_, std::move(failure));
+  if (execution_.tracing())
+    emit_semaphore(TraceEvent::Kind::signal, sem, execution_.machine().topology().global(target), amount, loc);
 }
 
 void Core::wait(Semaphore sem, std::int64_t amount, Location loc) {
@@ -86,10 +91,12 @@ void Core::wait(Semaphore sem, std::int64_t amount, Location loc) {
                                                                 " (a wait must be for a positive amount)"});
   execution_.yield(global_, {PendingOp::Kind::wait, sem.index, amount, line_of(loc)});
   execution_.machine().consume(sem.index, global_, amount);
+  if (execution_.tracing()) emit_semaphore(TraceEvent::Kind::wait, sem, global_, amount, loc);
 }
 
 std::int64_t Core::read(Semaphore sem, Location loc) {
   execution_.yield(global_, {PendingOp::Kind::read, sem.index, 0, line_of(loc)});
+  if (execution_.tracing()) emit_semaphore(TraceEvent::Kind::read, sem, global_, 0, loc);
   return execution_.machine().semaphores().count(sem.index, global_);
 }
 
@@ -101,13 +108,46 @@ Dma Core::start(const model::Slice& source, const model::Slice& target, Semaphor
   const int id = machine.start_dma(id_, source, target, device.value_or(id_.device), recv.index, send ? send->index : -1,
                                    line_of(loc), failure);
   if (id < 0) execution_.fail(global_, std::move(failure));
+  if (execution_.tracing()) {
+    TraceEvent event = execution_.dma_phase_event(id, model::DmaPhase::write);
+    event.kind = TraceEvent::Kind::dma_start;
+    event.actor = scheduler::core_actor(static_cast<std::uint32_t>(global_));
+    event.line = line_of(loc);
+    event.semaphore_id = -1;
+    execution_.emit(event);
+  }
   if (machine.spec().dma_execution == model::DmaExecution::eager) {
-    if (!machine.run_dma_phase(id, failure) || !machine.run_dma_phase(id, failure)) execution_.fail(global_, std::move(failure));
+    for (const auto phase : {model::DmaPhase::read, model::DmaPhase::write}) {
+      if (!machine.run_dma_phase(id, failure)) execution_.fail(global_, std::move(failure));
+      if (execution_.tracing()) execution_.emit(execution_.dma_phase_event(id, phase));
+    }
   } else {
     execution_.dma_started(id);
   }
   const model::Dma& dma = machine.dmas()[id];
   return Dma(*this, id, recv, send, dma.bytes, dma.remote());
+}
+
+void Core::emit_access(TraceEvent::Kind kind, const model::Buffer* buffer, const model::Rect& rect, Location loc) {
+  TraceEvent event;
+  event.kind = kind;
+  event.actor = scheduler::core_actor(static_cast<std::uint32_t>(global_));
+  event.line = line_of(loc);
+  event.buffer = buffer;
+  event.rect = rect;
+  execution_.emit(event);
+}
+
+void Core::emit_semaphore(TraceEvent::Kind kind, Semaphore sem, int target_core, std::int64_t amount, Location loc) {
+  TraceEvent event;
+  event.kind = kind;
+  event.actor = scheduler::core_actor(static_cast<std::uint32_t>(global_));
+  event.line = line_of(loc);
+  event.semaphore_id = sem.id;
+  event.target_core = target_core;
+  event.amount = amount;
+  event.count = execution_.machine().semaphores().count(sem.index, target_core);
+  execution_.emit(event);
 }
 
 void Core::check(bool ok, std::string_view message, Location loc) {

@@ -15,6 +15,7 @@
 #include "sim/api/handles.hpp"
 #include "sim/api/ref.hpp"
 #include "sim/config/params.hpp"
+#include "sim/engine/trace_event.hpp"
 
 namespace weft::sim {
 
@@ -91,6 +92,8 @@ class Core {
   Dma start(const model::Slice& source, const model::Slice& target, Semaphore recv, std::optional<Semaphore> send,
             std::optional<int> device, Location loc);
   Semaphore new_semaphore(model::SemaphoreKind kind, Location loc);
+  void emit_access(TraceEvent::Kind kind, const model::Buffer* buffer, const model::Rect& rect, Location loc);
+  void emit_semaphore(TraceEvent::Kind kind, Semaphore sem, int target_core, std::int64_t amount, Location loc);
 
   Execution& execution_;
   model::CoreId id_;

@@ -22,7 +22,7 @@ struct SchedulerConfig {
   StrategyKind strategy = StrategyKind::random;
   std::uint64_t seed = 0;
   int pct_depth = 3;
-  std::int64_t pct_steps = 0;  // 0: estimate from earlier executions
+  std::int64_t pct_steps = 0;  // 0: the steps of one random execution at seed 0
   std::int64_t max_steps = 1'000'000;
   std::int64_t stack_bytes = 256 * 1024;  // per core fiber
 };

@@ -119,20 +119,53 @@ void Execution::enabled_actors(std::vector<Actor>& out) {
   std::reverse(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
 }
 
+TraceEvent Execution::dma_phase_event(int dma_id, model::DmaPhase phase) const {
+  const model::Dma& dma = machine_.dmas()[dma_id];
+  const auto& topology = machine_.topology();
+  TraceEvent event;
+  event.dma = dma_id;
+  event.line = dma.line;
+  event.amount = dma.bytes;
+  const bool read = phase == model::DmaPhase::read;
+  event.kind = read ? TraceEvent::Kind::dma_read : TraceEvent::Kind::dma_write;
+  event.actor = {read ? Actor::Kind::dma_read : Actor::Kind::dma_write, static_cast<std::uint32_t>(dma_id)};
+  event.buffer = dma.source.buffer;
+  event.rect = dma.source.rect;
+  event.target_buffer = dma.target.buffer;
+  event.target_rect = dma.target.rect;
+  const int semaphore = read ? dma.send_semaphore : dma.recv_semaphore;
+  event.target_core = topology.global(read ? dma.starter : dma.destination);
+  if (semaphore >= 0) {
+    event.semaphore_id = machine_.semaphores().id(semaphore);
+    event.count = machine_.semaphores().count(semaphore, event.target_core);
+  }
+  return event;
+}
+
 void Execution::run(Actor actor) {
   machine_.set_step(steps_++);
   if (actor.kind == Actor::Kind::core) {
     CoreSlot& slot = cores_[actor.index];
     slot.fiber->resume();
-    if (slot.fiber->finished()) --unfinished_;
+    if (slot.fiber->finished()) {
+      --unfinished_;
+      if (trace_) {
+        TraceEvent event;
+        event.kind = TraceEvent::Kind::finish;
+        event.actor = actor;
+        emit(event);
+      }
+    }
     return;
   }
   const int id = static_cast<int>(actor.index);
+  const model::DmaPhase phase = machine_.dmas()[id].next;
   model::Failure failure;
   if (!machine_.run_dma_phase(id, failure)) {
     if (!failure_) failure_ = std::move(failure);
     return;
   }
+  if (trace_) emit(dma_phase_event(id, phase));
   if (machine_.dmas()[id].next == model::DmaPhase::done) in_flight_.erase(std::find(in_flight_.begin(), in_flight_.end(), id));
 }
 

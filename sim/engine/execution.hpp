@@ -13,6 +13,7 @@
 #include "scheduler/step_loop.hpp"
 #include "sim/api/core.hpp"
 #include "sim/engine/pending_op.hpp"
+#include "sim/engine/trace_event.hpp"
 
 namespace weft::sim {
 
@@ -47,6 +48,15 @@ class Execution final : public scheduler::Process {
   [[noreturn]] void fail(int global_core, model::Failure failure);
   // Registers a started DMA whose phases the scheduler will run (not in eager mode).
   void dma_started(int dma_id);
+  // Tracing: off unless a sink is attached; `emit` stamps the event with the running step.
+  void set_trace(TraceSink* sink) { trace_ = sink; }
+  bool tracing() const { return trace_ != nullptr; }
+  void emit(TraceEvent event) {
+    event.step = steps_ == 0 ? 0 : steps_ - 1;
+    trace_->on_event(event);
+  }
+  // The trace event of DMA `id`'s phase that just ran.
+  TraceEvent dma_phase_event(int dma_id, model::DmaPhase phase) const;
 
  private:
   struct CoreSlot {
@@ -68,6 +78,7 @@ class Execution final : public scheduler::Process {
   std::optional<model::Failure> failure_;
   int unfinished_ = 0;
   std::uint64_t steps_ = 0;
+  TraceSink* trace_ = nullptr;
   bool tearing_down_ = false;
 };
 

@@ -1,6 +1,7 @@
 #include "sim/engine/simulation.hpp"
 
 #include "model/machine.hpp"
+#include "scheduler/pct_strategy.hpp"
 #include "sim/api/host.hpp"
 #include "sim/engine/execution.hpp"
 
@@ -13,8 +14,24 @@ Simulation::Simulation(Config config, const ScenarioDefinition& scenario, Params
       stacks_(static_cast<std::size_t>(config_.scheduler.stack_bytes)) {}
 
 ExecutionResult Simulation::run_seed(std::uint64_t seed) {
+  if (config_.scheduler.strategy == StrategyKind::pct) {
+    scheduler::PctStrategy strategy(seed, config_.scheduler.pct_depth, pct_steps());
+    return run(strategy);
+  }
   scheduler::RandomStrategy strategy(seed);
   return run(strategy);
+}
+
+// PCT's k: the configured pct_steps, or, when it is 0, the steps of one execution with the random
+// strategy at seed 0, measured once. It depends on nothing that ran before, so every seed of a
+// sharded, parallel sweep uses the same k.
+std::uint64_t Simulation::pct_steps() {
+  if (config_.scheduler.pct_steps > 0) return static_cast<std::uint64_t>(config_.scheduler.pct_steps);
+  if (!measured_pct_steps_) {
+    scheduler::RandomStrategy strategy(0);
+    measured_pct_steps_ = run(strategy).steps;
+  }
+  return *measured_pct_steps_;
 }
 
 ExecutionResult Simulation::run_schedule(const scheduler::Schedule& schedule) {

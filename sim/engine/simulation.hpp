@@ -4,6 +4,7 @@
 // global state, so simulations can live side by side (tests, parallel sweeps).
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "model/verdict.hpp"
@@ -26,11 +27,14 @@ class Simulation {
  public:
   Simulation(Config config, const ScenarioDefinition& scenario, Params params);
 
-  // One execution with the configured strategy and this seed.
+  // One execution with the configured strategy (pct, else random) and this seed.
   ExecutionResult run_seed(std::uint64_t seed);
   // One execution that follows `schedule` (and then lets the running actor go on).
   ExecutionResult run_schedule(const scheduler::Schedule& schedule);
   ExecutionResult run(scheduler::Strategy& strategy);
+  // PCT's steps estimate: scheduler.pct_steps, or when it is 0 the steps of a random execution
+  // at seed 0 (measured on first use, then cached).
+  std::uint64_t pct_steps();
 
   const Config& config() const { return config_; }
   const ScenarioDefinition& scenario() const { return scenario_; }
@@ -41,6 +45,7 @@ class Simulation {
   const ScenarioDefinition& scenario_;
   Params params_;
   scheduler::StackPool stacks_;
+  std::optional<std::uint64_t> measured_pct_steps_;
 };
 
 }  // namespace weft::sim

@@ -1,0 +1,49 @@
+#pragma once
+// What a trace subscriber sees: one event per visible operation as it takes effect, in step
+// order. The execution emits them only when a sink is attached; with none, the cost is one
+// branch per operation.
+
+#include <cstdint>
+
+#include "model/buffer.hpp"
+#include "model/failure.hpp"
+#include "model/rect.hpp"
+#include "scheduler/actor.hpp"
+
+namespace weft::sim {
+
+struct TraceEvent {
+  enum class Kind : std::uint8_t {
+    allocate,   // buffer (or semaphore_id for a semaphore)
+    load,       // buffer, rect
+    store,      // buffer, rect
+    signal,     // semaphore_id, target_core, amount, count (the target cell after)
+    wait,       // semaphore_id, target_core (the waiter), amount, count (after)
+    read,       // semaphore_id, target_core, count
+    dma_start,  // dma, buffer/rect (source), target_buffer/target_rect, target_core
+    dma_read,   // dma, buffer/rect (source); signals semaphore_id on target_core by amount if >= 0
+    dma_write,  // dma, target_buffer/target_rect; signals semaphore_id on target_core by amount
+    finish,     // the core's kernel returned
+  };
+  Kind kind = Kind::load;
+  std::uint64_t step = 0;
+  scheduler::Actor actor;  // the core, or the DMA phase
+  model::SourceLine line;  // the kernel line (for DMA phases: the dma_start line)
+  const model::Buffer* buffer = nullptr;
+  model::Rect rect;
+  const model::Buffer* target_buffer = nullptr;
+  model::Rect target_rect;
+  int semaphore_id = -1;
+  int target_core = -1;  // global core id
+  std::int64_t amount = 0;
+  std::int64_t count = 0;
+  int dma = -1;
+};
+
+class TraceSink {
+ public:
+  virtual ~TraceSink() = default;
+  virtual void on_event(const TraceEvent& event) = 0;
+};
+
+}  // namespace weft::sim
