@@ -8,11 +8,6 @@
 
 namespace weft::model {
 
-struct Accessor {
-  enum class Kind { core, dma } kind = Kind::core;
-  int index = 0;  // global core id, or DMA id
-};
-
 struct Access {
   Accessor who;
   const Buffer* buffer = nullptr;

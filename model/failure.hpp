@@ -2,21 +2,43 @@
 // A finding about the simulated kernel: a verdict other than ok, with the message a kernel
 // author reads. Findings are values, never exceptions (architecture.md, Conventions).
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "model/verdict.hpp"
 
 namespace weft::model {
 
-struct Failure {
-  Verdict verdict = Verdict::kernel_error;
-  std::string message;
-};
-
 // Where in the kernel's source a visible operation was issued.
 struct SourceLine {
   const char* file = "";
   int line = 0;
+};
+
+// Who did something: a core (by global id) or a DMA (by id).
+struct Accessor {
+  enum class Kind { core, dma } kind = Kind::core;
+  int index = 0;
+  bool is_write = false;  // for a DMA: its write phase (else its read phase)
+};
+
+// One place a failure points at, for timelines: a racing access, a blocked wait.
+struct FailureSite {
+  Accessor who;
+  std::uint64_t step = 0;
+  SourceLine line;
+  std::string what;
+};
+
+struct Failure {
+  Failure() = default;
+  Failure(Verdict verdict_, std::string message_, std::vector<FailureSite> sites_ = {})
+      : verdict(verdict_), message(std::move(message_)), sites(std::move(sites_)) {}
+
+  Verdict verdict = Verdict::kernel_error;
+  std::string message;
+  std::vector<FailureSite> sites;
 };
 
 std::string to_string(SourceLine where);  // "ring_all_gather.cpp:42" (file name without folders)

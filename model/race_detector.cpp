@@ -69,6 +69,14 @@ void RaceDetector::dma_started(int global_core, int dma_id) {
   starter.tick(static_cast<std::size_t>(global_core));
 }
 
+std::vector<FailureSite> RaceDetector::sites(const Access& access, std::uint64_t step, const Record& earlier) {
+  Accessor before = earlier.who, after = access.who;
+  before.is_write = earlier.is_write;
+  after.is_write = access.is_write;
+  return {{before, earlier.step, earlier.line, std::string(operation(earlier.who, earlier.is_write)) + " " + to_string(earlier.rect)},
+          {after, step, access.line, std::string(operation(access.who, access.is_write)) + " " + to_string(access.rect)}};
+}
+
 std::optional<std::string> RaceDetector::report(const Access& access, std::uint64_t step, const Record& earlier,
                                                 const std::string& later_actor, const std::string& earlier_actor) {
   std::string first = to_string(earlier.line), second = to_string(access.line);

@@ -60,6 +60,7 @@ class RaceDetector {
   bool access(const Access& access, std::uint64_t step, Describe describe_actor, Failure& failure);
 
   const std::vector<std::string>& reports() const { return reports_; }
+  const std::vector<FailureSite>& sites() const { return sites_; }  // keep_going: both accesses of each race
 
  private:
   struct Record {
@@ -90,6 +91,9 @@ class RaceDetector {
   std::optional<std::string> report(const Access& access, std::uint64_t step, const Record& earlier,
                                     const std::string& later_actor, const std::string& earlier_actor);
 
+  // The two accesses of a race, earlier first, for timelines.
+  static std::vector<FailureSite> sites(const Access& access, std::uint64_t step, const Record& earlier);
+
   int cores_;
   SemaphoreClocks mode_;
   bool keep_going_;
@@ -98,6 +102,7 @@ class RaceDetector {
   std::vector<std::vector<Record>> records_;    // per buffer serial
   std::set<std::string> reported_;              // pairs of source lines and buffer
   std::vector<std::string> reports_;
+  std::vector<FailureSite> sites_;
 };
 
 template <class Describe>
@@ -109,11 +114,13 @@ bool RaceDetector::access(const Access& access, std::uint64_t step, Describe des
       continue;
     auto text = report(access, step, earlier, describe_actor(access.who), describe_actor(earlier.who));
     if (!text) continue;
+    std::vector<FailureSite> pair = sites(access, step, earlier);
     if (!keep_going_) {
-      failure = {Verdict::data_race, *text};
+      failure = {Verdict::data_race, *text, std::move(pair)};
       return false;
     }
     reports_.push_back(std::move(*text));
+    sites_.insert(sites_.end(), pair.begin(), pair.end());
   }
   const Epoch epoch = now.epoch(slot(access.who));
   std::erase_if(list, [&](const Record& old) {

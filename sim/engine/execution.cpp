@@ -169,6 +169,23 @@ void Execution::run(Actor actor) {
   if (machine_.dmas()[id].next == model::DmaPhase::done) in_flight_.erase(std::find(in_flight_.begin(), in_flight_.end(), id));
 }
 
+std::vector<model::FailureSite> Execution::blocked_sites() const {
+  std::vector<model::FailureSite> sites;
+  const auto& semaphores = machine_.semaphores();
+  const std::uint64_t step = steps_ == 0 ? 0 : steps_ - 1;
+  for (std::size_t global = 0; global < cores_.size(); ++global) {
+    const CoreSlot& slot = cores_[global];
+    if (slot.fiber->finished()) continue;
+    const PendingOp& op = slot.pending;
+    std::string what = "stopped here";
+    if (op.kind == PendingOp::Kind::wait)
+      what = "waits on semaphore " + std::to_string(semaphores.id(op.semaphore)) + ": needs " + std::to_string(op.value) +
+             ", holds " + std::to_string(semaphores.count(op.semaphore, static_cast<int>(global)));
+    sites.push_back({{model::Accessor::Kind::core, static_cast<int>(global)}, step, op.line, what});
+  }
+  return sites;
+}
+
 std::string Execution::describe_blocked() const {
   std::string text;
   const auto& semaphores = machine_.semaphores();

@@ -39,6 +39,8 @@ class Execution final : public scheduler::Process {
   const std::optional<model::Failure>& failure() const { return failure_; }
   // What blocks the execution when no actor is enabled: each blocked core and pending DMA.
   std::string describe_blocked() const;
+  // The same as failure sites: each unfinished core where it stands.
+  std::vector<model::FailureSite> blocked_sites() const;
 
   // --- for Core ---
   model::Machine& machine() { return machine_; }

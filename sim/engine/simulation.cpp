@@ -39,7 +39,7 @@ ExecutionResult Simulation::run_schedule(const scheduler::Schedule& schedule) {
   return run(strategy);
 }
 
-ExecutionResult Simulation::run(scheduler::Strategy& strategy) {
+ExecutionResult Simulation::run(scheduler::Strategy& strategy, TraceSink* trace) {
   model::Machine machine(config_.machine);
   if (config_.race_detection.enabled) {
     const bool jax = config_.machine.compat == model::CompatProfile::jax;
@@ -52,6 +52,7 @@ ExecutionResult Simulation::run(scheduler::Strategy& strategy) {
   ExecutionResult result;
   {
     Execution execution(machine, stacks_, scenario_.kernel, params_);
+    execution.set_trace(trace);
     execution.launch();
     const auto loop = scheduler::run_steps(execution, strategy, static_cast<std::uint64_t>(config_.scheduler.max_steps),
                                            result.schedule);
@@ -59,9 +60,11 @@ ExecutionResult Simulation::run(scheduler::Strategy& strategy) {
     if (execution.failure()) {
       result.verdict = execution.failure()->verdict;
       result.details = execution.failure()->message;
+      result.sites = execution.failure()->sites;
     } else if (loop.end == scheduler::LoopEnd::no_enabled_actor) {
       result.verdict = model::Verdict::deadlock;
       result.details = "no core can move, but not every core has finished:" + execution.describe_blocked();
+      result.sites = execution.blocked_sites();
     } else if (loop.end == scheduler::LoopEnd::step_limit) {
       result.verdict = model::Verdict::step_limit;
       result.details = "more than " + std::to_string(config_.scheduler.max_steps) +
@@ -73,6 +76,7 @@ ExecutionResult Simulation::run(scheduler::Strategy& strategy) {
     result.verdict = model::Verdict::data_race;
     result.details.clear();
     for (const auto& report : machine.races()->reports()) result.details += (result.details.empty() ? "" : "\n") + report;
+    result.sites = machine.races()->sites();
     if (!ended.empty()) result.details += "\n(after the races the execution ended as " + ended + ")";
     return result;
   }

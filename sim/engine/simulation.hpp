@@ -12,6 +12,7 @@
 #include "scheduler/schedule.hpp"
 #include "scheduler/strategy.hpp"
 #include "sim/config/config.hpp"
+#include "sim/engine/trace_event.hpp"
 #include "sim/scenario.hpp"
 
 namespace weft::sim {
@@ -21,6 +22,7 @@ struct ExecutionResult {
   std::string details;  // what happened, for a kernel author (empty for ok)
   scheduler::Schedule schedule;
   std::uint64_t steps = 0;
+  std::vector<model::FailureSite> sites;  // where the failure points (racing accesses, blocked waits)
 };
 
 class Simulation {
@@ -31,7 +33,8 @@ class Simulation {
   ExecutionResult run_seed(std::uint64_t seed);
   // One execution that follows `schedule` (and then lets the running actor go on).
   ExecutionResult run_schedule(const scheduler::Schedule& schedule);
-  ExecutionResult run(scheduler::Strategy& strategy);
+  // `trace`, when given, sees every visible operation as it takes effect.
+  ExecutionResult run(scheduler::Strategy& strategy, TraceSink* trace = nullptr);
   // PCT's steps estimate: scheduler.pct_steps, or when it is 0 the steps of a random execution
   // at seed 0 (measured on first use, then cached).
   std::uint64_t pct_steps();
