@@ -72,6 +72,8 @@ int run_cli(int argc, char** argv, const ScenarioRegistry& registry) {
   sweep->add_option("--shard-count", shard_count, "the shard count with JOB_COMPLETION_INDEX (Kubernetes)");
   sweep->add_option("--jsonl", files.jsonl, "write a JSON line per failing seed and a summary line");
   sweep->add_option("--junit", files.junit, "write a JUnit XML report");
+  sweep->add_option("--shrink-budget", files.shrink_budget,
+                    "re-executions spent shrinking the first failure's schedule (0: do not shrink)");
   sweep->add_option("--time-budget", time_budget, "stop handing out seeds after S seconds")->check(CLI::PositiveNumber);
 
   std::vector<std::string> merge_files;

@@ -8,6 +8,7 @@
 #include "scheduler/schedule.hpp"
 #include "sim/cli/report.hpp"
 #include "sim/cli/sweep_output.hpp"
+#include "sim/engine/shrinker.hpp"
 #include "sim/config/config_error.hpp"
 
 namespace weft::sim {
@@ -51,6 +52,19 @@ int command_replay_schedule(const Request& request, const std::string& program, 
   return result.verdict == request.expect ? 0 : 1;
 }
 
+namespace {
+
+void print_shrunk(const Request& request, const std::string& program, const SeedOutcome& failure, std::size_t budget) {
+  Simulation simulation(request.config, *request.scenario, request.params);
+  const ShrinkResult shrunk = Shrinker(simulation, {budget}).shrink(failure.result);
+  std::cout << "shrunk seed " << failure.seed << ": " << shrunk.preemptions_before << " -> " << shrunk.preemptions_after
+            << " preemptions, " << shrunk.steps_before << " -> " << shrunk.result.steps << " steps ("
+            << shrunk.executions << " re-executions), verdict " << model::to_string(shrunk.result.verdict) << "\n  "
+            << replay_by_schedule(request, program, shrunk.result.schedule) << "\n\n";
+}
+
+}  // namespace
+
 int command_sweep(const Request& request, const std::string& program, const SweepOptions& options,
                   const SweepFiles& files) {
   std::optional<JsonLinesFile> jsonl;
@@ -71,6 +85,7 @@ int command_sweep(const Request& request, const std::string& program, const Swee
   progress.clear();
   if (jsonl) jsonl->write(summary_json(request, options, summary));
   if (files.junit) write_junit(*files.junit, request, summary, failures, program);
+  if (!failures.empty() && files.shrink_budget > 0) print_shrunk(request, program, failures.front(), files.shrink_budget);
 
   std::cout << "sweep: " << request.scenario->name << ", seeds " << options.seeds.first << ".." << options.seeds.last;
   if (options.shard.count > 1) std::cout << " shard " << options.shard.index << "/" << options.shard.count;

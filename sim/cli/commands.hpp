@@ -13,6 +13,7 @@ namespace weft::sim {
 struct SweepFiles {
   std::optional<std::string> jsonl;  // --jsonl F
   std::optional<std::string> junit;  // --junit F
+  std::size_t shrink_budget = 1000;  // re-executions to shrink the first failure; 0: no shrinking
 };
 
 int command_list(const ScenarioRegistry& registry);

@@ -75,7 +75,8 @@ class Search {
     const std::size_t preemptions = strategy.preemptions();
     const bool simpler = preemptions < preemptions_ ||
                          (preemptions == preemptions_ && result.schedule.size() < best_.schedule.size());
-    if (result.verdict != best_.verdict || !simpler) return false;
+    const bool no_longer = segments_of(result.schedule).size() <= segments_of(best_.schedule).size();
+    if (result.verdict != best_.verdict || !simpler || !no_longer) return false;
     best_ = std::move(result);
     preemptions_ = preemptions;
     return true;

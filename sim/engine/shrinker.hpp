@@ -7,9 +7,10 @@
 // to understand a concurrency bug: a schedule with one or two of them reads as a story ("device
 // 0 runs until it stores the flag, then core 1 runs to its check"), one with thirty does not.
 // The order is lexicographic: a candidate is accepted only when it keeps the verdict and has
-// fewer preemptions, or as many and fewer steps. So neither count ever grows past the original's
-// preemptions, and since every acceptance strictly decreases the pair, the search terminates
-// even without its budget.
+// fewer preemptions, or as many and fewer steps, and its string has no more runs (the "actor:N"
+// groups a person reads). So the preemptions and the schedule string never grow (the step count
+// may, when fewer preemptions take more steps), and since every acceptance strictly decreases
+// the pair, the search terminates even without its budget.
 //
 // The moves work on the schedule's run-length segments (actor, count), the ":N" groups of its
 // string form:

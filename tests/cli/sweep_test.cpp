@@ -172,3 +172,18 @@ TEST_CASE("merge joins the shards' JSON lines into one sweep in seed order", "[c
   CHECK(merged.out.find("\"executions\":6,\"failures\":6,\"complete\":true") != std::string::npos);
   CHECK(run_weft({"merge", temp_file("broken.jsonl", "{not json\n")}).status == 2);
 }
+
+TEST_CASE("a sweep shrinks its first failure, and the shrunk schedule replays to the same verdict", "[cli][sweep]") {
+  const auto result = run_weft({"sweep", "scenarios/barrier_deadlock.toml", "--seeds", "0..3", "--expect", "ok"});
+  CHECK(result.status == 1);
+  const auto line = weft::testing::line_after(result.out, "shrunk seed 0: ");
+  const auto before = std::stoul(line.substr(0, line.find(" -> ")));
+  const auto after = std::stoul(line.substr(line.find(" -> ") + 4));
+  CHECK(after <= before);
+  CHECK(line.find("verdict deadlock") != std::string::npos);
+  const auto schedule = weft::testing::line_after(result.out.substr(result.out.find("shrunk seed 0: ")), "--schedule ");
+  const auto replay = run_weft({"replay", "scenarios/barrier_deadlock.toml", "--schedule", schedule});
+  CHECK(replay.status == 0);
+  CHECK(replay.out.find("verdict:  deadlock") != std::string::npos);
+  CHECK(schedule.size() <= weft::testing::line_after(result.out, "--schedule ").size());
+}

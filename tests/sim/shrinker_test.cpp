@@ -51,6 +51,7 @@ sim::ShrinkResult shrink_and_check(sim::Simulation& simulation, const sim::Execu
                       << shrunk.steps_before << " -> " << shrunk.result.steps << ", executions " << shrunk.executions);
   CHECK(shrunk.result.verdict == failing.verdict);
   CHECK(shrunk.preemptions_after <= shrunk.preemptions_before);
+  CHECK(scheduler::encode(shrunk.result.schedule).size() <= scheduler::encode(failing.schedule).size());
   CHECK(shrunk.preemptions_before == preemptions_of(simulation, failing.schedule));
   CHECK(shrunk.preemptions_after == preemptions_of(simulation, shrunk.result.schedule));
   CHECK(shrunk.steps_before == failing.steps);
