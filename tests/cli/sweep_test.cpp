@@ -187,3 +187,31 @@ TEST_CASE("a sweep shrinks its first failure, and the shrunk schedule replays to
   CHECK(replay.out.find("verdict:  deadlock") != std::string::npos);
   CHECK(schedule.size() <= weft::testing::line_after(result.out, "--schedule ").size());
 }
+
+TEST_CASE("a kernel that behaves differently on a re-run is reported as not deterministic", "[cli][sweep]") {
+  // The kernel's behaviour depends on how often it ran before (state outside the simulation).
+  auto runs = std::make_shared<int>(0);
+  weft::sim::ScenarioDefinition flaky;
+  flaky.name = "flaky";
+  flaky.setup = [](weft::sim::Host& host) { host.hbm<float>("x", {4}); };
+  flaky.kernel = [runs](weft::sim::Core& core) {
+    auto x = core.hbm<float>("x");
+    const int extra = core.device_id() == 0 ? (*runs)++ % 3 : 0;
+    for (int i = 0; i < 1 + extra; ++i) (void)core.load(x);
+    core.check(core.device_id() != 1, "device 1 always fails");
+  };
+  const weft::sim::ScenarioRegistry registry{flaky};
+  weft::sim::RequestArguments arguments;
+  arguments.scenario = "flaky";
+  const auto request = weft::sim::resolve_request(arguments, registry);
+  weft::sim::SweepOptions options;
+  options.seeds = {0, 0};
+  std::vector<weft::sim::SeedOutcome> failures;
+  weft::sim::SweepListener listener;
+  listener.failure = [&](const weft::sim::SeedOutcome& outcome) { failures.push_back(outcome); };
+  weft::sim::run_sweep(request, options, listener);
+  REQUIRE(failures.size() == 1);
+  CHECK(failures[0].result.verdict == weft::model::Verdict::kernel_error);
+  CHECK(failures[0].nondeterminism.find("not deterministic") != std::string::npos);
+  CHECK(failures[0].nondeterminism.find("at step ") != std::string::npos);
+}
