@@ -25,7 +25,8 @@ struct Slice {
 enum class DmaPhase { read, write, done };
 
 struct Dma {
-  int id = 0;
+  int id = 0;        // in start order across the machine
+  int sequence = 0;  // how many DMAs its starter had started before it
   CoreId starter;
   CoreId destination;  // the core whose recv semaphore cell the write phase signals
   Slice source;

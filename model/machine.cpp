@@ -20,7 +20,11 @@ std::string Machine::describe_actor(Accessor who) const {
 }
 
 Machine::Machine(const MachineSpec& spec)
-    : spec_(spec), topology_(spec), memory_(spec_, topology_), semaphores_(topology_) {}
+    : spec_(spec),
+      topology_(spec),
+      memory_(spec_, topology_),
+      semaphores_(topology_),
+      dmas_started_(static_cast<std::size_t>(topology_.cores()), 0) {}
 
 Failure Machine::out_of_bounds(CoreId by, SourceLine line, const Slice& slice, std::string_view what) const {
   const BufferInfo& info = slice.buffer->info();
@@ -107,6 +111,7 @@ int Machine::start_dma(CoreId by, const Slice& source, const Slice& target, int 
   }
   Dma dma;
   dma.id = static_cast<int>(dmas_.size());
+  dma.sequence = dmas_started_[topology_.global(by)]++;
   dma.starter = by;
   dma.destination = destination;
   dma.source = source;

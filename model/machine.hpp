@@ -77,6 +77,7 @@ class Machine {
   Memory memory_;
   Semaphores semaphores_;
   std::vector<Dma> dmas_;
+  std::vector<int> dmas_started_;  // per global core
   AccessObserver* observer_ = nullptr;
   std::unique_ptr<RaceDetector> races_;
   std::uint64_t step_ = 0;

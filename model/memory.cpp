@@ -14,9 +14,7 @@ Memory::Memory(const MachineSpec& spec, const Topology& topology)
     : spec_(spec), topology_(topology), next_id_(topology.cores(), first_kernel_buffer_id) {}
 
 Memory::Key Memory::key_of(Space space, int id, CoreId core) const {
-  const bool per_core = is_per_core(space) ||
-                        (space == Space::vmem_shared && spec_.compat == CompatProfile::jax);
-  return {space, id, core.device, per_core ? core.core : -1};
+  return {space, id, core.device, per_core(space) ? core.core : -1};
 }
 
 std::int64_t Memory::capacity(Space space) const {

@@ -35,6 +35,12 @@ class Memory {
   Buffer* find(Space space, int id, CoreId core);
 
   const std::vector<std::unique_ptr<Buffer>>& buffers() const { return buffers_; }
+  // The id `core`'s next kernel allocation will get.
+  int next_id(CoreId core) const { return next_id_[topology_.global(core)]; }
+  // Whether buffers of `space` are one per core (else one per device).
+  bool per_core(Space space) const {
+    return is_per_core(space) || (space == Space::vmem_shared && spec_.compat == CompatProfile::jax);
+  }
 
  private:
   using Key = std::tuple<Space, int, int, int>;  // space, id, device, core (-1 if shared)

@@ -5,6 +5,7 @@ namespace weft::scheduler {
 LoopResult run_steps(Process& process, Strategy& strategy, std::uint64_t max_steps, Schedule& record) {
   std::vector<Actor> enabled;
   StepContext context;
+  context.process = &process;
   while (!process.stopped()) {
     enabled.clear();
     process.enabled_actors(enabled);
@@ -13,6 +14,7 @@ LoopResult run_steps(Process& process, Strategy& strategy, std::uint64_t max_ste
     const Actor actor = enabled[strategy.pick(enabled, context)];
     record.push_back(actor);
     process.run(actor);
+    strategy.after_step(actor, context);
     context.last = actor;
     ++context.step;
   }

@@ -7,8 +7,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "scheduler/footprint.hpp"
 #include "scheduler/schedule.hpp"
-#include "scheduler/strategy.hpp"
+#include "scheduler/strategy.hpp"  // Strategy, StepContext
 
 namespace weft::scheduler {
 
@@ -21,6 +22,15 @@ class Process {
   virtual void run(Actor actor) = 0;
   // True when no further step may be taken (every core finished, or a failure was found).
   virtual bool stopped() const = 0;
+
+  // For the explorer: what `actor`'s next transition touches (before it runs) and the actor's
+  // order-independent name.
+  // (The defaults suit processes without shared state or DMAs, such as test doubles.)
+  virtual Footprint footprint(Actor) const { return {}; }
+  // What the transition of `actor` that just ran touched besides its operation (a core's
+  // finishing), added after the fact.
+  virtual void add_after_touches(Actor, Footprint&) const {}
+  virtual StableActor stable(Actor actor) const { return {actor.kind, actor.index, 0}; }
 };
 
 enum class LoopEnd { stopped, no_enabled_actor, step_limit };

@@ -15,15 +15,20 @@
 
 namespace weft::scheduler {
 
+class Process;
+
 struct StepContext {
   std::uint64_t step = 0;
-  std::optional<Actor> last;  // the actor of the previous step
+  std::optional<Actor> last;        // the actor of the previous step
+  const Process* process = nullptr;  // the execution, for strategies that look at footprints
 };
 
 class Strategy {
  public:
   virtual ~Strategy() = default;
   virtual std::size_t pick(std::span<const Actor> enabled, const StepContext& context) = 0;
+  // Called after the picked actor's transition ran (context.step is still its step).
+  virtual void after_step(Actor, const StepContext&) {}
 };
 
 // Uniform over the enabled actors, from one seeded generator.

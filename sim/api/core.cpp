@@ -31,7 +31,10 @@ model::Buffer* Core::host_buffer(std::string_view name) const {
 }
 
 model::Buffer* Core::allocate(model::Space space, model::ElementType type, const model::Shape& shape, Location loc) {
-  execution_.yield(global_, {PendingOp::Kind::allocate, -1, 0, line_of(loc)});
+  PendingOp op = PendingOp::of(PendingOp::Kind::allocate, line_of(loc));
+  op.buffer = true;
+  op.space = space;
+  execution_.yield(global_, op);
   model::Failure failure;
   model::Buffer* buffer = execution_.machine().memory().allocate(id_, space, type, shape, failure);
   if (buffer == nullptr) execution_.fail(global_, std::move(failure));
@@ -40,26 +43,32 @@ model::Buffer* Core::allocate(model::Space space, model::ElementType type, const
 }
 
 void Core::load_bytes(const model::Slice& slice, std::byte* out, Location loc) {
-  execution_.yield(global_, {PendingOp::Kind::load, -1, 0, line_of(loc)});
+  PendingOp op = PendingOp::of(PendingOp::Kind::load, line_of(loc));
+  op.slice = slice;
+  execution_.yield(global_, op);
   model::Failure failure;
   if (!execution_.machine().load(id_, slice, out, line_of(loc), failure)) execution_.fail(global_, std::move(failure));
   if (execution_.tracing()) emit_access(TraceEvent::Kind::load, slice.buffer, slice.rect, loc);
 }
 
 void Core::store_bytes(const model::Slice& slice, const std::byte* in, std::int64_t, Location loc) {
-  execution_.yield(global_, {PendingOp::Kind::store, -1, 0, line_of(loc)});
+  PendingOp op = PendingOp::of(PendingOp::Kind::store, line_of(loc));
+  op.slice = slice;
+  execution_.yield(global_, op);
   model::Failure failure;
   if (!execution_.machine().store(id_, slice, in, line_of(loc), failure)) execution_.fail(global_, std::move(failure));
   if (execution_.tracing()) emit_access(TraceEvent::Kind::store, slice.buffer, slice.rect, loc);
 }
 
 Semaphore Core::new_semaphore(model::SemaphoreKind kind, Location loc) {
-  execution_.yield(global_, {PendingOp::Kind::allocate, -1, 0, line_of(loc)});
+  execution_.yield(global_, PendingOp::of(PendingOp::Kind::allocate, line_of(loc)));
   model::Failure failure;
   auto& semaphores = execution_.machine().semaphores();
   const int index = semaphores.allocate(id_, kind, failure);
   if (index < 0) execution_.fail(global_, std::move(failure));
-  return {index, semaphores.id(index), kind};
+  const Semaphore sem{index, semaphores.id(index), kind};
+  if (execution_.tracing()) emit_semaphore(TraceEvent::Kind::allocate, sem, global_, 0, loc);
+  return sem;
 }
 
 Semaphore Core::semaphore(Location loc) { return new_semaphore(model::SemaphoreKind::regular, loc); }
@@ -74,9 +83,13 @@ Semaphore Core::barrier_semaphore(Location) {
 }
 
 void Core::signal(Semaphore sem, std::int64_t amount, Where where, Location loc) {
-  execution_.yield(global_, {PendingOp::Kind::signal, sem.index, amount, line_of(loc)});
   const bool jax = execution_.machine().spec().compat == model::CompatProfile::jax;
   const model::CoreId target{where.device.value_or(id_.device), where.core.value_or(jax ? 0 : id_.core)};
+  PendingOp op = PendingOp::of(PendingOp::Kind::signal, line_of(loc));
+  op.semaphore = sem.index;
+  op.value = amount;
+  op.target_core = execution_.machine().topology().contains(target) ? execution_.machine().topology().global(target) : -1;
+  execution_.yield(global_, op);
   model::Failure failure;
   if (!execution_.machine().signal(id_, sem.index, target, amount, failure)) execution_.fail(global_, std::move(failure));
   if (execution_.tracing())
@@ -89,20 +102,31 @@ void Core::wait(Semaphore sem, std::int64_t amount, Location loc) {
                                                                 std::to_string(sem.id) + " for " + std::to_string(amount) +
                                                                 " at " + model::to_string(line_of(loc)) +
                                                                 " (a wait must be for a positive amount)"});
-  execution_.yield(global_, {PendingOp::Kind::wait, sem.index, amount, line_of(loc)});
+  PendingOp op = PendingOp::of(PendingOp::Kind::wait, line_of(loc));
+  op.semaphore = sem.index;
+  op.value = amount;
+  execution_.yield(global_, op);
   execution_.machine().consume(sem.index, global_, amount);
   if (execution_.tracing()) emit_semaphore(TraceEvent::Kind::wait, sem, global_, amount, loc);
 }
 
 std::int64_t Core::read(Semaphore sem, Location loc) {
-  execution_.yield(global_, {PendingOp::Kind::read, sem.index, 0, line_of(loc)});
+  PendingOp op = PendingOp::of(PendingOp::Kind::read, line_of(loc));
+  op.semaphore = sem.index;
+  execution_.yield(global_, op);
   if (execution_.tracing()) emit_semaphore(TraceEvent::Kind::read, sem, global_, 0, loc);
   return execution_.machine().semaphores().count(sem.index, global_);
 }
 
 Dma Core::start(const model::Slice& source, const model::Slice& target, Semaphore recv, std::optional<Semaphore> send,
                 std::optional<int> device, Location loc) {
-  execution_.yield(global_, {PendingOp::Kind::dma_start, -1, 0, line_of(loc)});
+  PendingOp op = PendingOp::of(PendingOp::Kind::dma_start, line_of(loc));
+  op.slice = source;
+  op.target = target;
+  op.device = device.value_or(id_.device);
+  op.semaphore = recv.index;
+  op.value = send ? send->index : -1;
+  execution_.yield(global_, op);
   auto& machine = execution_.machine();
   model::Failure failure;
   const int id = machine.start_dma(id_, source, target, device.value_or(id_.device), recv.index, send ? send->index : -1,

@@ -169,6 +169,19 @@ void Execution::run(Actor actor) {
   if (machine_.dmas()[id].next == model::DmaPhase::done) in_flight_.erase(std::find(in_flight_.begin(), in_flight_.end(), id));
 }
 
+scheduler::Footprint Execution::footprint(Actor actor) const {
+  if (actor.kind == Actor::Kind::core)
+    return footprint_of(cores_[actor.index].pending, static_cast<int>(actor.index), machine_, rules_);
+  return footprint_of(machine_.dmas()[actor.index], machine_, rules_);
+}
+
+scheduler::StableActor Execution::stable(Actor actor) const {
+  if (actor.kind == Actor::Kind::core) return {actor.kind, actor.index, 0};
+  const model::Dma& dma = machine_.dmas()[actor.index];
+  return {actor.kind, static_cast<std::uint32_t>(machine_.topology().global(dma.starter)),
+          static_cast<std::uint32_t>(dma.sequence)};
+}
+
 std::vector<model::FailureSite> Execution::blocked_sites() const {
   std::vector<model::FailureSite> sites;
   const auto& semaphores = machine_.semaphores();

@@ -12,6 +12,7 @@
 #include "scheduler/fiber.hpp"
 #include "scheduler/step_loop.hpp"
 #include "sim/api/core.hpp"
+#include "sim/engine/footprints.hpp"
 #include "sim/engine/pending_op.hpp"
 #include "sim/engine/trace_event.hpp"
 
@@ -35,6 +36,13 @@ class Execution final : public scheduler::Process {
   void enabled_actors(std::vector<scheduler::Actor>& out) override;
   void run(scheduler::Actor actor) override;
   bool stopped() const override { return failure_.has_value() || unfinished_ == 0; }
+  scheduler::Footprint footprint(scheduler::Actor actor) const override;
+  void add_after_touches(scheduler::Actor actor, scheduler::Footprint& footprint) const override {
+    if (actor.kind == scheduler::Actor::Kind::core && cores_[actor.index].fiber->finished())
+      footprint.touches.push_back(core_finished_touch());
+  }
+  scheduler::StableActor stable(scheduler::Actor actor) const override;
+  void set_footprint_rules(FootprintRules rules) { rules_ = rules; }
 
   const std::optional<model::Failure>& failure() const { return failure_; }
   // What blocks the execution when no actor is enabled: each blocked core and pending DMA.
@@ -81,6 +89,7 @@ class Execution final : public scheduler::Process {
   int unfinished_ = 0;
   std::uint64_t steps_ = 0;
   TraceSink* trace_ = nullptr;
+  FootprintRules rules_;
   bool tearing_down_ = false;
 };
 

@@ -1,9 +1,12 @@
 #pragma once
 // What a core is about to do when it stops at a visible operation: enough for the scheduler's
-// side to tell whether the core is enabled and, for reports, where it stands.
+// side to tell whether the core is enabled, what the operation will touch (the explorer's
+// footprint) and, for reports, where the core stands. Plain data, filled without allocating.
 
 #include <cstdint>
 
+#include "model/buffer.hpp"
+#include "model/dma.hpp"
 #include "model/failure.hpp"
 
 namespace weft::sim {
@@ -11,9 +14,22 @@ namespace weft::sim {
 struct PendingOp {
   enum class Kind : std::uint8_t { load, store, signal, wait, read, dma_start, allocate };
   Kind kind = Kind::load;
-  int semaphore = -1;      // wait: the semaphore index whose own cell it waits on
-  std::int64_t value = 0;  // wait: the count it needs
+  int semaphore = -1;      // signal, wait, read: the semaphore index
+  std::int64_t value = 0;  // signal: the increment; wait: the count it needs
   model::SourceLine line;
+  int target_core = -1;    // signal: the global core whose cell it adds to
+  model::Slice slice;      // load, store: the elements; dma_start: the source
+  model::Slice target;     // dma_start: the destination as the starter names it
+  int device = -1;         // dma_start: the destination device
+  bool buffer = false;     // allocate: a buffer in `space` (else a semaphore)
+  model::Space space = model::Space::hbm;
+
+  static PendingOp of(Kind kind, model::SourceLine line) {
+    PendingOp op;
+    op.kind = kind;
+    op.line = line;
+    return op;
+  }
 };
 
 }  // namespace weft::sim

@@ -13,13 +13,13 @@ Simulation::Simulation(Config config, const ScenarioDefinition& scenario, Params
       params_(std::move(params)),
       stacks_(static_cast<std::size_t>(config_.scheduler.stack_bytes)) {}
 
-ExecutionResult Simulation::run_seed(std::uint64_t seed) {
+ExecutionResult Simulation::run_seed(std::uint64_t seed, TraceSink* trace) {
   if (config_.scheduler.strategy == StrategyKind::pct) {
     scheduler::PctStrategy strategy(seed, config_.scheduler.pct_depth, pct_steps());
-    return run(strategy);
+    return run(strategy, trace);
   }
   scheduler::RandomStrategy strategy(seed);
-  return run(strategy);
+  return run(strategy, trace);
 }
 
 // PCT's k: the configured pct_steps, or, when it is 0, the steps of one execution with the random
@@ -34,12 +34,12 @@ std::uint64_t Simulation::pct_steps() {
   return *measured_pct_steps_;
 }
 
-ExecutionResult Simulation::run_schedule(const scheduler::Schedule& schedule) {
+ExecutionResult Simulation::run_schedule(const scheduler::Schedule& schedule, TraceSink* trace) {
   scheduler::ReplayStrategy strategy(schedule);
-  return run(strategy);
+  return run(strategy, trace);
 }
 
-ExecutionResult Simulation::run(scheduler::Strategy& strategy, TraceSink* trace) {
+ExecutionResult Simulation::run(scheduler::Strategy& strategy, TraceSink* trace, const Inspector* inspect) {
   model::Machine machine(config_.machine);
   if (config_.race_detection.enabled) {
     const bool jax = config_.machine.compat == model::CompatProfile::jax;
@@ -53,6 +53,8 @@ ExecutionResult Simulation::run(scheduler::Strategy& strategy, TraceSink* trace)
   {
     Execution execution(machine, stacks_, scenario_.kernel, params_);
     execution.set_trace(trace);
+    execution.set_footprint_rules({config_.race_detection.enabled && config_.machine.compat != model::CompatProfile::jax &&
+                                   config_.race_detection.semaphore_clocks == SemaphoreClocks::precise});
     execution.launch();
     const auto loop = scheduler::run_steps(execution, strategy, static_cast<std::uint64_t>(config_.scheduler.max_steps),
                                            result.schedule);
@@ -71,6 +73,12 @@ ExecutionResult Simulation::run(scheduler::Strategy& strategy, TraceSink* trace)
                        " steps (scheduler.max_steps); where the cores stood:" + execution.describe_blocked();
     }
   }
+  judge(machine, host, result);
+  if (inspect != nullptr) (*inspect)(machine);
+  return result;
+}
+
+void Simulation::judge(const model::Machine& machine, const Host& host, ExecutionResult& result) const {
   if (machine.races() && !machine.races()->reports().empty()) {
     std::string ended = result.verdict == model::Verdict::ok ? std::string() : std::string(model::to_string(result.verdict));
     result.verdict = model::Verdict::data_race;
@@ -78,13 +86,13 @@ ExecutionResult Simulation::run(scheduler::Strategy& strategy, TraceSink* trace)
     for (const auto& report : machine.races()->reports()) result.details += (result.details.empty() ? "" : "\n") + report;
     result.sites = machine.races()->sites();
     if (!ended.empty()) result.details += "\n(after the races the execution ended as " + ended + ")";
-    return result;
+    return;
   }
-  if (result.verdict != model::Verdict::ok) return result;
+  if (result.verdict != model::Verdict::ok) return;
   if (auto failure = machine.exit_check()) {
     result.verdict = failure->verdict;
     result.details = failure->message;
-    return result;
+    return;
   }
   if (scenario_.check) {
     if (std::string wrong = scenario_.check(host); !wrong.empty()) {
@@ -92,7 +100,6 @@ ExecutionResult Simulation::run(scheduler::Strategy& strategy, TraceSink* trace)
       result.details = "the host check rejected the outputs: " + wrong;
     }
   }
-  return result;
 }
 
 }  // namespace weft::sim

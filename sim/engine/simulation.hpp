@@ -4,14 +4,17 @@
 // global state, so simulations can live side by side (tests, parallel sweeps).
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 
+#include "model/machine.hpp"
 #include "model/verdict.hpp"
 #include "scheduler/fiber.hpp"
 #include "scheduler/schedule.hpp"
 #include "scheduler/strategy.hpp"
 #include "sim/config/config.hpp"
+#include "sim/api/host.hpp"
 #include "sim/engine/trace_event.hpp"
 #include "sim/scenario.hpp"
 
@@ -30,11 +33,13 @@ class Simulation {
   Simulation(Config config, const ScenarioDefinition& scenario, Params params);
 
   // One execution with the configured strategy (pct, else random) and this seed.
-  ExecutionResult run_seed(std::uint64_t seed);
+  ExecutionResult run_seed(std::uint64_t seed, TraceSink* trace = nullptr);
   // One execution that follows `schedule` (and then lets the running actor go on).
-  ExecutionResult run_schedule(const scheduler::Schedule& schedule);
-  // `trace`, when given, sees every visible operation as it takes effect.
-  ExecutionResult run(scheduler::Strategy& strategy, TraceSink* trace = nullptr);
+  ExecutionResult run_schedule(const scheduler::Schedule& schedule, TraceSink* trace = nullptr);
+  // `trace`, when given, sees every visible operation as it takes effect; `inspect`, when
+  // given, sees the machine's final state (tests compare final memory).
+  using Inspector = std::function<void(const model::Machine&)>;
+  ExecutionResult run(scheduler::Strategy& strategy, TraceSink* trace = nullptr, const Inspector* inspect = nullptr);
   // PCT's steps estimate: scheduler.pct_steps, or when it is 0 the steps of a random execution
   // at seed 0 (measured on first use, then cached).
   std::uint64_t pct_steps();
@@ -44,6 +49,9 @@ class Simulation {
   const Params& params() const { return params_; }
 
  private:
+  // The verdict of a run that ended: races, then the exit checks, then the host's check.
+  void judge(const model::Machine& machine, const Host& host, ExecutionResult& result) const;
+
   Config config_;
   const ScenarioDefinition& scenario_;
   Params params_;

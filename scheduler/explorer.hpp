@@ -1,0 +1,112 @@
+#pragma once
+// The explorer: every interleaving of an execution, up to equivalence (semantics.md §7), by
+// stateless dynamic partial-order reduction.
+//
+// What. Two interleavings are equivalent (the same Mazurkiewicz trace) when one becomes the
+// other by swapping adjacent independent transitions; equivalent interleavings reach the same
+// state, so one of each class is enough to find every deadlock, race and wrong result. The
+// explorer re-runs the execution from the start each time, forcing a prefix of choices (the
+// step loop and the fibers are the same as for `run` and `sweep`: the explorer is a strategy),
+// then lets it run on, and analyses the finished run for the choices worth trying next.
+//
+// The algorithm is Source-DPOR with sleep sets (Abdulla, Aronis, Jonsson, Sagonas, "Optimal
+// Dynamic Partial Order Reduction", POPL 2014, Algorithm 1), with races computed on each
+// complete run. For every race e ≲ e' (dependent transitions of different actors, e' ordered
+// after e by nothing but e itself), let v be the transitions after e that do not happen after
+// it, then e'. If no first transition ("initial") of v is already in the backtrack set at the
+// state before e, one is added. Sleep sets keep each class from being explored twice: an actor
+// already explored from a state sleeps in its siblings' subtrees until a transition dependent
+// with it runs. A run whose enabled actors are all asleep is abandoned: it is the redundant
+// work that wakeup trees (Algorithm 2) would avoid, and the explorer counts it. Every complete
+// run is a different trace, so on kernels whose cores share nothing there is exactly one.
+//
+// Independence comes from footprints (scheduler/footprint.hpp): buffer rectangles read or
+// written, semaphore cells (signals add and commute, a wait takes, a read observes), buffer
+// existence, and the count of running cores that the last finishing core takes to zero while
+// DMA phases observe it. Happens-before is program order (a DMA's phases after its start) plus
+// dependence in run order.
+//
+// Blocking waits. A wait is enabled only when its cell holds enough; a signal that enables it
+// is dependent with it (add against take), so it happens before the wait. Reversing a race
+// (signal, wait) means running the wait before the signal, which is possible only if the cell
+// holds enough without it: the explorer computes the cell's count at that point (every add
+// and take before the signal, plus those of v) and drops the race if the wait would block
+// there. So every backtrack choice is executable and no run is blocked by a semaphore.
+//
+// Actors are named by StableActor (a DMA by its starter and sequence), since DMA ids follow the
+// order in which DMAs happened to start. Bounds: a maximum number of runs, and a preemption
+// bound (choices that would exceed it are not added, and the report says the space was cut).
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <utility>
+#include <vector>
+
+#include "scheduler/actor.hpp"
+#include "scheduler/footprint.hpp"
+#include "scheduler/strategy.hpp"
+
+namespace weft::scheduler {
+
+struct ExploreOptions {
+  std::uint64_t max_executions = 0;     // runs, complete or abandoned; 0: no bound
+  std::optional<int> preemption_bound;  // none: no bound
+  bool reduction = true;                // false: every interleaving, for checking the reduction
+};
+
+// Thrown out of a run the explorer abandons: every enabled actor is asleep.
+struct ExecutionAbandoned {};
+
+class Explorer {
+ public:
+  explicit Explorer(ExploreOptions options);
+  Explorer(const Explorer&) = delete;
+  Explorer& operator=(const Explorer&) = delete;
+  ~Explorer();
+
+  // Whether another run is due; its strategy is `strategy()`.
+  bool next();
+  Strategy& strategy();
+  // After each run: whether it ran to its end (false: abandoned).
+  void finish(bool complete);
+
+  std::uint64_t complete_runs() const { return complete_; }
+  std::uint64_t abandoned_runs() const { return abandoned_; }
+  bool exhausted() const { return exhausted_ && !bound_hit_; }
+  bool bound_hit() const { return bound_hit_; }
+
+ private:
+  class Guide;
+  struct Event {
+    StableActor actor;
+    Footprint footprint;
+  };
+  struct Node {
+    std::vector<StableActor> enabled;
+    std::vector<StableActor> backtrack;
+    std::vector<StableActor> done;
+    std::vector<std::pair<StableActor, Footprint>> sleep;     // asleep on arrival
+    std::vector<std::pair<StableActor, Footprint>> explored;  // done, with what each touched
+    Event event;
+  };
+
+  std::size_t pick(std::span<const Actor> enabled, const StepContext& context);
+  void after_step(Actor actor, const StepContext& context);
+  void analyse_races(std::size_t length);
+  std::size_t preemptions_before(std::size_t node) const;
+  bool within_bound(std::size_t node, StableActor actor);
+  bool choose_next();
+
+  ExploreOptions options_;
+  std::vector<Node> nodes_;  // nodes_[t]: the state before step t of the current run
+  std::size_t forced_ = 0;   // steps of the next run that follow nodes_' events
+  std::size_t steps_ = 0;    // steps taken in the current run
+  std::vector<std::pair<StableActor, Footprint>> child_sleep_;
+  std::unique_ptr<Guide> guide_;
+  std::uint64_t complete_ = 0, abandoned_ = 0;
+  bool started_ = false, exhausted_ = false, bound_hit_ = false;
+};
+
+}  // namespace weft::scheduler
