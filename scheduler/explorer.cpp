@@ -60,7 +60,9 @@ std::size_t Explorer::pick(std::span<const Actor> enabled, const StepContext& co
   std::size_t chosen = enabled.size();
   if (step < forced_) {
     const auto found = std::find(names.begin(), names.end(), nodes_[step].event.actor);
-    if (found == names.end()) throw std::logic_error("explorer: a forced prefix did not replay (a non-deterministic kernel?)");
+    if (found == names.end())
+      throw std::logic_error("explorer: the forced prefix did not replay at step " + std::to_string(step) +
+                             " (does the kernel depend on something outside the simulation?)");
     chosen = static_cast<std::size_t>(found - names.begin());
   } else {
     nodes_.resize(step + 1);
@@ -138,7 +140,8 @@ void Explorer::analyse_races(std::size_t length) {
   }
   const std::size_t processes = process_index.size();
   std::vector<std::vector<std::uint32_t>> clock(length, std::vector<std::uint32_t>(processes, 0));
-  std::vector<std::vector<std::size_t>> direct(length);  // direct happens-before predecessors
+  std::vector<std::vector<std::size_t>> direct(length);     // direct happens-before predecessors
+  std::vector<std::vector<std::size_t>> conflicts(length);  // those that are dependent transitions
   std::vector<std::uint32_t> count(processes, 0);
   for (std::size_t j = 0; j < length; ++j) {
     const Event& event = nodes_[j].event;
@@ -148,7 +151,8 @@ void Explorer::analyse_races(std::size_t length) {
       if (made != creator.end()) direct[j].push_back(made->second);
     }
     for (std::size_t i = 0; i < j; ++i)
-      if (process[i] != process[j] && dependent(nodes_[i].event.footprint, event.footprint)) direct[j].push_back(i);
+      if (process[i] != process[j] && dependent(nodes_[i].event.footprint, event.footprint)) conflicts[j].push_back(i);
+    direct[j].insert(direct[j].end(), conflicts[j].begin(), conflicts[j].end());
     for (std::size_t i : direct[j])
       for (std::size_t p = 0; p < processes; ++p) clock[j][p] = std::max(clock[j][p], clock[i][p]);
     position[j] = ++count[process[j]];
@@ -162,8 +166,7 @@ void Explorer::analyse_races(std::size_t length) {
   const auto before = [&](std::size_t i, std::size_t k) { return clock[k][process[i]] >= position[i]; };
 
   for (std::size_t j = 0; j < length; ++j) {
-    for (std::size_t i : direct[j]) {
-      if (process[i] == process[j]) continue;
+    for (std::size_t i : conflicts[j]) {
       const bool through_other = std::any_of(direct[j].begin(), direct[j].end(),
                                              [&](std::size_t k) { return k != i && before(i, k); });
       if (through_other) continue;
