@@ -9,6 +9,7 @@
 #include "scheduler/schedule.hpp"
 #include "scheduler/strategy.hpp"
 #include "sim/cli/commands.hpp"
+#include "sim/cli/explore_command.hpp"
 #include "sim/cli/interrupt.hpp"
 #include "sim/cli/merge.hpp"
 #include "sim/config/config_error.hpp"
@@ -24,6 +25,13 @@ void add_request_options(CLI::App& command, RequestArguments& arguments) {
       ->take_all()
       ->allow_extra_args(false);
   command.add_option("--expect", arguments.expect, "the verdict expected (overrides the scenario's)");
+}
+
+// The trace files of one execution (run, replay).
+void add_trace_options(CLI::App& command, TraceFiles& traces) {
+  command.add_option("--trace", traces.json, "write the execution as a Chrome trace (JSON; open it in ui.perfetto.dev)");
+  command.add_option("--html", traces.html, "write the execution as a self-contained HTML timeline");
+  command.add_option("--trace-text", traces.text, "write the execution step by step as text ('-': stdout, after the report)");
 }
 
 }  // namespace
@@ -51,12 +59,15 @@ int run_cli(int argc, char** argv, const ScenarioRegistry& registry) {
   std::optional<double> time_budget;
   SweepFiles files;
 
+  TraceFiles traces;
   auto* run = app.add_subcommand("run", "run one execution of a scenario");
   add_request_options(*run, arguments);
+  add_trace_options(*run, traces);
   run->add_option("--seed", seed, "the scheduler's seed (default: the config's scheduler.seed)");
 
   auto* replay = app.add_subcommand("replay", "replay one execution, by seed or by schedule string");
   add_request_options(*replay, arguments);
+  add_trace_options(*replay, traces);
   auto* by_seed = replay->add_option("--seed", seed, "replay the execution of this seed");
   auto* by_schedule = replay->add_option("--schedule", schedule, "replay this schedule string");
   by_seed->excludes(by_schedule);
@@ -75,6 +86,13 @@ int run_cli(int argc, char** argv, const ScenarioRegistry& registry) {
   sweep->add_option("--shrink-budget", files.shrink_budget,
                     "re-executions spent shrinking the first failure's schedule (0: do not shrink)");
   sweep->add_option("--time-budget", time_budget, "stop handing out seeds after S seconds")->check(CLI::PositiveNumber);
+
+  ExploreArguments explore_arguments;
+  auto* explore = app.add_subcommand("explore", "run every interleaving up to equivalence (dynamic partial-order reduction)");
+  add_request_options(*explore, arguments);
+  explore->add_option("--max-executions", explore_arguments.max_executions, "stop after N runs (0: no bound)");
+  explore->add_option("--preemption-bound", explore_arguments.preemption_bound, "explore only schedules with at most K preemptions");
+  explore->add_flag("--keep-going", explore_arguments.keep_going, "go on after the first failure");
 
   std::vector<std::string> merge_files;
   auto* merge = app.add_subcommand("merge", "merge the --jsonl files of a sweep's shards into one (failures in seed order)");
@@ -100,9 +118,11 @@ int run_cli(int argc, char** argv, const ScenarioRegistry& registry) {
     if (list->parsed()) return command_list(registry);
     if (merge->parsed()) return command_merge(merge_files);
     const Request request = resolve_request(arguments, registry);
-    if (run->parsed()) return command_run(request, program, seed);
+    if (explore->parsed()) return command_explore(request, program, explore_arguments);
+    if (run->parsed()) return command_run(request, program, seed, traces);
     if (replay->parsed())
-      return schedule ? command_replay_schedule(request, program, *schedule) : command_run(request, program, seed);
+      return schedule ? command_replay_schedule(request, program, *schedule, traces)
+                      : command_run(request, program, seed, traces);
     SweepOptions options;
     options.seeds = parse_seed_range(seeds);
     options.shard = resolve_shard(shard, shard_count, process_environment());

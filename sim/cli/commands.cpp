@@ -36,19 +36,35 @@ int command_list(const ScenarioRegistry& registry) {
   return 0;
 }
 
-int command_run(const Request& request, const std::string& program, std::optional<std::uint64_t> seed) {
+namespace {
+
+// A recorder for the execution when trace files are asked for, else none.
+std::optional<TraceRecorder> recorder_for(const Request& request, const TraceFiles& traces) {
+  if (!traces.any()) return std::nullopt;
+  return TraceRecorder(request.config.machine.devices(), request.config.machine.cores_per_device);
+}
+
+}  // namespace
+
+int command_run(const Request& request, const std::string& program, std::optional<std::uint64_t> seed,
+                const TraceFiles& traces) {
   const std::uint64_t chosen = seed.value_or(request.config.scheduler.seed);
   Simulation simulation(request.config, *request.scenario, request.params);
-  const ExecutionResult result = simulation.run_seed(chosen);
+  std::optional<TraceRecorder> recorder = recorder_for(request, traces);
+  const ExecutionResult result = simulation.run_seed(chosen, recorder ? &*recorder : nullptr);
   std::cout << format_report(request, result, program, chosen);
+  if (recorder) write_traces(traces, *recorder, trace_header(request, result, program, chosen), std::cout);
   return result.verdict == request.expect ? 0 : 1;
 }
 
-int command_replay_schedule(const Request& request, const std::string& program, const std::string& schedule) {
+int command_replay_schedule(const Request& request, const std::string& program, const std::string& schedule,
+                            const TraceFiles& traces) {
   const scheduler::Schedule decoded = scheduler::decode(schedule);
   Simulation simulation(request.config, *request.scenario, request.params);
-  const ExecutionResult result = simulation.run_schedule(decoded);
+  std::optional<TraceRecorder> recorder = recorder_for(request, traces);
+  const ExecutionResult result = simulation.run_schedule(decoded, recorder ? &*recorder : nullptr);
   std::cout << format_report(request, result, program, std::nullopt);
+  if (recorder) write_traces(traces, *recorder, trace_header(request, result, program, std::nullopt), std::cout);
   return result.verdict == request.expect ? 0 : 1;
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "sim/cli/request.hpp"
+#include "sim/cli/trace_output.hpp"
 #include "sim/sweep/sweep.hpp"
 
 namespace weft::sim {
@@ -17,8 +18,11 @@ struct SweepFiles {
 };
 
 int command_list(const ScenarioRegistry& registry);
-int command_run(const Request& request, const std::string& program, std::optional<std::uint64_t> seed);
-int command_replay_schedule(const Request& request, const std::string& program, const std::string& schedule);
+// `traces`: the trace files to write of the execution (none: it runs unrecorded).
+int command_run(const Request& request, const std::string& program, std::optional<std::uint64_t> seed,
+                const TraceFiles& traces = {});
+int command_replay_schedule(const Request& request, const std::string& program, const std::string& schedule,
+                            const TraceFiles& traces = {});
 int command_sweep(const Request& request, const std::string& program, const SweepOptions& options,
                   const SweepFiles& files);
 

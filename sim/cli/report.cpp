@@ -12,15 +12,6 @@ std::string_view mode_name(model::DmaExecution mode) {
   return "?";
 }
 
-std::string describe_machine(const Config& config) {
-  const auto& machine = config.machine;
-  std::string mesh;
-  for (int extent : machine.mesh) mesh += (mesh.empty() ? "" : "x") + std::to_string(extent);
-  return std::to_string(machine.devices()) + (machine.devices() == 1 ? " device" : " devices") + " (mesh " + mesh + ") x " +
-         std::to_string(machine.cores_per_device) + (machine.cores_per_device == 1 ? " core" : " cores") + ", dma " + std::string(mode_name(machine.dma_execution)) +
-         (machine.compat == model::CompatProfile::jax ? ", compat jax" : "");
-}
-
 std::string indent(const std::string& text) {
   std::string out = "  ";
   for (char c : text) {
@@ -31,6 +22,15 @@ std::string indent(const std::string& text) {
 }
 
 }  // namespace
+
+std::string describe_machine(const Config& config) {
+  const auto& machine = config.machine;
+  std::string mesh;
+  for (int extent : machine.mesh) mesh += (mesh.empty() ? "" : "x") + std::to_string(extent);
+  return std::to_string(machine.devices()) + (machine.devices() == 1 ? " device" : " devices") + " (mesh " + mesh + ") x " +
+         std::to_string(machine.cores_per_device) + (machine.cores_per_device == 1 ? " core" : " cores") + ", dma " + std::string(mode_name(machine.dma_execution)) +
+         (machine.compat == model::CompatProfile::jax ? ", compat jax" : "");
+}
 
 std::string replay_by_seed(const Request& request, const std::string& program, std::uint64_t seed) {
   return shell_quote(program) + " replay " + request_options(request.arguments) + " --seed " + std::to_string(seed);

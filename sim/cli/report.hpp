@@ -15,6 +15,9 @@ namespace weft::sim {
 std::string format_report(const Request& request, const ExecutionResult& result, const std::string& program,
                           std::optional<std::uint64_t> seed);
 
+// "4 devices (mesh 4) x 1 core, dma async" (and ", compat jax").
+std::string describe_machine(const Config& config);
+
 // "weft replay SCENARIO ... --seed N" and "... --schedule S".
 std::string replay_by_seed(const Request& request, const std::string& program, std::uint64_t seed);
 std::string replay_by_schedule(const Request& request, const std::string& program, const scheduler::Schedule& schedule);

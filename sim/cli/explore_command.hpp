@@ -1,0 +1,25 @@
+#pragma once
+// `weft explore SCENARIO [--max-executions N] [--preemption-bound K] [--keep-going]`: every
+// interleaving of the scenario up to equivalence, and what each verdict looked like.
+//
+// Exit status: 0 when the scenario expects ok and every run was ok, or expects a failure and
+// that failure was found with no other; 1 otherwise (including an expected failure that no
+// interleaving produced, when the space was exhausted or cut short).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "sim/cli/request.hpp"
+
+namespace weft::sim {
+
+struct ExploreArguments {
+  std::uint64_t max_executions = 0;  // 0: no bound
+  std::optional<int> preemption_bound;
+  bool keep_going = false;
+};
+
+int command_explore(const Request& request, const std::string& program, const ExploreArguments& arguments);
+
+}  // namespace weft::sim

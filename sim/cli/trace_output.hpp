@@ -1,0 +1,31 @@
+#pragma once
+// The trace files of `weft run` and `weft replay`: --trace F.json (Chrome trace event format,
+// for ui.perfetto.dev), --html F.html (a self-contained timeline), --trace-text F (a step-by-step
+// listing; "-" prints it to stdout after the report). The execution is recorded only when one
+// of them is given.
+
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <string>
+
+#include "sim/cli/request.hpp"
+#include "sim/engine/simulation.hpp"
+#include "sim/trace/recorder.hpp"
+#include "sim/trace/trace_header.hpp"
+
+namespace weft::sim {
+
+struct TraceFiles {
+  std::optional<std::string> json;  // --trace F.json
+  std::optional<std::string> html;  // --html F.html
+  std::optional<std::string> text;  // --trace-text F, "-" for stdout
+  bool any() const { return json || html || text; }
+};
+
+TraceHeader trace_header(const Request& request, const ExecutionResult& result, const std::string& program,
+                         std::optional<std::uint64_t> seed);
+// Writes every requested file; throws ConfigError naming a file that cannot be written.
+void write_traces(const TraceFiles& files, const TraceRecorder& recorder, const TraceHeader& header, std::ostream& out);
+
+}  // namespace weft::sim

@@ -1,0 +1,93 @@
+#include "sim/trace/describe.hpp"
+
+#include "model/semaphores.hpp"
+
+namespace weft::sim {
+namespace {
+
+using Kind = TraceEvent::Kind;
+
+std::string slice_of(const TraceRecorder& recorder, int buffer, const model::Rect& rect) {
+  if (buffer < 0) return "?";
+  return buffer_name(recorder.buffers()[static_cast<std::size_t>(buffer)]) + " " + model::to_string(rect);
+}
+
+std::string cell_of(const TraceRecord& record, int cores_per_device) {
+  return semaphore_name(record.semaphore_id) + " cell " + core_name(record.target_core, cores_per_device);
+}
+
+std::string signed_amount(std::int64_t amount, char sign) { return std::string(1, sign) + std::to_string(amount); }
+
+}  // namespace
+
+std::string core_name(int global_core, int cores_per_device) {
+  return "d" + std::to_string(global_core / cores_per_device) + ".c" + std::to_string(global_core % cores_per_device);
+}
+
+std::string buffer_name(const model::BufferInfo& info) {
+  std::string text = std::string(model::to_string(info.space)) + " " + std::to_string(info.id);
+  if (!info.name.empty()) text += " '" + info.name + "'";
+  text += " " + std::string(model::to_string(info.type)) + model::to_string(info.shape) + " d" + std::to_string(info.device);
+  if (info.core >= 0) text += ".c" + std::to_string(info.core);
+  return text;
+}
+
+std::string semaphore_name(int semaphore_id) {
+  return (semaphore_id < model::first_semaphore_id ? "barrier sem " : "sem ") + std::to_string(semaphore_id);
+}
+
+std::string record_title(const TraceRecord& record) {
+  switch (record.kind) {
+    case Kind::allocate: return "allocate";
+    case Kind::load: return "load";
+    case Kind::store: return "store";
+    case Kind::signal: return "signal " + semaphore_name(record.semaphore_id);
+    case Kind::wait: return "wait " + semaphore_name(record.semaphore_id);
+    case Kind::read: return "read " + semaphore_name(record.semaphore_id);
+    case Kind::dma_start: return "start dma " + std::to_string(record.dma);
+    case Kind::dma_read: return "dma " + std::to_string(record.dma) + " read";
+    case Kind::dma_write: return "dma " + std::to_string(record.dma) + " write";
+    case Kind::finish: return "finish";
+  }
+  return "?";
+}
+
+std::string record_details(const TraceRecorder& recorder, const TraceRecord& record) {
+  const int cpd = recorder.cores_per_device();
+  const std::string count = std::to_string(record.count);
+  const auto signal_part = [&] {
+    return record.semaphore_id < 0 ? std::string()
+                                   : "; signal " + cell_of(record, cpd) + " " + signed_amount(record.amount, '+') + " -> " + count;
+  };
+  switch (record.kind) {
+    case Kind::allocate:
+      if (record.buffer >= 0) return buffer_name(recorder.buffers()[static_cast<std::size_t>(record.buffer)]);
+      return semaphore_name(record.semaphore_id);
+    case Kind::load:
+    case Kind::store: return slice_of(recorder, record.buffer, record.rect);
+    case Kind::signal: return "cell " + core_name(record.target_core, cpd) + " " + signed_amount(record.amount, '+') + " -> " + count;
+    case Kind::wait: return "cell " + core_name(record.target_core, cpd) + " " + signed_amount(record.amount, '-') + " -> " + count;
+    case Kind::read: return "cell " + core_name(record.target_core, cpd) + " = " + count;
+    case Kind::dma_start:
+      return slice_of(recorder, record.buffer, record.rect) + " -> " +
+             slice_of(recorder, record.target_buffer, record.target_rect) + ", " + std::to_string(record.amount) +
+             " bytes, recv cell " + core_name(record.target_core, cpd);
+    case Kind::dma_read: return slice_of(recorder, record.buffer, record.rect) + signal_part();
+    case Kind::dma_write: return slice_of(recorder, record.target_buffer, record.target_rect) + signal_part();
+    case Kind::finish: return "the kernel returned";
+  }
+  return "?";
+}
+
+std::string site_who(const model::FailureSite& site, int cores_per_device) {
+  if (site.who.kind == model::Accessor::Kind::core) return core_name(site.who.index, cores_per_device);
+  return "dma " + std::to_string(site.who.index);
+}
+
+std::string site_label(const model::FailureSite& site, int cores_per_device) {
+  std::string text = site_who(site, cores_per_device);
+  if (site.line.line > 0) text += " at " + model::to_string(site.line);
+  return text + ", step " + std::to_string(site.step) + ": " + site.what;
+}
+
+}  // namespace weft::sim

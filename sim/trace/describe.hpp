@@ -1,0 +1,24 @@
+#pragma once
+// The words every trace writer uses for cores, records and failure sites, so the text listing,
+// the Chrome trace and the HTML timeline name things alike.
+
+#include <string>
+
+#include "model/failure.hpp"
+#include "sim/trace/recorder.hpp"
+
+namespace weft::sim {
+
+std::string core_name(int global_core, int cores_per_device);  // "d1.c0"
+std::string buffer_name(const model::BufferInfo& info);        // "hbm 3 'x' f32[8, 128] d1" / "vmem 100 ... d5.c0"
+std::string semaphore_name(int semaphore_id);                  // "sem 2001", "barrier sem 0"
+// A record in a few words: "store", "wait sem 2001", "dma 3 read".
+std::string record_title(const TraceRecord& record);
+// A record in one line, without its step and actor: what it touched, the cell and its count.
+std::string record_details(const TraceRecorder& recorder, const TraceRecord& record);
+// Who a failure site is: "d5.c0" or "dma 17".
+std::string site_who(const model::FailureSite& site, int cores_per_device);
+// "dma 25 at ring.cpp:30, step 162: DMA write [0:1, 0:8, 0:128]"
+std::string site_label(const model::FailureSite& site, int cores_per_device);
+
+}  // namespace weft::sim

@@ -1,0 +1,71 @@
+#include "sim/trace/html_timeline.hpp"
+
+#include "sim/trace/describe.hpp"
+#include "sim/trace/html_parts.hpp"
+#include "sim/trace/layout.hpp"
+
+namespace weft::sim {
+namespace {
+
+std::string fact(const std::string& id, const std::string& name, const std::string& value_html) {
+  return "<tr><th>" + name + "</th><td id=\"" + id + "\">" + value_html + "</td></tr>\n";
+}
+
+std::string header_html(const TraceHeader& header, const TraceLayout& layout) {
+  const bool as_expected = header.verdict == header.expected;
+  std::string out = "<header id=\"run-header\">\n<h1>weft timeline <span class=\"verdict-" +
+                    std::string(header.verdict == "ok" ? "ok" : "bad") + "\">" + html::escape(header.verdict) +
+                    "</span></h1>\n<table class=\"facts\">\n";
+  out += fact("scenario", "scenario", html::escape(header.scenario));
+  out += fact("config", "config", html::escape(header.machine) +
+                                      (header.options.empty() ? "" : " <code>" + html::escape(header.options) + "</code>"));
+  out += fact("seed", "run", html::escape(header.run) + ", " + std::to_string(header.steps) + " steps");
+  out += fact("verdict", "verdict",
+              "<b>" + html::escape(header.verdict) + "</b> (expected " + html::escape(header.expected) +
+                  (as_expected ? ": as expected)" : ": <b>NOT as expected</b>)"));
+  out += fact("schedule", "schedule", "<code class=\"schedule\">" + html::escape(header.schedule) + "</code>");
+  out += fact("reproduce", "reproduce", "<code>" + html::escape(header.reproduce) + "</code>");
+  out += "</table>\n";
+  if (!header.details.empty()) out += "<pre id=\"details\">" + html::escape(header.details) + "</pre>\n";
+  if (!layout.marks().empty()) {
+    out += "<ol id=\"sites\">\n";
+    for (const FailureMark& mark : layout.marks())
+      out += "<li><a class=\"site-link\" href=\"#mark-" + std::to_string(mark.site) + "\" data-mark=\"mark-" +
+             std::to_string(mark.site) + "\">" + html::escape(mark.label) + "</a></li>\n";
+    out += "</ol>\n";
+  }
+  return out + "</header>\n";
+}
+
+std::string controls_html(bool has_marks) {
+  std::string out =
+      "<nav id=\"controls\">\n"
+      "<button id=\"zoom-out\" title=\"zoom out (-)\">&minus;</button><button id=\"zoom-in\" title=\"zoom in (+)\">+</button>"
+      "<button id=\"zoom-fit\" title=\"fit the run (0)\">fit</button> <span id=\"zoom-level\"></span>\n";
+  if (has_marks) out += "<button id=\"go-failure\">go to the failure</button>\n";
+  out += "<label><input type=\"checkbox\" id=\"show-wakes\" checked> signal &rarr; wait</label>\n"
+         "<label><input type=\"checkbox\" id=\"show-dma\" checked> DMA between devices</label>\n"
+         "<span class=\"legend\">";
+  for (const char* kind : {"load", "store", "signal", "wait", "read", "allocate", "dma-start", "dma-read", "dma-write"})
+    out += "<i class=\"swatch op-" + std::string(kind) + "\"></i>" + kind + " ";
+  return out + "<i class=\"swatch span\"></i>dma in flight <i class=\"swatch mark\"></i>failure</span>\n</nav>\n";
+}
+
+}  // namespace
+
+std::string html_timeline(const TraceRecorder& recorder, const TraceHeader& header) {
+  const TraceLayout layout(recorder, header);
+  const html::Geometry geometry = html::geometry(layout, recorder.devices());
+  std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
+  out += "<meta name=\"viewport\" content=\"width=device-width\">\n";
+  out += "<title>weft: " + html::escape(header.scenario) + ", " + html::escape(header.run) + ": " +
+         html::escape(header.verdict) + "</title>\n<style>\n" + std::string(html::style()) + "</style>\n</head>\n<body>\n";
+  out += header_html(header, layout);
+  out += controls_html(!layout.marks().empty());
+  out += "<div id=\"scroller\">\n<div id=\"label-column\">" + html::labels_svg(layout, geometry, recorder.devices()) +
+         "</div>\n<div id=\"track\">\n" + html::timeline_svg(recorder, header, layout, geometry) + "\n</div>\n</div>\n";
+  out += "<div id=\"tip\"></div>\n<script>\n" + std::string(html::script()) + "</script>\n</body>\n</html>\n";
+  return out;
+}
+
+}  // namespace weft::sim

@@ -1,0 +1,84 @@
+#include "sim/trace/recorder.hpp"
+
+#include <algorithm>
+
+namespace weft::sim {
+
+bool TraceRecord::signals() const {
+  if (semaphore_id < 0 || target_core < 0) return false;
+  return kind == TraceEvent::Kind::signal || kind == TraceEvent::Kind::dma_read || kind == TraceEvent::Kind::dma_write;
+}
+
+int TraceRecorder::buffer_index(const model::Buffer* buffer) {
+  if (buffer == nullptr) return -1;
+  const model::BufferInfo& info = buffer->info();
+  const auto key = std::tuple{static_cast<int>(info.space), info.id, info.device, info.core};
+  const auto [found, added] = buffer_of_.emplace(key, static_cast<int>(buffers_.size()));
+  if (added) buffers_.push_back(info);
+  return found->second;
+}
+
+TracedDma& TraceRecorder::dma_slot(int id) {
+  const auto at = std::lower_bound(dmas_.begin(), dmas_.end(), id, [](const TracedDma& d, int v) { return d.id < v; });
+  if (at != dmas_.end() && at->id == id) return *at;
+  TracedDma fresh;
+  fresh.id = id;
+  return *dmas_.insert(at, fresh);
+}
+
+const TracedDma* TraceRecorder::dma(int id) const {
+  const auto at = std::lower_bound(dmas_.begin(), dmas_.end(), id, [](const TracedDma& d, int v) { return d.id < v; });
+  return at != dmas_.end() && at->id == id ? &*at : nullptr;
+}
+
+std::vector<WakeEdge> TraceRecorder::woken_by(std::size_t wait) const {
+  // Edges are appended wait by wait, in record order: the ones into `wait` are one run.
+  const auto first = std::lower_bound(edges_.begin(), edges_.end(), wait,
+                                      [](const WakeEdge& edge, std::size_t v) { return edge.wait < v; });
+  auto last = first;
+  while (last != edges_.end() && last->wait == wait) ++last;
+  return {first, last};
+}
+
+void TraceRecorder::consume(const TraceRecord& wait, std::size_t index) {
+  std::deque<Units>& fifo = cells_[{wait.semaphore_id, wait.target_core}];
+  std::int64_t needed = wait.amount;
+  while (needed > 0 && !fifo.empty()) {
+    Units& front = fifo.front();
+    const std::int64_t taken = std::min(needed, front.left);
+    edges_.push_back({front.signal, index, taken});
+    front.left -= taken;
+    needed -= taken;
+    if (front.left == 0) fifo.pop_front();
+  }
+}
+
+void TraceRecorder::on_event(const TraceEvent& event) {
+  TraceRecord record;
+  record.kind = event.kind;
+  record.step = event.step;
+  record.actor = event.actor;
+  if (event.line.line > 0) record.line = model::to_string(event.line);
+  record.buffer = buffer_index(event.buffer);
+  record.rect = event.rect;
+  record.target_buffer = buffer_index(event.target_buffer);
+  record.target_rect = event.target_rect;
+  record.semaphore_id = event.semaphore_id;
+  record.target_core = event.target_core;
+  record.amount = event.amount;
+  record.count = event.count;
+  record.dma = event.dma;
+  const std::size_t index = records_.size();
+  records_.push_back(record);
+
+  if (record.signals() && record.amount > 0)
+    cells_[{record.semaphore_id, record.target_core}].push_back({index, record.amount});
+  if (record.kind == TraceEvent::Kind::wait) consume(record, index);
+  if (record.dma < 0) return;
+  TracedDma& dma = dma_slot(record.dma);
+  if (record.kind == TraceEvent::Kind::dma_start) dma.start = index;
+  if (record.kind == TraceEvent::Kind::dma_read) dma.read = index;
+  if (record.kind == TraceEvent::Kind::dma_write) dma.write = index;
+}
+
+}  // namespace weft::sim
