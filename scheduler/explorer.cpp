@@ -1,6 +1,7 @@
 #include "scheduler/explorer.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 
 #include "scheduler/step_loop.hpp"
@@ -12,7 +13,8 @@ bool contains(const std::vector<StableActor>& actors, StableActor actor) {
   return std::find(actors.begin(), actors.end(), actor) != actors.end();
 }
 
-bool asleep(const std::vector<std::pair<StableActor, Footprint>>& sleep, StableActor actor) {
+template <class Entries>
+bool asleep(const Entries& sleep, StableActor actor) {
   return std::any_of(sleep.begin(), sleep.end(), [&](const auto& entry) { return entry.first == actor; });
 }
 
@@ -22,7 +24,61 @@ std::pair<int, std::pair<std::uint32_t, std::uint32_t>> process_of(StableActor a
   return {1, {actor.owner, actor.sequence}};
 }
 
+bool same_process(StableActor a, StableActor b) { return process_of(a) == process_of(b); }
+
+// Whether transition `a` may be ordered before `b` only as it is: same process, dependent, or
+// `a` creates the DMA `b` belongs to.
+bool related(StableActor a, const Footprint& fa, StableActor b, const Footprint& fb) {
+  if (same_process(a, b) || dependent(fa, fb)) return true;
+  return fa.creates && b.kind != Actor::Kind::core && b.owner == a.owner;
+}
+
 }  // namespace
+
+// A sequence v being inserted into wakeup trees; its transitions are consumed as tree branches
+// match them.
+class Explorer::Sequence {
+ public:
+  // `before(i, k)`: transition i of the analysed run happens before transition k.
+  using Before = std::function<bool(std::size_t, std::size_t)>;
+  Sequence(std::vector<Step> steps, const Before& before) : steps_(std::move(steps)), before_(before) {}
+  bool empty() const { return steps_.empty(); }
+  const std::vector<Step>& steps() const { return steps_; }
+
+  // Whether `actor` (about to take a transition with `footprint`) is a weak initial of the
+  // sequence: the first transition of its process in the sequence has no earlier transition of
+  // the sequence related to it, or its process does not occur and it is independent of all.
+  // Returns the position of that transition, the size when it does not occur, or nothing.
+  std::optional<std::size_t> weak_initial(StableActor actor, const Footprint& footprint) const {
+    for (std::size_t a = 0; a < steps_.size(); ++a) {
+      if (!same_process(steps_[a].actor, actor)) continue;
+      if (!(steps_[a].actor == actor)) return std::nullopt;
+      for (std::size_t b = 0; b < a; ++b)
+        if (before_(steps_[b].index, steps_[a].index)) return std::nullopt;
+      return a;
+    }
+    for (const Step& step : steps_)
+      if (related(actor, footprint, step.actor, *step.footprint)) return std::nullopt;
+    return steps_.size();
+  }
+  void consume(std::size_t position) {
+    if (position < steps_.size()) steps_.erase(steps_.begin() + static_cast<std::ptrdiff_t>(position));
+  }
+  // The rest of the sequence as a chain of branches.
+  Branch chain() const {
+    Branch root{steps_.front().actor, *steps_.front().footprint, {}};
+    Branch* tail = &root;
+    for (std::size_t a = 1; a < steps_.size(); ++a) {
+      tail->children.push_back({steps_[a].actor, *steps_[a].footprint, {}});
+      tail = &tail->children.back();
+    }
+    return root;
+  }
+
+ private:
+  std::vector<Step> steps_;
+  const Before& before_;
+};
 
 class Explorer::Guide final : public Strategy {
  public:
@@ -56,30 +112,39 @@ std::size_t Explorer::pick(std::span<const Actor> enabled, const StepContext& co
   const std::size_t step = context.step;
   std::vector<StableActor> names(enabled.size());
   for (std::size_t k = 0; k < enabled.size(); ++k) names[k] = context.process->stable(enabled[k]);
+  const auto index_of = [&](StableActor actor) -> std::size_t {
+    return static_cast<std::size_t>(std::find(names.begin(), names.end(), actor) - names.begin());
+  };
 
   std::size_t chosen = enabled.size();
   if (step < forced_) {
-    const auto found = std::find(names.begin(), names.end(), nodes_[step].event.actor);
-    if (found == names.end())
+    chosen = index_of(nodes_[step].event.actor);
+    if (chosen == enabled.size())
       throw std::logic_error("explorer: the forced prefix did not replay at step " + std::to_string(step) +
                              " (does the kernel depend on something outside the simulation?)");
-    chosen = static_cast<std::size_t>(found - names.begin());
   } else {
     nodes_.resize(step + 1);
     Node& node = nodes_[step];
     node = Node{};
     node.enabled = names;
     node.sleep = std::move(child_sleep_);
+    node.tree = std::move(child_tree_);
     child_sleep_.clear();
-    std::optional<StableActor> last;
-    if (context.last) last = context.process->stable(*context.last);
-    for (std::size_t k = 0; k < names.size(); ++k) {
-      if (asleep(node.sleep, names[k])) continue;
-      if (chosen == enabled.size() || (last && names[k] == *last)) chosen = k;
+    child_tree_.clear();
+    if (!options_.reduction) {
+      for (const StableActor& actor : names) node.tree.push_back({actor, {}, {}});
+    } else if (node.tree.empty()) {
+      std::optional<StableActor> last;
+      if (context.last) last = context.process->stable(*context.last);
+      for (std::size_t k = 0; k < names.size(); ++k) {
+        if (asleep(node.sleep, names[k])) continue;
+        if (chosen == enabled.size() || (last && names[k] == *last)) chosen = k;
+      }
+      if (chosen == enabled.size()) throw ExecutionAbandoned{};
+      node.tree.push_back({names[chosen], {}, {}});
     }
-    if (chosen == enabled.size()) throw ExecutionAbandoned{};
-    node.backtrack = options_.reduction ? std::vector<StableActor>{names[chosen]} : names;
-    node.done = {names[chosen]};
+    chosen = index_of(node.tree.front().actor);
+    if (chosen == enabled.size() || asleep(node.sleep, names[chosen])) throw ExecutionAbandoned{};
   }
   nodes_[step].event = {names[chosen], context.process->footprint(enabled[chosen])};
   return chosen;
@@ -90,15 +155,15 @@ void Explorer::after_step(Actor actor, const StepContext& context) {
   Node& node = nodes_[step];
   context.process->add_after_touches(actor, node.event.footprint);
   steps_ = step + 1;
-  if (!asleep(node.explored, node.event.actor)) node.explored.emplace_back(node.event.actor, node.event.footprint);
-  if (!options_.reduction || step + 1 < forced_) return;
+  if (step + 1 < forced_) return;
+  Branch& followed = node.tree.front();
+  followed.footprint = node.event.footprint;
+  child_tree_ = std::move(followed.children);
+  followed.children.clear();
   child_sleep_.clear();
-  const auto keep = [&](const std::pair<StableActor, Footprint>& entry) {
-    if (entry.first == node.event.actor || asleep(child_sleep_, entry.first)) return;
+  if (!options_.reduction) return;
+  for (const auto& entry : node.sleep)
     if (!dependent(entry.second, node.event.footprint)) child_sleep_.push_back(entry);
-  };
-  for (const auto& entry : node.sleep) keep(entry);
-  for (const auto& entry : node.explored) keep(entry);
 }
 
 void Explorer::finish(bool complete) {
@@ -124,6 +189,48 @@ bool Explorer::within_bound(std::size_t node, StableActor actor) {
   if (count <= static_cast<std::size_t>(*options_.preemption_bound)) return true;
   bound_hit_ = true;
   return false;
+}
+
+void Explorer::insert(std::size_t at, Sequence& sequence) {
+  // Down the current run while its transitions are weak initials of the sequence.
+  for (std::size_t t = at; t < nodes_.size(); ++t) {
+    std::vector<Branch>& tree = nodes_[t].tree;
+    bool followed = false;
+    for (std::size_t b = 0; b < tree.size() && !followed; ++b) {
+      const auto position = sequence.weak_initial(tree[b].actor, b == 0 ? nodes_[t].event.footprint : tree[b].footprint);
+      if (!position) continue;
+      sequence.consume(*position);
+      if (sequence.empty()) return;
+      if (b == 0) {
+        followed = true;  // the current run's branch: go on at the next state
+        continue;
+      }
+      // A pending branch: follow it down its own subtree.
+      Branch* branch = &tree[b];
+      while (!branch->children.empty()) {
+        Branch* next = nullptr;
+        for (Branch& child : branch->children) {
+          const auto inner = sequence.weak_initial(child.actor, child.footprint);
+          if (!inner) continue;
+          sequence.consume(*inner);
+          next = &child;
+          break;
+        }
+        if (sequence.empty()) return;
+        if (next == nullptr) {
+          branch->children.push_back(sequence.chain());
+          return;
+        }
+        branch = next;
+      }
+      return;  // a leaf: exploring it will cover the rest
+    }
+    if (!followed) {
+      if (within_bound(t, sequence.steps().front().actor)) tree.push_back(sequence.chain());
+      return;
+    }
+  }
+  // The current run itself covers the sequence.
 }
 
 void Explorer::analyse_races(std::size_t length) {
@@ -163,7 +270,44 @@ void Explorer::analyse_races(std::size_t length) {
       creator[{event.actor.owner, creations[event.actor.owner]++}] = j;
     }
   }
-  const auto before = [&](std::size_t i, std::size_t k) { return clock[k][process[i]] >= position[i]; };
+  const Sequence::Before before = [&](std::size_t i, std::size_t k) { return clock[k][process[i]] >= position[i]; };
+
+  // Whether an actor asleep at the state before e_i is a weak initial of v (then v is covered).
+  // For each sleeping actor, the first transition after e_i not ordered after it that is related
+  // to it, and the first of its own process, are found once per state: most checks are then a
+  // comparison with j.
+  struct Asleep {
+    std::size_t first_related, first_own;
+  };
+  std::vector<std::vector<Asleep>> asleep_at(length);
+  std::vector<bool> summarised(length, false);
+  const auto sleep_covers = [&](std::size_t i, std::size_t j, const Sequence& sequence) {
+    const Sleep& sleep = nodes_[i].sleep;
+    if (!summarised[i]) {
+      summarised[i] = true;
+      for (const auto& [actor, footprint] : sleep) {
+        Asleep summary{length, length};
+        for (std::size_t k = i + 1; k < length && (summary.first_related == length || summary.first_own == length); ++k) {
+          if (before(i, k)) continue;
+          const StableActor other = nodes_[k].event.actor;
+          if (summary.first_own == length && same_process(actor, other)) summary.first_own = k;
+          if (summary.first_related == length && related(actor, footprint, other, nodes_[k].event.footprint))
+            summary.first_related = k;
+        }
+        asleep_at[i].push_back(summary);
+      }
+    }
+    const Event& last = nodes_[j].event;
+    for (std::size_t s = 0; s < sleep.size(); ++s) {
+      const auto& [actor, footprint] = sleep[s];
+      if (asleep_at[i][s].first_own < j || same_process(actor, last.actor)) {
+        if (sequence.weak_initial(actor, footprint)) return true;
+      } else if (asleep_at[i][s].first_related > j && !related(actor, footprint, last.actor, last.footprint)) {
+        return true;
+      }
+    }
+    return false;
+  };
 
   for (std::size_t j = 0; j < length; ++j) {
     for (std::size_t i : conflicts[j]) {
@@ -171,10 +315,10 @@ void Explorer::analyse_races(std::size_t length) {
                                              [&](std::size_t k) { return k != i && before(i, k); });
       if (through_other) continue;
       // v: the transitions between e_i and e_j that do not happen after e_i, then e_j.
-      std::vector<std::size_t> v;
+      std::vector<Step> v;
       for (std::size_t k = i + 1; k < j; ++k)
-        if (!before(i, k)) v.push_back(k);
-      v.push_back(j);
+        if (!before(i, k)) v.push_back({nodes_[k].event.actor, &nodes_[k].event.footprint, k});
+      v.push_back({nodes_[j].event.actor, &nodes_[j].event.footprint, j});
       // A wait can run before the signal only if its cell holds enough without it.
       bool reversible = true;
       for (const Touch& take : nodes_[j].event.footprint.touches) {
@@ -188,21 +332,13 @@ void Explorer::analyse_races(std::size_t length) {
           }
         };
         for (std::size_t k = 0; k < i; ++k) tally(k);
-        for (std::size_t k : v)
-          if (k != j) tally(k);
+        for (const Step& step : v)
+          if (step.index != j) tally(step.index);
         if (held < take.amount) reversible = false;
       }
       if (!reversible) continue;
-      std::vector<StableActor> initials;
-      for (std::size_t a = 0; a < v.size(); ++a) {
-        const bool first = std::none_of(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(a),
-                                        [&](std::size_t b) { return before(b, v[a]); });
-        if (first) initials.push_back(nodes_[v[a]].event.actor);
-      }
-      Node& node = nodes_[i];
-      const bool covered = std::any_of(initials.begin(), initials.end(),
-                                       [&](StableActor actor) { return contains(node.backtrack, actor); });
-      if (!covered && within_bound(i, initials.front())) node.backtrack.push_back(initials.front());
+      Sequence sequence(std::move(v), before);
+      if (!sleep_covers(i, j, sequence)) insert(i, sequence);
     }
   }
 }
@@ -210,15 +346,17 @@ void Explorer::analyse_races(std::size_t length) {
 bool Explorer::choose_next() {
   for (std::size_t t = nodes_.size(); t-- > 0;) {
     Node& node = nodes_[t];
-    for (const StableActor& actor : node.backtrack) {
-      if (contains(node.done, actor) || asleep(node.sleep, actor)) continue;
-      if (!options_.reduction && !within_bound(t, actor)) continue;
-      node.done.push_back(actor);
-      node.event = {actor, {}};
-      nodes_.resize(t + 1);
-      forced_ = t + 1;
-      return true;
-    }
+    // The branch this run followed from here is done: its actor sleeps in the later branches.
+    if (options_.reduction && !asleep(node.sleep, node.event.actor))
+      node.sleep.emplace_back(node.event.actor, node.event.footprint);
+    node.tree.erase(node.tree.begin());
+    while (!node.tree.empty() && !options_.reduction && !within_bound(t, node.tree.front().actor))
+      node.tree.erase(node.tree.begin());
+    if (node.tree.empty()) continue;
+    node.event = {node.tree.front().actor, {}};
+    nodes_.resize(t + 1);
+    forced_ = t + 1;
+    return true;
   }
   return false;
 }

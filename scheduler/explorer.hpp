@@ -9,16 +9,22 @@
 // step loop and the fibers are the same as for `run` and `sweep`: the explorer is a strategy),
 // then lets it run on, and analyses the finished run for the choices worth trying next.
 //
-// The algorithm is Source-DPOR with sleep sets (Abdulla, Aronis, Jonsson, Sagonas, "Optimal
-// Dynamic Partial Order Reduction", POPL 2014, Algorithm 1), with races computed on each
+// The algorithm is Optimal-DPOR with wakeup trees (Abdulla, Aronis, Jonsson, Sagonas, "Optimal
+// Dynamic Partial Order Reduction", POPL 2014, Algorithm 2), with races computed on each
 // complete run. For every race e ≲ e' (dependent transitions of different actors, e' ordered
-// after e by nothing but e itself), let v be the transitions after e that do not happen after
-// it, then e'. If no first transition ("initial") of v is already in the backtrack set at the
-// state before e, one is added. Sleep sets keep each class from being explored twice: an actor
-// already explored from a state sleeps in its siblings' subtrees until a transition dependent
-// with it runs. A run whose enabled actors are all asleep is abandoned: it is the redundant
-// work that wakeup trees (Algorithm 2) would avoid, and the explorer counts it. Every complete
-// run is a different trace, so on kernels whose cores share nothing there is exactly one.
+// after e by nothing but e itself) the explorer builds v: the transitions after e that do not
+// happen after it, then e'. Unless an actor asleep at the state before e is a weak initial of v
+// (v's exploration is already covered by a sibling), v is inserted into that state's wakeup
+// tree: walking down from the state, a branch whose first transition is a weak initial of v
+// (an initial of v, or independent of all of v) is followed, consuming that transition from v;
+// reaching a leaf, the end of the current run, or an empty v means v is covered; otherwise what
+// is left of v becomes a new branch. The current run is the leftmost branch of every tree on
+// its path. Runs then follow the tree's branches in order before choosing freely, and sleep
+// sets (an actor already explored from a state sleeps in later siblings' subtrees until a
+// transition dependent with it runs) keep each class from being explored twice. So every run is
+// a different trace and, unlike with plain source sets, no run is cut short by its sleep set;
+// should one be (the theory's assumptions stretched by blocking), it is abandoned and counted.
+// On kernels whose cores share nothing there is exactly one run.
 //
 // Independence comes from footprints (scheduler/footprint.hpp): buffer rectangles read or
 // written, semaphore cells (signals add and commute, a wait takes, a read observes), buffer
@@ -31,7 +37,7 @@
 // (signal, wait) means running the wait before the signal, which is possible only if the cell
 // holds enough without it: the explorer computes the cell's count at that point (every add
 // and take before the signal, plus those of v) and drops the race if the wait would block
-// there. So every backtrack choice is executable and no run is blocked by a semaphore.
+// there. So every sequence put into a wakeup tree can run, and no run is blocked by a semaphore.
 //
 // Actors are named by StableActor (a DMA by its starter and sequence), since DMA ids follow the
 // order in which DMAs happened to start. Bounds: a maximum number of runs, and a preemption
@@ -83,18 +89,31 @@ class Explorer {
     StableActor actor;
     Footprint footprint;
   };
+  // A wakeup tree: the first transition of each branch, and what follows it.
+  struct Branch {
+    StableActor actor;
+    Footprint footprint;
+    std::vector<Branch> children;
+  };
+  // A transition of a sequence being inserted, with its index in the analysed run.
+  struct Step {
+    StableActor actor;
+    const Footprint* footprint;
+    std::size_t index;
+  };
+  using Sleep = std::vector<std::pair<StableActor, Footprint>>;
   struct Node {
     std::vector<StableActor> enabled;
-    std::vector<StableActor> backtrack;
-    std::vector<StableActor> done;
-    std::vector<std::pair<StableActor, Footprint>> sleep;     // asleep on arrival
-    std::vector<std::pair<StableActor, Footprint>> explored;  // done, with what each touched
+    std::vector<Branch> tree;  // tree[0] is the branch the current run follows from here
+    Sleep sleep;               // asleep here: on arrival, plus the branches finished
     Event event;
   };
+  class Sequence;
 
   std::size_t pick(std::span<const Actor> enabled, const StepContext& context);
   void after_step(Actor actor, const StepContext& context);
   void analyse_races(std::size_t length);
+  void insert(std::size_t node, Sequence& sequence);
   std::size_t preemptions_before(std::size_t node) const;
   bool within_bound(std::size_t node, StableActor actor);
   bool choose_next();
@@ -103,7 +122,8 @@ class Explorer {
   std::vector<Node> nodes_;  // nodes_[t]: the state before step t of the current run
   std::size_t forced_ = 0;   // steps of the next run that follow nodes_' events
   std::size_t steps_ = 0;    // steps taken in the current run
-  std::vector<std::pair<StableActor, Footprint>> child_sleep_;
+  Sleep child_sleep_;
+  std::vector<Branch> child_tree_;  // the subtree the next new node starts from
   std::unique_ptr<Guide> guide_;
   std::uint64_t complete_ = 0, abandoned_ = 0;
   bool started_ = false, exhausted_ = false, bound_hit_ = false;

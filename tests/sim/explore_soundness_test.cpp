@@ -100,6 +100,7 @@ Outcomes outcomes(const sim::ScenarioDefinition& scenario, const sim::Config& co
     found.insert({std::string(model::to_string(result.verdict)), state});
   }
   runs = explorer.complete_runs();
+  if (reduction) CHECK(explorer.abandoned_runs() == 0);
   if (!explorer.exhausted()) found.clear();  // too many interleavings to enumerate: the caller skips it
   return found;
 }
