@@ -5,6 +5,8 @@
 //                    signals and waits on 4 cores), race detection off
 //   ring_all_gather_8_executions_per_s   f32 8x128 tiles on 8 devices, async DMAs, races on
 //   races_off_over_races_on  the cost of race detection on ring_all_reduce, 8 devices
+//   explore_*                runs per second of `weft explore` on lastzero(4) and readers(6), and
+//                            runs per interleaving class (1.0 is optimal)
 #include <chrono>
 #include <cstdio>
 
@@ -13,6 +15,7 @@
 #include <boost/context/fiber.hpp>
 
 #include "scenarios/registry.hpp"
+#include "sim/engine/explore.hpp"
 #include "sim/engine/simulation.hpp"
 
 namespace {
@@ -79,6 +82,26 @@ double executions_per_second(const std::string& name, int devices, bool races) {
   return executions / seconds_since(start);
 }
 
+// Runs per second of `weft explore` on a yardstick kernel, and runs per interleaving class.
+std::pair<double, double> explore_rate(const std::string& name, int cores, double traces) {
+  const auto registry = weft::scenarios::builtin_scenarios();
+  const auto* scenario = weft::sim::find_scenario(registry, name);
+  weft::sim::Config config;
+  config.machine.mesh = {1};
+  config.machine.cores_per_device = cores;
+  config.machine.uninitialized = weft::model::Uninitialized::zero;
+  config.race_detection.enabled = false;
+  weft::sim::Simulation simulation(config, *scenario, scenario->params);
+  constexpr int rounds = 20;
+  std::uint64_t runs = 0;
+  const auto start = Clock::now();
+  for (int round = 0; round < rounds; ++round) {
+    const auto report = weft::sim::explore(simulation, {}, true);
+    runs += report.complete + report.abandoned;
+  }
+  return {static_cast<double>(runs) / seconds_since(start), static_cast<double>(runs) / rounds / traces};
+}
+
 }  // namespace
 
 int main() {
@@ -89,9 +112,14 @@ int main() {
   const double gather = executions_per_second("ring_all_gather", 8, true);
   const double reduce = executions_per_second("ring_all_reduce", 8, true);
   const double reduce_off = executions_per_second("ring_all_reduce", 8, false);
+  const auto [lastzero_rate, lastzero_ratio] = explore_rate("lastzero", 5, 28);
+  const auto [readers_rate, readers_ratio] = explore_rate("readers", 7, 64);
   std::printf(
       "{\"switch_ns\": %.1f, \"step_ns\": %.1f, \"step_ns_over_switch_ns\": %.1f,\n"
       " \"ring_all_gather_8_executions_per_s\": %.0f, \"ring_all_reduce_8_executions_per_s\": %.0f,\n"
-      " \"ring_all_reduce_8_races_off_executions_per_s\": %.0f, \"races_off_over_races_on\": %.2f}\n",
-      sw, step, step / sw, gather, reduce, reduce_off, reduce_off / reduce);
+      " \"ring_all_reduce_8_races_off_executions_per_s\": %.0f, \"races_off_over_races_on\": %.2f,\n"
+      " \"explore_lastzero4_runs_per_s\": %.0f, \"explore_lastzero4_runs_per_trace\": %.2f,\n"
+      " \"explore_readers6_runs_per_s\": %.0f, \"explore_readers6_runs_per_trace\": %.2f}\n",
+      sw, step, step / sw, gather, reduce, reduce_off, reduce_off / reduce, lastzero_rate, lastzero_ratio, readers_rate,
+      readers_ratio);
 }

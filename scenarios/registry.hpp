@@ -14,6 +14,8 @@ sim::ScenarioDefinition ring_all_gather_double_buffered();
 sim::ScenarioDefinition dma_read_before_wait();
 sim::ScenarioDefinition two_cores_one_output();
 sim::ScenarioDefinition all_core_barrier();
+sim::ScenarioDefinition readers();
+sim::ScenarioDefinition lastzero();
 
 // Every built-in scenario, in the order `weft list` shows them.
 sim::ScenarioRegistry builtin_scenarios();

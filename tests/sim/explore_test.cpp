@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include "scenarios/registry.hpp"
 #include "sim/engine/explore.hpp"
 
 using namespace weft;
@@ -22,38 +23,9 @@ sim::ExploreReport explore(const sim::ScenarioDefinition& scenario, const sim::C
   return sim::explore(simulation, options, true);
 }
 
-// One core writes a shared scalar, N cores read it.
-sim::ScenarioDefinition readers() {
-  sim::ScenarioDefinition s;
-  s.name = "readers";
-  s.setup = [](sim::Host& host) { host.hbm<std::int32_t>("x", {1}); };
-  s.kernel = [](sim::Core& core) {
-    auto x = core.hbm<std::int32_t>("x");
-    if (core.core_id() == 0)
-      core.store(x, sim::Tile<std::int32_t>::Constant(1, 1, 7));
-    else
-      (void)core.load(x);
-  };
-  return s;
-}
-
-// Core 0 scans a[N], a[N-1], ... down to the first zero; core j sets a[j] = a[j-1] + 1.
-sim::ScenarioDefinition lastzero() {
-  sim::ScenarioDefinition s;
-  s.name = "lastzero";
-  s.setup = [](sim::Host& host) { host.hbm<std::int32_t>("a", {host.num_cores()}); };
-  s.kernel = [](sim::Core& core) {
-    auto a = core.hbm<std::int32_t>("a");
-    const int n = core.num_cores() - 1, me = core.core_id();
-    if (me == 0) {
-      for (int i = n; i >= 0; --i)
-        if (core.load(a.at({sim::ds(i, 1)}))(0, 0) == 0) break;
-    } else {
-      const auto previous = core.load(a.at({sim::ds(me - 1, 1)}));
-      core.store(a.at({sim::ds(me, 1)}), previous + 1);
-    }
-  };
-  return s;
+const sim::ScenarioDefinition& builtin(const std::string& name) {
+  static const auto registry = scenarios::builtin_scenarios();
+  return *sim::find_scenario(registry, name);
 }
 
 }  // namespace
@@ -79,7 +51,7 @@ TEST_CASE("cores that share nothing are explored in exactly one execution", "[si
 TEST_CASE("readers(N) takes exactly 2^N executions", "[sim][explore]") {
   for (int n = 1; n <= 6; ++n) {
     CAPTURE(n);
-    const auto report = explore(readers(), one_device(n + 1));
+    const auto report = explore(builtin("readers"), one_device(n + 1));
     CHECK(report.complete == (1u << n));
     CHECK(report.exhausted);
     INFO("abandoned " << report.abandoned);
@@ -91,7 +63,7 @@ TEST_CASE("lastzero(N) takes 2, 5, 12, 28 executions for N = 1..4", "[sim][explo
   const std::uint64_t expected[] = {2, 5, 12, 28};
   for (int n = 1; n <= 4; ++n) {
     CAPTURE(n);
-    const auto report = explore(lastzero(), one_device(n + 1));
+    const auto report = explore(builtin("lastzero"), one_device(n + 1));
     CHECK(report.complete == expected[n - 1]);
     CHECK(report.abandoned == 0);  // optimal: no run is cut short by its sleep set
     CHECK(report.exhausted);
