@@ -23,21 +23,6 @@ json time_value(double t) {
   return t;
 }
 
-std::string_view kind_name(Kind kind) {
-  switch (kind) {
-    case Kind::allocate: return "allocate";
-    case Kind::load: return "load";
-    case Kind::store: return "store";
-    case Kind::signal: return "signal";
-    case Kind::wait: return "wait";
-    case Kind::read: return "read";
-    case Kind::dma_start: return "dma_start";
-    case Kind::dma_read: return "dma_read";
-    case Kind::dma_write: return "dma_write";
-    case Kind::finish: return "finish";
-  }
-  return "?";
-}
 
 class ChromeTrace {
  public:

@@ -20,6 +20,23 @@ std::string signed_amount(std::int64_t amount, char sign) { return std::string(1
 
 }  // namespace
 
+std::string_view kind_name(TraceEvent::Kind kind) {
+  using Kind = TraceEvent::Kind;
+  switch (kind) {
+    case Kind::allocate: return "allocate";
+    case Kind::load: return "load";
+    case Kind::store: return "store";
+    case Kind::signal: return "signal";
+    case Kind::wait: return "wait";
+    case Kind::read: return "read";
+    case Kind::dma_start: return "dma_start";
+    case Kind::dma_read: return "dma_read";
+    case Kind::dma_write: return "dma_write";
+    case Kind::finish: return "finish";
+  }
+  return "other";
+}
+
 std::string core_name(int global_core, int cores_per_device) {
   return "d" + std::to_string(global_core / cores_per_device) + ".c" + std::to_string(global_core % cores_per_device);
 }

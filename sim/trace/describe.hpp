@@ -9,6 +9,7 @@
 
 namespace weft::sim {
 
+std::string_view kind_name(TraceEvent::Kind kind);             // "dma_start"
 std::string core_name(int global_core, int cores_per_device);  // "d1.c0"
 std::string buffer_name(const model::BufferInfo& info);        // "hbm 3 'x' f32[8, 128] d1" / "vmem 100 ... d5.c0"
 std::string semaphore_name(int semaphore_id);                  // "sem 2001", "barrier sem 0"

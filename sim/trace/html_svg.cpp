@@ -2,6 +2,7 @@
 // operation boxes, arrows, failure marks). Horizontal coordinates are percentages of the
 // timeline's width (see html_timeline.hpp), vertical ones pixels from Geometry.
 
+#include <algorithm>
 #include <cstdio>
 
 #include "sim/trace/describe.hpp"
@@ -20,20 +21,11 @@ std::string trimmed(const char* text) {
   return value;
 }
 
-std::string_view css_kind(Kind kind) {
-  switch (kind) {
-    case Kind::allocate: return "allocate";
-    case Kind::load: return "load";
-    case Kind::store: return "store";
-    case Kind::signal: return "signal";
-    case Kind::wait: return "wait";
-    case Kind::read: return "read";
-    case Kind::dma_start: return "dma-start";
-    case Kind::dma_read: return "dma-read";
-    case Kind::dma_write: return "dma-write";
-    case Kind::finish: return "finish";
-  }
-  return "other";
+// The CSS class of an operation: its kind name with dashes ("dma-start").
+std::string css_kind(Kind kind) {
+  std::string name(kind_name(kind));
+  std::replace(name.begin(), name.end(), '_', '-');
+  return name;
 }
 
 std::string px(double value) {
