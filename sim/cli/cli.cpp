@@ -93,6 +93,7 @@ int run_cli(int argc, char** argv, const ScenarioRegistry& registry) {
   explore->add_option("--max-executions", explore_arguments.max_executions, "stop after N runs (0: no bound)");
   explore->add_option("--preemption-bound", explore_arguments.preemption_bound, "explore only schedules with at most K preemptions");
   explore->add_flag("--keep-going", explore_arguments.keep_going, "go on after the first failure");
+  add_trace_options(*explore, traces);
 
   std::vector<std::string> merge_files;
   auto* merge = app.add_subcommand("merge", "merge the --jsonl files of a sweep's shards into one (failures in seed order)");
@@ -118,7 +119,7 @@ int run_cli(int argc, char** argv, const ScenarioRegistry& registry) {
     if (list->parsed()) return command_list(registry);
     if (merge->parsed()) return command_merge(merge_files);
     const Request request = resolve_request(arguments, registry);
-    if (explore->parsed()) return command_explore(request, program, explore_arguments);
+    if (explore->parsed()) return command_explore(request, program, explore_arguments, traces);
     if (run->parsed()) return command_run(request, program, seed, traces);
     if (replay->parsed())
       return schedule ? command_replay_schedule(request, program, *schedule, traces)

@@ -1,5 +1,6 @@
 #include "sim/cli/explore_command.hpp"
 
+#include <algorithm>
 #include <iostream>
 
 #include "sim/cli/report.hpp"
@@ -17,9 +18,25 @@ bool as_expected(const ExploreReport& report, model::Verdict expect) {
   return expect == model::Verdict::ok || report.found(expect);
 }
 
+
+void trace_first_failure(const Request& request, const std::string& program, const ExploreReport& report,
+                         const TraceFiles& traces) {
+  const auto failure = std::find_if(report.verdicts.begin(), report.verdicts.end(),
+                                    [](const FoundVerdict& found) { return found.verdict != model::Verdict::ok; });
+  if (failure == report.verdicts.end()) {
+    std::cout << "traces:   not written: no failure was found\n";
+    return;
+  }
+  Simulation simulation(request.config, *request.scenario, request.params);
+  TraceRecorder recorder(request.config.machine.devices(), request.config.machine.cores_per_device);
+  const ExecutionResult result = simulation.run_schedule(failure->first.schedule, &recorder);
+  write_traces(traces, recorder, trace_header(request, result, program, std::nullopt), std::cout);
+}
+
 }  // namespace
 
-int command_explore(const Request& request, const std::string& program, const ExploreArguments& arguments) {
+int command_explore(const Request& request, const std::string& program, const ExploreArguments& arguments,
+                    const TraceFiles& traces) {
   if (request.config.machine.dma_execution == model::DmaExecution::on_wait)
     throw ConfigError("dma.execution", 0, 0, "dma.execution",
                       "explore needs eager or async DMAs (async runs every interleaving on_wait can, and more); "
@@ -50,6 +67,7 @@ int command_explore(const Request& request, const std::string& program, const Ex
                 << replay_by_schedule(request, program, found.first.schedule);
     std::cout << "\n";
   }
+  if (traces.any()) trace_first_failure(request, program, report, traces);
   const bool expected = as_expected(report, request.expect);
   std::cout << "result:   " << (expected ? "as expected" : "NOT as expected") << " (expected "
             << model::to_string(request.expect) << ")\n";

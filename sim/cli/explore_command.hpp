@@ -1,6 +1,7 @@
 #pragma once
-// `weft explore SCENARIO [--max-executions N] [--preemption-bound K] [--keep-going]`: every
-// interleaving of the scenario up to equivalence, and what each verdict looked like.
+// `weft explore SCENARIO [--max-executions N] [--preemption-bound K] [--keep-going]
+// [--trace F.json] [--html F.html] [--trace-text F]`: every interleaving of the scenario up to
+// equivalence, what each verdict looked like, and the first failure as a trace.
 //
 // Exit status: 0 when the scenario expects ok and every run was ok, or expects a failure and
 // that failure was found with no other; 1 otherwise (including an expected failure that no
@@ -11,6 +12,7 @@
 #include <string>
 
 #include "sim/cli/request.hpp"
+#include "sim/cli/trace_output.hpp"
 
 namespace weft::sim {
 
@@ -20,6 +22,8 @@ struct ExploreArguments {
   bool keep_going = false;
 };
 
-int command_explore(const Request& request, const std::string& program, const ExploreArguments& arguments);
+// With trace files asked for, the first failure found is replayed with a recorder attached.
+int command_explore(const Request& request, const std::string& program, const ExploreArguments& arguments,
+                    const TraceFiles& traces);
 
 }  // namespace weft::sim

@@ -71,3 +71,13 @@ TEST_CASE("explore refuses on_wait DMAs with a usage error", "[cli][explore]") {
   CHECK(result.status == 2);
   CHECK(result.err.find("explore needs eager or async DMAs") != std::string::npos);
 }
+
+TEST_CASE("explore writes the trace of the first failure it finds", "[cli][explore]") {
+  const auto json = weft::testing::temp_file("explore_trace.json", "");
+  const auto result = run_weft({"explore", "scenarios/barrier_deadlock.toml", "--set", "topology.devices=2", "--trace", json});
+  CHECK(result.status == 0);
+  std::ifstream in(json);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK(text.find("\"traceEvents\"") != std::string::npos);
+  CHECK(text.find("deadlock") != std::string::npos);
+}
