@@ -56,6 +56,8 @@ int Memory::host_allocate(std::string name, ElementType type, const Shape& shape
     throw std::invalid_argument("host buffer '" + name + "': at most " + std::to_string(first_kernel_buffer_id - 1) +
                                 " host buffers (ids from " + std::to_string(first_kernel_buffer_id) +
                                 " are the kernel's)");
+  if (const std::string problem = shape_problem(shape); !problem.empty())
+    throw std::invalid_argument("host buffer '" + name + "' of shape " + to_string(shape) + ": " + problem);
   const int id = next_host_id_++;
   for (int device = 0; device < topology_.devices(); ++device) {
     const Key key = key_of(Space::hbm, id, {device, 0});
@@ -79,6 +81,11 @@ const Buffer* Memory::find_named(int device, std::string_view name) const {
 }
 
 Buffer* Memory::allocate(CoreId by, Space space, ElementType type, const Shape& shape, Failure& failure) {
+  if (const std::string problem = shape_problem(shape); !problem.empty()) {
+    failure = {Verdict::kernel_error, to_string(by) + " allocates " + std::string(to_string(space)) + " of shape " +
+                                          to_string(shape) + ": " + problem};
+    return nullptr;
+  }
   const int id = next_id_[topology_.global(by)]++;
   auto [signature, fresh] = signatures_.try_emplace(id, Signature{space, type, shape, by});
   if (!fresh) {

@@ -1,13 +1,26 @@
 #include "model/rect.hpp"
 
 #include <algorithm>
-#include <cassert>
+#include <stdexcept>
 
 namespace weft::model {
 
 Shape::Shape(std::initializer_list<std::int64_t> extents) : rank(static_cast<int>(extents.size())) {
-  assert(rank <= max_rank);
+  if (rank > max_rank)
+    throw std::invalid_argument("a shape of " + std::to_string(rank) + " dimensions (at most " +
+                                std::to_string(max_rank) + ")");
   std::copy(extents.begin(), extents.end(), dims.begin());
+}
+
+std::string shape_problem(const Shape& shape) {
+  std::int64_t elements = 1;
+  for (int d = 0; d < shape.rank; ++d) {
+    if (shape.dims[d] < 0)
+      return "extent " + std::to_string(shape.dims[d]) + " of dimension " + std::to_string(d) + " is negative";
+    if (shape.dims[d] > max_elements || (elements *= std::max<std::int64_t>(shape.dims[d], 1)) > max_elements)
+      return "more than 2^40 elements";
+  }
+  return {};
 }
 
 std::int64_t Shape::volume() const {

@@ -16,12 +16,16 @@ struct Shape {
   std::array<std::int64_t, max_rank> dims{};
 
   Shape() = default;
-  Shape(std::initializer_list<std::int64_t> extents);
+  Shape(std::initializer_list<std::int64_t> extents);  // throws std::invalid_argument past max_rank
   std::int64_t volume() const;
   friend bool operator==(const Shape& a, const Shape& b);  // compares the first `rank` extents
 };
 
 std::string to_string(const Shape& shape);  // "[8, 128]"
+
+// Why a shape cannot be a buffer's (a negative extent, too many elements), or empty if it can.
+std::string shape_problem(const Shape& shape);
+inline constexpr std::int64_t max_elements = std::int64_t{1} << 40;
 
 struct Rect {
   int rank = 0;

@@ -35,6 +35,7 @@ class Semaphores {
   // allocated semaphore.
   int barrier(int id, Failure& failure);
 
+  int size() const { return static_cast<int>(semaphores_.size()); }
   int id(int index) const { return semaphores_[index].id; }
   SemaphoreKind kind(int index) const { return semaphores_[index].kind; }
   std::int64_t count(int index, int global_core) const { return semaphores_[index].counts[global_core]; }

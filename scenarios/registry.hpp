@@ -16,6 +16,9 @@ sim::ScenarioDefinition two_cores_one_output();
 sim::ScenarioDefinition all_core_barrier();
 sim::ScenarioDefinition readers();
 sim::ScenarioDefinition lastzero();
+// Hostile kernels (kernels/hostile_*.cpp): each expects kernel_error.
+sim::ScenarioRegistry hostile_runtime_scenarios();
+sim::ScenarioRegistry hostile_api_scenarios();
 
 // Every built-in scenario, in the order `weft list` shows them.
 sim::ScenarioRegistry builtin_scenarios();

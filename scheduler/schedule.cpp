@@ -63,6 +63,10 @@ Schedule decode(std::string_view text) {
         throw ScheduleError("schedule: repeat count out of range at character " + std::to_string(position + colon + 2),
                             position + colon + 1);
     }
+    if (repeats > max_schedule_steps - schedule.size())
+      throw ScheduleError("schedule: more than " + std::to_string(max_schedule_steps) + " steps at character " +
+                              std::to_string(position + 1) + " (replay a longer execution by its seed)",
+                          position);
     schedule.insert(schedule.end(), repeats, actor);
     position = comma + 1;
     if (comma + 1 == text.size())

@@ -24,6 +24,9 @@ struct ScheduleError : std::runtime_error {
   std::size_t position;
 };
 
+// At most max_schedule_steps steps in all (a string of a few bytes could otherwise ask for
+// gigabytes: "c0:100000000,c1:100000000,...").
+inline constexpr std::size_t max_schedule_steps = std::size_t{1} << 22;
 Schedule decode(std::string_view text);
 
 }  // namespace weft::scheduler

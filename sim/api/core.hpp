@@ -75,6 +75,8 @@ class Core {
   template <class T>
   Dma dma_start(const Ref<T>& source, const Ref<T>& target, Semaphore recv, std::optional<Semaphore> send = std::nullopt,
                 std::optional<int> device = std::nullopt, Location loc = Location::current()) {
+    check_slice(source.slice(), source.launch(), "starts a DMA from", loc);
+    check_slice(target.slice(), target.launch(), "starts a DMA to", loc);
     return start(source.slice(), target.slice(), recv, send, device, loc);
   }
 
@@ -94,6 +96,16 @@ class Core {
   Semaphore new_semaphore(model::SemaphoreKind kind, Location loc);
   void emit_access(TraceEvent::Kind kind, const model::Buffer* buffer, const model::Rect& rect, Location loc);
   void emit_semaphore(TraceEvent::Kind kind, Semaphore sem, int target_core, std::int64_t amount, Location loc);
+  // Misuse of the API, caught before the operation is scheduled: ends the execution with
+  // kernel_error "<core> <call> at FILE:LINE: <what>".
+  [[noreturn]] void misuse(std::string_view call, Location loc, const std::string& what);
+  // A handle made by this launch's API and not changed since.
+  void check_handle(const Semaphore& sem, std::string_view call, Location loc);
+  // A ref of this launch that names a buffer, with no negative extent.
+  void check_slice(const model::Slice& slice, std::uint64_t launch, std::string_view call, Location loc);
+  std::uint64_t launch_number() const;
+  // Adds where the call was to a failure the model found.
+  static model::Failure located(model::Failure failure, Location loc);
 
   Execution& execution_;
   model::CoreId id_;
@@ -107,16 +119,17 @@ Ref<T> Core::hbm(std::string_view name) const {
   if (buffer->info().type != model::element_type_of<T>())
     throw std::invalid_argument("host buffer '" + std::string(name) + "' holds " +
                                 std::string(model::to_string(buffer->info().type)));
-  return Ref<T>(buffer);
+  return Ref<T>(buffer, launch_number());
 }
 
 template <class T>
 Ref<T> Core::alloc(model::Space space, const model::Shape& shape, Location loc) {
-  return Ref<T>(allocate(space, model::element_type_of<T>(), shape, loc));
+  return Ref<T>(allocate(space, model::element_type_of<T>(), shape, loc), launch_number());
 }
 
 template <class T>
 Tile<T> Core::load(const Ref<T>& ref, Location loc) {
+  check_slice(ref.slice(), ref.launch(), "loads", loc);
   const auto [rows, cols] = tile_shape(ref.shape());
   Tile<T> tile(rows, cols);
   load_bytes(ref.slice(), reinterpret_cast<std::byte*>(tile.data()), loc);
@@ -125,6 +138,7 @@ Tile<T> Core::load(const Ref<T>& ref, Location loc) {
 
 template <class T>
 void Core::store(const Ref<T>& ref, const std::type_identity_t<Tile<T>>& tile, Location loc) {
+  check_slice(ref.slice(), ref.launch(), "stores", loc);
   const auto [rows, cols] = tile_shape(ref.shape());
   if (tile.rows() != rows || tile.cols() != cols)
     throw std::invalid_argument("store of a " + std::to_string(tile.rows()) + "x" + std::to_string(tile.cols()) +

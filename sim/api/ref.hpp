@@ -34,7 +34,8 @@ template <class T>
 class Ref {
  public:
   Ref() = default;
-  explicit Ref(model::Buffer* buffer) {
+  // Made by the kernel API (Core::hbm, Core::vmem, ...), which notes the launch it belongs to.
+  explicit Ref(model::Buffer* buffer, std::uint64_t launch = 0) : launch_(launch) {
     slice_.buffer = buffer;
     slice_.rect = model::Rect::whole(buffer->info().shape);
     slice_.view = buffer->info().shape;
@@ -44,6 +45,7 @@ class Ref {
   const model::Shape& shape() const { return slice_.view; }
   int rank() const { return slice_.view.rank; }
   const model::Slice& slice() const { return slice_; }
+  std::uint64_t launch() const { return launch_; }
   int buffer_id() const { return slice_.buffer->info().id; }
 
   // Indexes the first dimension, dropping it.
@@ -80,6 +82,7 @@ class Ref {
 
   model::Slice slice_;
   std::array<std::int8_t, model::max_rank> view_dim_{};
+  std::uint64_t launch_ = 0;  // the execution whose buffer it names
 };
 
 // The tile shape (rows, columns) a ref's elements load into.

@@ -25,6 +25,9 @@ void add_request_options(CLI::App& command, RequestArguments& arguments) {
       ->take_all()
       ->allow_extra_args(false);
   command.add_option("--expect", arguments.expect, "the verdict expected (overrides the scenario's)");
+  command.add_option("--watchdog", arguments.watchdog,
+                     "end a core that runs its own code this many seconds without a visible operation (default 10; 0: off)")
+      ->check(CLI::Range(0.0, 86400.0));
 }
 
 // The trace files of one execution (run, replay).
@@ -63,12 +66,13 @@ int run_cli(int argc, char** argv, const ScenarioRegistry& registry) {
   auto* run = app.add_subcommand("run", "run one execution of a scenario");
   add_request_options(*run, arguments);
   add_trace_options(*run, traces);
-  run->add_option("--seed", seed, "the scheduler's seed (default: the config's scheduler.seed)");
+  run->add_option("--seed", seed, "the scheduler's seed (default: the config's scheduler.seed)")
+      ->check(CLI::NonNegativeNumber);  // else "-3" would wrap around
 
   auto* replay = app.add_subcommand("replay", "replay one execution, by seed or by schedule string");
   add_request_options(*replay, arguments);
   add_trace_options(*replay, traces);
-  auto* by_seed = replay->add_option("--seed", seed, "replay the execution of this seed");
+  auto* by_seed = replay->add_option("--seed", seed, "replay the execution of this seed")->check(CLI::NonNegativeNumber);
   auto* by_schedule = replay->add_option("--schedule", schedule, "replay this schedule string");
   by_seed->excludes(by_schedule);
 
@@ -80,18 +84,22 @@ int run_cli(int argc, char** argv, const ScenarioRegistry& registry) {
       ->check(CLI::IsMember({"random", "pct"}));
   sweep->add_option("--jobs", jobs, "worker threads (results do not depend on it)")->check(CLI::Range(1, 256));
   sweep->add_option("--shard", shard, "run the seeds s with s % N == I (default: from the environment)");
-  sweep->add_option("--shard-count", shard_count, "the shard count with JOB_COMPLETION_INDEX (Kubernetes)");
+  sweep->add_option("--shard-count", shard_count, "the shard count with JOB_COMPLETION_INDEX (Kubernetes)")
+      ->check(CLI::NonNegativeNumber);
   sweep->add_option("--jsonl", files.jsonl, "write a JSON line per failing seed and a summary line");
   sweep->add_option("--junit", files.junit, "write a JUnit XML report");
   sweep->add_option("--shrink-budget", files.shrink_budget,
-                    "re-executions spent shrinking the first failure's schedule (0: do not shrink)");
+                    "re-executions spent shrinking the first failure's schedule (0: do not shrink)")
+      ->check(CLI::NonNegativeNumber);
   sweep->add_option("--time-budget", time_budget, "stop handing out seeds after S seconds")->check(CLI::PositiveNumber);
 
   ExploreArguments explore_arguments;
   auto* explore = app.add_subcommand("explore", "run every interleaving up to equivalence (dynamic partial-order reduction)");
   add_request_options(*explore, arguments);
-  explore->add_option("--max-executions", explore_arguments.max_executions, "stop after N runs (0: no bound)");
-  explore->add_option("--preemption-bound", explore_arguments.preemption_bound, "explore only schedules with at most K preemptions");
+  explore->add_option("--max-executions", explore_arguments.max_executions, "stop after N runs (0: no bound)")
+      ->check(CLI::NonNegativeNumber);
+  explore->add_option("--preemption-bound", explore_arguments.preemption_bound, "explore only schedules with at most K preemptions")
+      ->check(CLI::NonNegativeNumber);
   explore->add_flag("--keep-going", explore_arguments.keep_going, "go on after the first failure");
   add_trace_options(*explore, traces);
 

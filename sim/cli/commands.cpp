@@ -52,7 +52,7 @@ int command_run(const Request& request, const std::string& program, std::optiona
   Simulation simulation(request.config, *request.scenario, request.params);
   std::optional<TraceRecorder> recorder = recorder_for(request, traces);
   const ExecutionResult result = simulation.run_seed(chosen, recorder ? &*recorder : nullptr);
-  std::cout << format_report(request, result, program, chosen);
+  write_record(std::cout, format_report(request, result, program, chosen));
   if (recorder) write_traces(traces, *recorder, trace_header(request, result, program, chosen), std::cout);
   return result.verdict == request.expect ? 0 : 1;
 }
@@ -63,7 +63,7 @@ int command_replay_schedule(const Request& request, const std::string& program, 
   Simulation simulation(request.config, *request.scenario, request.params);
   std::optional<TraceRecorder> recorder = recorder_for(request, traces);
   const ExecutionResult result = simulation.run_schedule(decoded, recorder ? &*recorder : nullptr);
-  std::cout << format_report(request, result, program, std::nullopt);
+  write_record(std::cout, format_report(request, result, program, std::nullopt));
   if (recorder) write_traces(traces, *recorder, trace_header(request, result, program, std::nullopt), std::cout);
   return result.verdict == request.expect ? 0 : 1;
 }
@@ -91,15 +91,18 @@ int command_sweep(const Request& request, const std::string& program, const Swee
   listener.failure = [&](const SeedOutcome& outcome) {
     progress.clear();
     if (jsonl) jsonl->write(failure_json(request, outcome, program));
-    std::cout << format_report(request, outcome.result, program, outcome.seed);
-    if (!outcome.nondeterminism.empty()) std::cout << "NOT DETERMINISTIC: " << outcome.nondeterminism << "\n";
-    std::cout << "\n" << std::flush;
+    std::string report = format_report(request, outcome.result, program, outcome.seed);
+    if (!outcome.nondeterminism.empty()) report += "NOT DETERMINISTIC: " + outcome.nondeterminism + "\n";
+    write_record(std::cout, report + "\n");
     failures.push_back(outcome);
   };
   listener.progress = [&](std::uint64_t done, std::uint64_t failed) { progress.update(done, failed); };
   const SweepSummary summary = run_sweep(request, options, listener);
   progress.clear();
-  if (jsonl) jsonl->write(summary_json(request, options, summary));
+  if (jsonl) {
+    jsonl->write(summary_json(request, options, summary));
+    jsonl->commit();
+  }
   if (files.junit) write_junit(*files.junit, request, summary, failures, program);
   if (!failures.empty() && files.shrink_budget > 0) print_shrunk(request, program, failures.front(), files.shrink_budget);
 

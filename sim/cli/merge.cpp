@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "sim/cli/whole_output.hpp"
+
 namespace weft::sim {
 
 int command_merge(const std::vector<std::string>& files) {
@@ -46,8 +48,8 @@ int command_merge(const std::vector<std::string>& files) {
     }
   }
   total["shards"] = shards;
-  for (const auto& [key, line] : failures) std::cout << line.dump() << "\n";
-  std::cout << total.dump() << "\n";
+  for (const auto& [key, line] : failures) write_record(std::cout, line.dump() + "\n");
+  write_record(std::cout, total.dump() + "\n");
   return failures.empty() ? 0 : 1;
 }
 

@@ -1,6 +1,7 @@
 #include "sim/cli/request.hpp"
 
 #include <filesystem>
+#include <sstream>
 
 #include "sim/config/config_error.hpp"
 #include "sim/config/run_config.hpp"
@@ -40,6 +41,7 @@ Request resolve_request(const RequestArguments& arguments, const ScenarioRegistr
   std::optional<std::filesystem::path> config_file;
   if (arguments.config) config_file = *arguments.config;
   request.config = load_run_config(file, config_file, arguments.sets, request.params);
+  if (arguments.watchdog) request.config.scheduler.watchdog_seconds = *arguments.watchdog;
   request.expect = file.expect.value_or(request.scenario->expect);
   if (arguments.expect) {
     const auto verdict = model::parse_verdict(*arguments.expect);
@@ -66,6 +68,11 @@ std::string request_options(const RequestArguments& arguments) {
   if (arguments.config) text += " --config " + shell_quote(*arguments.config);
   for (const auto& set : arguments.sets) text += " --set " + shell_quote(set);
   if (arguments.expect) text += " --expect " + shell_quote(*arguments.expect);
+  if (arguments.watchdog) {
+    std::ostringstream seconds;
+    seconds << *arguments.watchdog;
+    text += " --watchdog " + seconds.str();
+  }
   return text;
 }
 

@@ -17,6 +17,7 @@ struct RequestArguments {
   std::optional<std::string> config;   // --config F
   std::vector<std::string> sets;       // --set k=v, in order
   std::optional<std::string> expect;   // --expect VERDICT
+  std::optional<double> watchdog;      // --watchdog SECONDS (scheduler.watchdog_seconds)
 };
 
 struct Request {

@@ -66,16 +66,6 @@ std::string summary_json(const Request& request, const SweepOptions& options, co
   return line.dump();
 }
 
-JsonLinesFile::JsonLinesFile(const std::string& path) : out_(path, std::ios::trunc), path_(path) {
-  if (!out_) throw std::runtime_error("cannot write " + path);
-}
-
-void JsonLinesFile::write(const std::string& line) {
-  out_ << line << '\n';
-  out_.flush();
-  if (!out_) throw std::runtime_error("cannot write " + path_);
-}
-
 void write_junit(const std::string& path, const Request& request, const SweepSummary& summary,
                  const std::vector<SeedOutcome>& failures, const std::string& program) {
   const std::string name = xml_escape(request.scenario->name);
@@ -94,14 +84,7 @@ void write_junit(const std::string& path, const Request& request, const SweepSum
          std::string(model::to_string(request.expect)) + ")\"/>\n";
   xml += "</testsuite>\n</testsuites>\n";
 
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::trunc);
-    out << xml;
-    out.flush();
-    if (!out) throw std::runtime_error("cannot write " + temporary);
-  }
-  std::filesystem::rename(temporary, path);
+  write_file_whole(path, xml);
 }
 
 ProgressLine::ProgressLine(std::uint64_t planned)

@@ -1,7 +1,7 @@
 #pragma once
 // What a sweep writes besides its report: a JSON line per failing seed and a summary line
-// (flushed as written, so an interrupted sweep keeps what it found), a JUnit XML file for CI,
-// and a progress line on a terminal.
+// (JsonLinesFile, whole_output.hpp: each line whole, the file renamed into place when the sweep
+// ends, interrupted or not), a JUnit XML file for CI, and a progress line on a terminal.
 
 #include <cstdio>
 #include <fstream>
@@ -9,23 +9,13 @@
 #include <vector>
 
 #include "sim/cli/request.hpp"
+#include "sim/cli/whole_output.hpp"  // JsonLinesFile
 #include "sim/sweep/sweep.hpp"
 
 namespace weft::sim {
 
 std::string failure_json(const Request& request, const SeedOutcome& outcome, const std::string& program);
 std::string summary_json(const Request& request, const SweepOptions& options, const SweepSummary& summary);
-
-// Appends whole lines to a file, flushing each one.
-class JsonLinesFile {
- public:
-  explicit JsonLinesFile(const std::string& path);
-  void write(const std::string& line);
-
- private:
-  std::ofstream out_;
-  std::string path_;
-};
 
 // Writes the JUnit XML report whole: to a temporary file, then renamed into place.
 void write_junit(const std::string& path, const Request& request, const SweepSummary& summary,

@@ -3,6 +3,7 @@
 #include <fstream>
 
 #include "sim/cli/report.hpp"
+#include "sim/cli/whole_output.hpp"
 #include "sim/config/config_error.hpp"
 #include "sim/trace/chrome_json.hpp"
 #include "sim/trace/html_timeline.hpp"
@@ -20,10 +21,11 @@ std::string configuring_options(const RequestArguments& arguments) {
 }
 
 void write_file(const std::string& path, const std::string& option, const std::string& text) {
-  std::ofstream file(path, std::ios::binary);
-  file << text;
-  file.close();
-  if (!file) throw ConfigError(path, 0, 0, "", "cannot write the " + option + " file");
+  try {
+    write_file_whole(path, text);  // whole or not at all (whole_output.hpp)
+  } catch (const std::runtime_error&) {
+    throw ConfigError(path, 0, 0, "", "cannot write the " + option + " file");
+  }
 }
 
 }  // namespace

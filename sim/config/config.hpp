@@ -25,6 +25,9 @@ struct SchedulerConfig {
   std::int64_t pct_steps = 0;  // 0: the steps of one random execution at seed 0
   std::int64_t max_steps = 1'000'000;
   std::int64_t stack_bytes = 256 * 1024;  // per core fiber
+  // Wall-clock seconds a core may run its own code between two visible operations before the
+  // watchdog ends the execution (kernel_error); 0 disables it. It never influences a choice.
+  double watchdog_seconds = 10;
 };
 
 struct Config {

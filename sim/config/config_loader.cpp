@@ -26,7 +26,14 @@ void apply_config_text(Config& config, std::string_view toml_text, const std::st
 }
 
 void apply_config_file(Config& config, const std::filesystem::path& path) {
-  apply_config_text(config, detail::read_text_file(path), path.string());
+  const std::string text = detail::read_text_file(path);
+  const detail::TomlDocument document{text, path.string()};
+  if (document.root().empty())
+    throw ConfigError(path.string(), 1, 1, "",
+                      "the file holds no settings (it is empty, or only comments); give at least one section");
+  Config layered = config;
+  detail::apply_config_document(layered, document, config_file_top_level);
+  config = std::move(layered);
 }
 
 Config default_config() {

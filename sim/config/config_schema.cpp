@@ -72,7 +72,9 @@ constexpr std::array<KeyRule, 3> race_detection_rules{{
      }},
 }};
 
-constexpr std::array<KeyRule, 6> scheduler_rules{{
+constexpr double watchdog_seconds_max = 86'400;
+
+constexpr std::array<KeyRule, 7> scheduler_rules{{
     {"strategy",
      [](Config& c, const Field& f) { c.scheduler.strategy = f.choice(strategy_choices); }},
     {"seed",
@@ -87,6 +89,8 @@ constexpr std::array<KeyRule, 6> scheduler_rules{{
      [](Config& c, const Field& f) {
        c.scheduler.stack_bytes = f.integer(stack_bytes_min, stack_bytes_max);
      }},
+    {"watchdog_seconds",
+     [](Config& c, const Field& f) { c.scheduler.watchdog_seconds = f.number(0, watchdog_seconds_max); }},
 }};
 
 constexpr std::array<KeyRule, 1> compat_rules{{

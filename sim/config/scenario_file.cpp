@@ -57,9 +57,13 @@ detail::TomlDocument parse_scenario(const ScenarioFile& scenario) {
 }  // namespace
 
 ScenarioFile read_scenario_file(const std::filesystem::path& path) {
+  return parse_scenario_text(detail::read_text_file(path), path);
+}
+
+ScenarioFile parse_scenario_text(std::string text, const std::filesystem::path& path) {
   ScenarioFile scenario;
   scenario.path = path;
-  scenario.text = detail::read_text_file(path);
+  scenario.text = std::move(text);
   const detail::TomlDocument document = parse_scenario(scenario);
   for (const detail::Entry& entry : detail::entries_in_source_order(document.root()))
     read_top_level_key(scenario, document, entry);

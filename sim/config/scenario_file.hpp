@@ -32,6 +32,8 @@ struct ScenarioFile {
 // Reads and checks the whole file: its own keys, the types and ranges of its config sections
 // and the types of its [params] (their names need the kernel, see apply_scenario_params).
 ScenarioFile read_scenario_file(const std::filesystem::path& path);
+// The same for a text said to come from `path` (for its error messages and its `config`).
+ScenarioFile parse_scenario_text(std::string text, const std::filesystem::path& path);
 
 // Applies the scenario's config sections on top of `config` (left as it was on error).
 void apply_scenario_overrides(Config& config, const ScenarioFile& scenario);

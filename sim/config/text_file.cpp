@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "sim/config/config_error.hpp"
+#include "sim/config/text_limits.hpp"
 
 namespace weft::sim::detail {
 namespace {
@@ -22,6 +23,9 @@ std::string read_text_file(const std::filesystem::path& path) {
   if (!std::filesystem::exists(status)) fail(path, "cannot read the file: it does not exist");
   if (!std::filesystem::is_regular_file(status))
     fail(path, "cannot read the file: it is not a regular file");
+  if (const auto bytes = std::filesystem::file_size(path, error); !error && bytes > max_text_bytes)
+    fail(path, "cannot read the file: it is too large (" + std::to_string(bytes) + " bytes; a config or scenario file holds at most " +
+                   std::to_string(max_text_bytes) + ")");
   std::ifstream stream(path, std::ios::binary);
   if (!stream.is_open()) fail(path, "cannot read the file: it cannot be opened");
   std::string text{std::istreambuf_iterator<char>(stream), std::istreambuf_iterator<char>()};

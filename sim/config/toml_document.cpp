@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "sim/config/config_error.hpp"
+#include "sim/config/text_limits.hpp"
 
 namespace weft::sim::detail {
 namespace {
@@ -18,6 +19,13 @@ std::string one_line(std::string_view text) {
 
 toml::table parse_or_throw(std::string_view text, const std::string& source_name,
                            const ColumnMap& columns, const std::string& syntax_error_key) {
+  if (text.size() > max_text_bytes)
+    throw ConfigError(source_name, 0, 0, syntax_error_key,
+                      "too large: " + std::to_string(text.size()) + " bytes (at most " +
+                          std::to_string(max_text_bytes) + ")");
+  if (const auto deep = too_deep_key(text))
+    throw ConfigError(source_name, deep->line, columns.to_user(deep->column), syntax_error_key,
+                      "keys nested more than " + std::to_string(max_key_depth) + " deep");
   try {
     return toml::parse(text, std::string_view{source_name});
   } catch (const toml::parse_error& error) {

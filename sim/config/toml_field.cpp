@@ -1,5 +1,6 @@
 #include "sim/config/toml_field.hpp"
 
+#include <sstream>
 #include <utility>
 
 namespace weft::sim::detail {
@@ -57,6 +58,23 @@ std::int64_t Field::integer_at(const toml::node& inner, std::int64_t min, std::i
     fail_at(inner, "value " + std::to_string(number) + " is out of range (expected " + range + ")");
   }
   return number;
+}
+
+double Field::number(double min, double max) const {
+  double value = 0;
+  if (const auto* integer = node_->as_integer()) {
+    value = static_cast<double>(integer->get());
+  } else if (const auto* floating = node_->as_floating_point()) {
+    value = floating->get();
+  } else {
+    fail_type(*node_, "a number");
+  }
+  if (!(value >= min && value <= max)) {  // also rejects NaN
+    std::ostringstream range;
+    range << "value " << value << " is out of range (expected " << min << ".." << max << ")";
+    fail(range.str());
+  }
+  return value;
 }
 
 bool Field::boolean() const {

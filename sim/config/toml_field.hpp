@@ -41,6 +41,8 @@ class Field {
   const toml::node& node() const { return *node_; }
 
   std::int64_t integer(std::int64_t min, std::int64_t max = no_maximum) const;
+  // An integer or a floating-point number (not NaN) within [min, max].
+  double number(double min, double max) const;
   bool boolean() const;
   std::string string() const;
   const toml::table& table() const;

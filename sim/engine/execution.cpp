@@ -1,10 +1,15 @@
 #include "sim/engine/execution.hpp"
 
 #include <algorithm>
+#include <cstdlib>
+#include <exception>
+
+#include "sim/engine/core_failures.hpp"
 
 namespace weft::sim {
 
 using scheduler::Actor;
+using scheduler::Fiber;
 
 Execution::Execution(model::Machine& machine, scheduler::StackPool& stacks, const std::function<void(Core&)>& kernel,
                      const Params& params)
@@ -12,6 +17,7 @@ Execution::Execution(model::Machine& machine, scheduler::StackPool& stacks, cons
   for (int global = 0; global < static_cast<int>(cores_.size()); ++global) {
     cores_[global].core = std::make_unique<Core>(*this, machine_.topology().core_of(global), params);
     cores_[global].fiber = std::make_unique<scheduler::Fiber>(stacks, [this, global] { body(global); });
+    cores_[global].fiber->set_label(model::to_string(cores_[global].core->id()));
   }
   unfinished_ = static_cast<int>(cores_.size());
 }
@@ -19,51 +25,101 @@ Execution::Execution(model::Machine& machine, scheduler::StackPool& stacks, cons
 Execution::~Execution() { teardown(); }
 
 void Execution::body(int global_core) {
-  const model::CoreId id = machine_.topology().core_of(global_core);
+  CoreSlot& slot = cores_[global_core];
+  const model::CoreId id = slot.core->id();
+  const auto found = [&](model::Failure failure) {
+    if (tearing_down_) {
+      note_teardown_problem(swallowed_teardown(id, {}));  // it turned the Teardown into its own exception
+    } else if (!failure_) {
+      failure_ = std::move(failure);
+    }
+  };
   try {
-    kernel_(*cores_[global_core].core);
-    return;
+    {
+      const Fiber::UserCode kernel_code;  // the kernel's own code, which a watchdog may interrupt
+      kernel_(*slot.core);
+    }
+    if (slot.teardown_thrown) note_teardown_problem(swallowed_teardown(id, {}));
   } catch (const Teardown&) {
-    return;
   } catch (const scheduler::ForcedUnwind&) {
     throw;
   } catch (const std::exception& error) {
-    if (!failure_) failure_ = model::Failure{model::Verdict::kernel_error, model::to_string(id) + " threw: " + error.what()};
+    found({model::Verdict::kernel_error, model::to_string(id) + " threw: " + error.what()});
   } catch (...) {
-    if (!failure_)
-      failure_ = model::Failure{model::Verdict::kernel_error, model::to_string(id) + " threw an exception of unknown type"};
+    found({model::Verdict::kernel_error, model::to_string(id) + " threw an exception of unknown type"});
+  }
+}
+
+void Execution::resume_core(std::size_t global) {
+  CoreSlot& slot = cores_[global];
+  slot.started = true;
+  slot.fiber->resume();
+  if (!slot.fiber->finished()) return;
+  --unfinished_;
+  if (auto failure = abandonment(slot); failure && !failure_) failure_ = std::move(failure);
+}
+
+std::optional<model::Failure> Execution::abandonment(const CoreSlot& slot) const {
+  const model::CoreId id = slot.core->id();
+  const model::SourceLine last = slot.pending.line;
+  switch (slot.fiber->end()) {
+    case Fiber::End::stack_overflow: return stack_overflow_failure(id, slot.fiber->stack_bytes(), last);
+    case Fiber::End::interrupted: return watchdog_failure(id, watchdog_seconds_, last);
+    default: return std::nullopt;
   }
 }
 
 void Execution::launch() {
-  for (std::size_t global = 0; global < cores_.size() && !failure_; ++global) {
-    cores_[global].started = true;
-    cores_[global].fiber->resume();
-    if (cores_[global].fiber->finished()) --unfinished_;
-  }
+  for (std::size_t global = 0; global < cores_.size() && !failure_; ++global) resume_core(global);
 }
 
 void Execution::teardown() {
+  if (tearing_down_) return;
   tearing_down_ = true;
   for (CoreSlot& slot : cores_) {
-    // A started kernel is resumed so that Teardown unwinds its stack; one that swallows it and
-    // stops again is resumed again. An unstarted one is unwound by Boost.Context itself.
-    for (int attempt = 0; slot.started && !slot.fiber->finished() && attempt < 1000; ++attempt) slot.fiber->resume();
-    slot.fiber.reset();
+    // A started kernel is resumed once, so that Teardown unwinds its stack. One that is still
+    // unfinished after that caught it and went on to another visible operation (or does one in
+    // a destructor while unwinding), where it waits for good: it is abandoned. An unstarted
+    // fiber never runs its kernel (Fiber's destructor).
+    if (!slot.started || slot.fiber->finished()) continue;
+    slot.fiber->resume();
+    if (const auto failure = abandonment(slot)) note_teardown_problem("while unwinding, " + failure->message);
+    slot.fiber->abandon();
   }
 }
 
+void Execution::note_teardown_problem(std::string problem) {
+  if (!teardown_problem_.empty()) teardown_problem_ += "\n";
+  teardown_problem_ += problem;
+}
+
+void Execution::throw_teardown(CoreSlot& slot) {
+  slot.teardown_thrown = true;
+  throw Teardown{};
+}
+
+void Execution::park(CoreSlot& slot, const PendingOp& op) {
+  if (std::uncaught_exceptions() == 0) note_teardown_problem(swallowed_teardown(slot.core->id(), op.line));
+  slot.fiber->suspend();
+  std::abort();  // unreachable: teardown never resumes a fiber twice, and abandons this one
+}
+
 void Execution::yield(int global_core, const PendingOp& op) {
-  if (tearing_down_) throw Teardown{};
-  cores_[global_core].pending = op;
-  cores_[global_core].fiber->suspend();
-  if (tearing_down_) throw Teardown{};
+  CoreSlot& slot = cores_[static_cast<std::size_t>(global_core)];
+  if (tearing_down_) park(slot, op);
+  if (slot.fiber->stack_left() < stack_headroom_bytes)
+    fail(global_core, stack_exhausted_failure(slot.core->id(), slot.fiber->stack_bytes(), stack_headroom_bytes, op.line));
+  slot.pending = op;
+  slot.fiber->suspend();
+  if (tearing_down_) throw_teardown(slot);
 }
 
 void Execution::fail(int global_core, model::Failure failure) {
+  CoreSlot& slot = cores_[static_cast<std::size_t>(global_core)];
+  if (tearing_down_) park(slot, slot.pending);
   if (!failure_) failure_ = std::move(failure);
-  cores_[global_core].fiber->suspend();
-  throw Teardown{};
+  slot.fiber->suspend();
+  throw_teardown(slot);
 }
 
 void Execution::dma_started(int dma_id) { in_flight_.push_back(dma_id); }
@@ -146,9 +202,8 @@ void Execution::run(Actor actor) {
   machine_.set_step(steps_++);
   if (actor.kind == Actor::Kind::core) {
     CoreSlot& slot = cores_[actor.index];
-    slot.fiber->resume();
-    if (slot.fiber->finished()) {
-      --unfinished_;
+    resume_core(actor.index);
+    if (slot.fiber->end() == Fiber::End::returned) {
       if (trace_) {
         TraceEvent event;
         event.kind = TraceEvent::Kind::finish;

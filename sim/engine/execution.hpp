@@ -19,8 +19,13 @@
 namespace weft::sim {
 
 // Thrown at a core's suspension point when the execution is torn down early, so the kernel's
-// stack unwinds. A kernel that catches everything must rethrow it.
+// stack unwinds. A kernel that catches everything must rethrow it; one that does not is
+// reported (kernel_error) and its fiber abandoned, so a teardown always ends.
 struct Teardown {};
+
+// At each visible operation a core must have this much fiber stack left, so that weft's own code
+// after it never runs into the guard page; less is reported as a stack overflow.
+inline constexpr std::size_t stack_headroom_bytes = 32 * 1024;
 
 class Execution final : public scheduler::Process {
  public:
@@ -32,6 +37,13 @@ class Execution final : public scheduler::Process {
 
   // Runs every core up to its first visible operation (local code only, no choices).
   void launch();
+  // Unwinds every unfinished core (Teardown at its suspension point); a core that will not
+  // unwind is abandoned and noted in teardown_problem(). Also done by the destructor.
+  void teardown();
+  // What went wrong while tearing down: a kernel that swallowed the Teardown (empty if none).
+  const std::string& teardown_problem() const { return teardown_problem_; }
+  // The watchdog's budget, for the message of an interrupted core.
+  void set_watchdog_seconds(double seconds) { watchdog_seconds_ = seconds; }
 
   void enabled_actors(std::vector<scheduler::Actor>& out) override;
   void run(scheduler::Actor actor) override;
@@ -50,8 +62,12 @@ class Execution final : public scheduler::Process {
   // The same as failure sites: each unfinished core where it stands.
   std::vector<model::FailureSite> blocked_sites() const;
 
+  // Which launch this is (the Simulation counts its executions from 1); handles carry it.
+  void set_launch_number(std::uint64_t launch) { launch_ = launch; }
+
   // --- for Core ---
   model::Machine& machine() { return machine_; }
+  std::uint64_t launch_number() const { return launch_; }
   // Stops the calling core at a visible operation until the scheduler picks it.
   void yield(int global_core, const PendingOp& op);
   // Ends the execution with a finding; never returns to the kernel.
@@ -74,12 +90,20 @@ class Execution final : public scheduler::Process {
     std::unique_ptr<scheduler::Fiber> fiber;
     PendingOp pending;
     bool started = false;
+    bool teardown_thrown = false;  // a Teardown was thrown into the kernel
   };
   bool blocked(const CoreSlot& slot) const;
+  // Resumes a core and accounts for how its fiber stopped (finished, overflowed, interrupted).
+  void resume_core(std::size_t global);
+  // The failure of a core whose fiber was abandoned by a signal (overflow, watchdog), if so.
+  std::optional<model::Failure> abandonment(const CoreSlot& slot) const;
+  [[noreturn]] void throw_teardown(CoreSlot& slot);
+  // A visible operation reached while tearing down: the fiber stays suspended there for good.
+  [[noreturn]] void park(CoreSlot& slot, const PendingOp& op);
+  void note_teardown_problem(std::string problem);
   // The blocked cell (semaphore, global core) that needs DMA `dma_id`'s next phase (on_wait).
   std::optional<std::pair<int, int>> dma_needed_by(int dma_id) const;
   void body(int global_core);
-  void teardown();
 
   model::Machine& machine_;
   const std::function<void(Core&)>& kernel_;
@@ -91,6 +115,9 @@ class Execution final : public scheduler::Process {
   TraceSink* trace_ = nullptr;
   FootprintRules rules_;
   bool tearing_down_ = false;
+  std::string teardown_problem_;
+  double watchdog_seconds_ = 0;
+  std::uint64_t launch_ = 0;
 };
 
 }  // namespace weft::sim

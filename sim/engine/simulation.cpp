@@ -1,6 +1,7 @@
 #include "sim/engine/simulation.hpp"
 
 #include "model/machine.hpp"
+#include "scheduler/fiber_rescue.hpp"
 #include "scheduler/pct_strategy.hpp"
 #include "sim/api/host.hpp"
 #include "sim/engine/execution.hpp"
@@ -53,6 +54,11 @@ ExecutionResult Simulation::run(scheduler::Strategy& strategy, TraceSink* trace,
   {
     Execution execution(machine, stacks_, scenario_.kernel, params_);
     execution.set_trace(trace);
+    execution.set_watchdog_seconds(config_.scheduler.watchdog_seconds);
+    execution.set_launch_number(++launches_);
+    scheduler::rescue::install();  // again: a SIGSEGV handler installed since (a test framework's) is chained
+    scheduler::rescue::prepare_thread();
+    watch_this_thread();
     execution.set_footprint_rules({config_.race_detection.enabled && config_.machine.compat != model::CompatProfile::jax &&
                                    config_.race_detection.semaphore_clocks == SemaphoreClocks::precise});
     execution.launch();
@@ -72,10 +78,27 @@ ExecutionResult Simulation::run(scheduler::Strategy& strategy, TraceSink* trace,
       result.details = "more than " + std::to_string(config_.scheduler.max_steps) +
                        " steps (scheduler.max_steps); where the cores stood:" + execution.describe_blocked();
     }
+    execution.teardown();
+    if (!execution.teardown_problem().empty()) {
+      const std::string ended = result.verdict == model::Verdict::ok ? std::string()
+                                                                     : "\n(before the teardown the execution had ended as " +
+                                                                           std::string(model::to_string(result.verdict)) + ")";
+      result.verdict = model::Verdict::kernel_error;
+      result.details = execution.teardown_problem() + ended;
+      result.sites.clear();
+    }
   }
   judge(machine, host, result);
   if (inspect != nullptr) (*inspect)(machine);
   return result;
+}
+
+void Simulation::watch_this_thread() {
+  const double budget = config_.scheduler.watchdog_seconds;
+  if (budget <= 0) return;
+  if (watchdog_ && watchdog_->watches_this_thread()) return;
+  watchdog_.reset();
+  watchdog_ = std::make_unique<scheduler::Watchdog>(stacks_.activity(), budget);
 }
 
 void Simulation::judge(const model::Machine& machine, const Host& host, ExecutionResult& result) const {

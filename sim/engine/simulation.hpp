@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -13,6 +14,7 @@
 #include "scheduler/fiber.hpp"
 #include "scheduler/schedule.hpp"
 #include "scheduler/strategy.hpp"
+#include "scheduler/watchdog.hpp"
 #include "sim/config/config.hpp"
 #include "sim/api/host.hpp"
 #include "sim/engine/trace_event.hpp"
@@ -51,12 +53,16 @@ class Simulation {
  private:
   // The verdict of a run that ended: races, then the exit checks, then the host's check.
   void judge(const model::Machine& machine, const Host& host, ExecutionResult& result) const;
+  // Starts (or moves to this thread) the watchdog of scheduler.watchdog_seconds, if any.
+  void watch_this_thread();
 
   Config config_;
   const ScenarioDefinition& scenario_;
   Params params_;
   scheduler::StackPool stacks_;
+  std::unique_ptr<scheduler::Watchdog> watchdog_;  // watches stacks_' fibers: declared after them
   std::optional<std::uint64_t> measured_pct_steps_;
+  std::uint64_t launches_ = 0;  // executions run, so kernel handles know their launch
 };
 
 }  // namespace weft::sim

@@ -74,6 +74,7 @@ inline Config non_default_config() {
   config.scheduler.pct_steps = 77;
   config.scheduler.max_steps = 55;
   config.scheduler.stack_bytes = 70'000;
+  config.scheduler.watchdog_seconds = 2.5;
   return config;
 }
 
@@ -96,6 +97,7 @@ inline void check_same_config(const Config& actual, const Config& expected) {
   CHECK(actual.scheduler.pct_steps == expected.scheduler.pct_steps);
   CHECK(actual.scheduler.max_steps == expected.scheduler.max_steps);
   CHECK(actual.scheduler.stack_bytes == expected.scheduler.stack_bytes);
+  CHECK(actual.scheduler.watchdog_seconds == expected.scheduler.watchdog_seconds);
 }
 
 // The ConfigError `action` throws; fails the test when it throws none.

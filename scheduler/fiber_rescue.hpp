@@ -1,0 +1,43 @@
+#pragma once
+// Rescuing a fiber from a signal: how a stack overflow or a watchdog's interrupt ends one
+// fiber's body instead of the whole process.
+//
+// - SIGSEGV: a fault in the guard page of the running fiber's stack (or with the stack pointer
+//   run below it) is a stack overflow. The handler runs on an alternate signal stack (the
+//   fiber's own is exhausted), marks the fiber, and switches straight to the scheduler's
+//   context (Fiber::rescue). The overflowed fiber is abandoned: never resumed, never unwound,
+//   its stack retired. Any other fault goes to the handler that was installed before (the
+//   default action, or a sanitizer's report).
+// - SIGURG (interrupt_signal): sent by a watchdog thread (watchdog.hpp) to the thread running
+//   a fiber whose current run it asked to interrupt; the handler rescues it the same way.
+//
+// Abandoning a body in the middle of an arbitrary instruction is safe only where nothing it
+// leaves half done will be touched again: in the body's own code. So a rescue happens only
+// when the interrupted instruction lies in the main program's code (not in the C or C++
+// library, which may hold a lock or be half way through malloc) and the fiber is not inside
+// weft's own code (Fiber::RuntimeSection). Otherwise an interrupt is ignored (the watchdog
+// tries again, and in the end exits with code 3), and an overflow ends the process with a
+// message and exit code 3. Kernels linked in from shared libraries are therefore never rescued.
+//
+// Process-wide state, the one piece weft has: the address ranges of the main program's code
+// (written once, under std::call_once, then only read) and the SIGSEGV handler that ours
+// displaced, to chain to (written under a mutex, before ours is installed, so the handler never
+// reads it half written). Someone else may install a SIGSEGV handler after weft (a test
+// framework does, around each test): install() puts ours back, chaining to theirs, and runs
+// before every execution. Per thread: an alternate signal stack (or the one the thread has
+// already, say from ASan or a test framework), checked at the same times.
+
+namespace weft::scheduler::rescue {
+
+// Installs both handlers unless they are installed (two system calls when they are).
+void install();
+// Gives the calling thread an alternate signal stack unless it has one (one system call when
+// it has).
+void prepare_thread();
+// The signal a watchdog sends.
+int interrupt_signal();
+// Unblocks SIGSEGV and the interrupt signal on this thread (a handler that switches away
+// never returns, so the kernel would leave them blocked).
+void unblock_signals() noexcept;
+
+}  // namespace weft::scheduler::rescue

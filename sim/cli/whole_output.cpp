@@ -1,0 +1,93 @@
+#include "sim/cli/whole_output.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <stdexcept>
+
+#if defined(__GLIBCXX__)
+#include <ext/stdio_sync_filebuf.h>
+#endif
+
+#include "sim/config/config_error.hpp"
+
+namespace weft::sim {
+namespace {
+
+// A path that cannot be written is a usage error (exit 2), like a file that cannot be read.
+[[noreturn]] void cannot_write(const std::string& path) {
+  throw ConfigError(path, 0, 0, "", std::string("cannot write the file: ") + std::strerror(errno));
+}
+
+// One write(2) unless the kernel takes less (then the rest follows at once).
+bool write_all(int fd, std::string_view data) {
+  while (!data.empty()) {
+    const ssize_t written = ::write(fd, data.data(), data.size());
+    if (written < 0 && errno == EINTR) continue;
+    if (written <= 0) return false;
+    data.remove_prefix(static_cast<std::size_t>(written));
+  }
+  return true;
+}
+
+// True when `out` writes straight to the process's stdout (not redirected to a string).
+bool is_process_stdout(const std::ostream& out) {
+#if defined(__GLIBCXX__)
+  return &out == &std::cout && dynamic_cast<__gnu_cxx::stdio_sync_filebuf<char>*>(out.rdbuf()) != nullptr;
+#else
+  return false;
+#endif
+}
+
+}  // namespace
+
+void write_file_whole(const std::string& path, std::string_view contents) {
+  const std::string temporary = path + ".tmp" + std::to_string(::getpid());
+  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (fd < 0) cannot_write(path);
+  const bool written = write_all(fd, contents);
+  const bool closed = ::close(fd) == 0;
+  if (!written || !closed || std::rename(temporary.c_str(), path.c_str()) != 0) {
+    const int error = errno;
+    std::remove(temporary.c_str());
+    errno = error;
+    cannot_write(path);
+  }
+}
+
+void write_record(std::ostream& out, std::string_view record) {
+  if (is_process_stdout(out)) {
+    out.flush();
+    std::fflush(stdout);
+    if (!write_all(STDOUT_FILENO, record)) out.setstate(std::ios::badbit);
+    return;
+  }
+  out.write(record.data(), static_cast<std::streamsize>(record.size()));
+  out.flush();
+}
+
+JsonLinesFile::JsonLinesFile(const std::string& path) : path_(path) {
+  fd_ = ::open(partial_path(path).c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0666);
+  if (fd_ < 0) cannot_write(partial_path(path));
+}
+
+JsonLinesFile::~JsonLinesFile() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+void JsonLinesFile::write(const std::string& line) {
+  if (!write_all(fd_, line + "\n")) cannot_write(partial_path(path_));
+}
+
+void JsonLinesFile::commit() {
+  if (fd_ < 0) return;
+  const bool closed = ::close(fd_) == 0;
+  fd_ = -1;
+  if (!closed || std::rename(partial_path(path_).c_str(), path_.c_str()) != 0) cannot_write(path_);
+}
+
+}  // namespace weft::sim

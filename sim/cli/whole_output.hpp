@@ -1,0 +1,41 @@
+#pragma once
+// Output that is written whole or not at all, so that a process killed at any moment (SIGKILL,
+// the OOM killer, a CI timeout) never leaves a truncated record behind:
+//   - a file is written to a temporary file beside it (F.tmpPID), then renamed over it (rename is atomic
+//     within a file system): readers see the old file or the new one, never half of one;
+//   - a file of JSON lines that grows during a sweep is written as F.partial, each line with one
+//     write(2), and renamed to F when the sweep ends (an interrupted sweep ends too); a killed
+//     sweep leaves only F.partial, whose lines are whole;
+//   - a report on stdout is composed first and written with one write(2), so a reader of a pipe
+//     never sees half a report followed by the next one.
+
+#include <ostream>
+#include <string>
+#include <string_view>
+
+namespace weft::sim {
+
+// Throws ConfigError (a usage error: exit 2) naming the path when it cannot write.
+void write_file_whole(const std::string& path, std::string_view contents);
+
+// Writes `record` to `out` in one piece (one write(2) when `out` is the process's stdout).
+void write_record(std::ostream& out, std::string_view record);
+
+// A JSON lines file that appears under its name only once complete (see above).
+class JsonLinesFile {
+ public:
+  explicit JsonLinesFile(const std::string& path);
+  JsonLinesFile(const JsonLinesFile&) = delete;
+  JsonLinesFile& operator=(const JsonLinesFile&) = delete;
+  ~JsonLinesFile();  // leaves F.partial when not committed
+  void write(const std::string& line);
+  // Renames F.partial to F.
+  void commit();
+  static std::string partial_path(const std::string& path) { return path + ".partial"; }
+
+ private:
+  std::string path_;
+  int fd_ = -1;
+};
+
+}  // namespace weft::sim
