@@ -131,10 +131,11 @@ void Fiber::set_label(std::string_view label) {
   label_[length] = '\0';
 }
 
-void Fiber::rescue(End why) noexcept {
+__attribute__((no_sanitize("address"))) void Fiber::rescue(End why) noexcept {
   end_ = why;
   rescued_ = true;
   rescue::unblock_signals();  // the handler never returns, so the kernel will not unblock them
+  rescue::leave_signal_stack();  // nor clear its frames' poison (sanitizer builds)
   sanitizer::start_switch(nullptr, caller_bottom_, caller_size_);
   std::move(caller_).resume();
   std::abort();  // unreachable: nothing resumes a rescued fiber

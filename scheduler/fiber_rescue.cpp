@@ -3,16 +3,22 @@
 #include <link.h>
 #include <signal.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <ucontext.h>
 #include <unistd.h>
 
 #include <array>
 #include <cerrno>
 #include <cstdint>
-#include <cstring>
 #include <mutex>
 
 #include "scheduler/fiber.hpp"
+#include "scheduler/sanitizer.hpp"
+
+// Everything that runs inside a handler is left uninstrumented and calls no intercepted libc
+// function: a handler that switches away leaves its frames on the alternate stack, and in a
+// sanitizer build their stale poison would otherwise be mistaken for a bug the next time.
+#define WEFT_SIGNAL_SAFE __attribute__((no_sanitize("address")))
 
 namespace weft::scheduler::rescue {
 namespace {
@@ -65,7 +71,7 @@ int note_program_code(dl_phdr_info* info, std::size_t, void* data) {
   return 1;  // the first object is the main program: stop there
 }
 
-bool in_program_code(std::uintptr_t pc) {
+WEFT_SIGNAL_SAFE bool in_program_code(std::uintptr_t pc) {
   const ProcessState& state = process();
   for (std::size_t i = 0; i < state.program_ranges; ++i)
     if (pc >= state.program_code[i].begin && pc < state.program_code[i].end) return true;
@@ -76,7 +82,7 @@ struct Registers {
   std::uintptr_t pc = 0;
   std::uintptr_t sp = 0;
 };
-Registers registers_of(void* context) {
+WEFT_SIGNAL_SAFE Registers registers_of(void* context) {
   [[maybe_unused]] const auto* user = static_cast<const ucontext_t*>(context);
 #if defined(__x86_64__)
   return {static_cast<std::uintptr_t>(user->uc_mcontext.gregs[REG_RIP]),
@@ -89,12 +95,14 @@ Registers registers_of(void* context) {
 }
 
 // Only the body's own code may be abandoned in the middle (see the header).
-bool rescuable(const Fiber& fiber, Registers at) {
+WEFT_SIGNAL_SAFE bool rescuable(const Fiber& fiber, Registers at) {
   return at.pc != 0 && !fiber.in_runtime() && in_program_code(at.pc);
 }
 
-void write_text(const char* text) {
-  for (std::size_t left = std::strlen(text); left > 0;) {
+WEFT_SIGNAL_SAFE void write_text(const char* text) {
+  std::size_t length = 0;
+  while (text[length] != '\0') ++length;
+  for (std::size_t left = length; left > 0;) {
     const ssize_t written = write(STDERR_FILENO, text, left);
     if (written <= 0) return;
     text += written;
@@ -102,7 +110,7 @@ void write_text(const char* text) {
   }
 }
 
-[[noreturn]] void exit_on_unsafe_overflow(const Fiber& fiber) {
+WEFT_SIGNAL_SAFE [[noreturn]] void exit_on_unsafe_overflow(const Fiber& fiber) {
   write_text("weft: ");
   write_text(fiber.label());
   write_text(" overflowed its fiber stack inside weft or a library function, where it cannot be abandoned "
@@ -110,7 +118,7 @@ void write_text(const char* text) {
   _exit(3);
 }
 
-void chain_segv(int signal, siginfo_t* info, void* context) {
+WEFT_SIGNAL_SAFE void chain_segv(int signal, siginfo_t* info, void* context) {
   const struct sigaction& previous = process().previous_segv;
   if ((previous.sa_flags & SA_SIGINFO) != 0 && previous.sa_sigaction != nullptr) {
     previous.sa_sigaction(signal, info, context);
@@ -125,7 +133,7 @@ void chain_segv(int signal, siginfo_t* info, void* context) {
   sigaction(SIGSEGV, &fallback, nullptr);  // the fault happens again on return, and is fatal
 }
 
-__attribute__((no_sanitize("address"))) void on_segv(int signal, siginfo_t* info, void* context) {
+WEFT_SIGNAL_SAFE void on_segv(int signal, siginfo_t* info, void* context) {
   Fiber* fiber = Fiber::current();
   if (fiber != nullptr) {
     const Stack& stack = fiber->stack();
@@ -141,7 +149,7 @@ __attribute__((no_sanitize("address"))) void on_segv(int signal, siginfo_t* info
   chain_segv(signal, info, context);
 }
 
-__attribute__((no_sanitize("address"))) void on_interrupt(int, siginfo_t*, void* context) {
+WEFT_SIGNAL_SAFE void on_interrupt(int, siginfo_t*, void* context) {
   const int saved_errno = errno;
   Fiber* fiber = Fiber::current();
   if (fiber != nullptr && fiber->pool().activity().interrupt_requested()) {
@@ -199,12 +207,16 @@ void prepare_thread() {
 
 int interrupt_signal() { return interrupt; }
 
-void unblock_signals() noexcept {
-  sigset_t set;
-  sigemptyset(&set);
-  sigaddset(&set, SIGSEGV);
-  sigaddset(&set, interrupt);
-  pthread_sigmask(SIG_UNBLOCK, &set, nullptr);
+WEFT_SIGNAL_SAFE void leave_signal_stack() noexcept {
+  stack_t current{};
+  if (syscall(SYS_sigaltstack, nullptr, &current) == 0 && (current.ss_flags & SS_DISABLE) == 0)
+    sanitizer::forget_stack(current.ss_sp, current.ss_size);
+}
+
+WEFT_SIGNAL_SAFE void unblock_signals() noexcept {
+  // The kernel's signal mask as the raw system call takes it: one bit per signal.
+  const unsigned long mask = (1UL << (SIGSEGV - 1)) | (1UL << (interrupt - 1));
+  syscall(SYS_rt_sigprocmask, SIG_UNBLOCK, &mask, nullptr, sizeof mask);
 }
 
 }  // namespace weft::scheduler::rescue

@@ -36,6 +36,9 @@ void install();
 void prepare_thread();
 // The signal a watchdog sends.
 int interrupt_signal();
+// Clears the sanitizer's poison from the alternate signal stack, which a handler that switches
+// away leaves behind in its frames (no-op in ordinary builds).
+void leave_signal_stack() noexcept;
 // Unblocks SIGSEGV and the interrupt signal on this thread (a handler that switches away
 // never returns, so the kernel would leave them blocked).
 void unblock_signals() noexcept;

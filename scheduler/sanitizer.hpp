@@ -42,6 +42,15 @@ inline void finish_switch([[maybe_unused]] void* fake_stack, [[maybe_unused]] co
 #endif
 }
 
+// A stack no fiber runs on any more (given back to the pool, or about to be unmapped): clear
+// its poison. The frame Boost.Context enters a fiber through never returns, so its redzones stay
+// poisoned; after munmap, memory mapped at the same address would inherit them.
+inline void forget_stack([[maybe_unused]] void* bottom, [[maybe_unused]] std::size_t size) {
+#if defined(WEFT_SANITIZE_ADDRESS)
+  ASAN_UNPOISON_MEMORY_REGION(bottom, size);
+#endif
+}
+
 // A stack nothing will ever run on again: clear its poison, and keep scanning it for pointers.
 inline void retire_stack([[maybe_unused]] void* bottom, [[maybe_unused]] std::size_t size) {
 #if defined(WEFT_SANITIZE_ADDRESS)

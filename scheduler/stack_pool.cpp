@@ -31,6 +31,7 @@ StackPool::StackPool(std::size_t stack_bytes)
 StackPool::~StackPool() {
   for (const Stack& stack : free_) {
     sanitizer::deregister_stack(stack.valgrind_id);
+    sanitizer::forget_stack(stack.usable_bottom(), usable_bytes_);
     munmap(stack.bottom, stack.bytes);
   }
 }
@@ -62,7 +63,13 @@ void StackPool::retire(const Stack& stack) {
     sanitizer::retire_stack(stack.usable_bottom(), usable_bytes_);
     return;
   }
+  sanitizer::forget_stack(stack.usable_bottom(), usable_bytes_);
   munmap(stack.bottom, stack.bytes);
+}
+
+void StackPool::give(const Stack& stack) {
+  sanitizer::forget_stack(stack.usable_bottom(), usable_bytes_);
+  free_.push_back(stack);
 }
 
 }  // namespace weft::scheduler

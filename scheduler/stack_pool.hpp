@@ -71,7 +71,7 @@ class StackPool {
   ~StackPool();
 
   Stack take();
-  void give(const Stack& stack) { free_.push_back(stack); }
+  void give(const Stack& stack);
   void retire(const Stack& stack);
 
   std::size_t allocated() const { return allocated_; }  // stacks mapped so far

@@ -27,7 +27,12 @@ sim::ScenarioDefinition lastzero() {
   sim::ScenarioDefinition s;
   s.name = "lastzero";
   s.summary = "core 0 scans for the last zero while core j sets a[j] = a[j-1] + 1 (the DPOR benchmark)";
-  s.setup = [](sim::Host& host) { host.hbm<std::int32_t>("a", {host.num_cores()}); };
+  s.setup = [](sim::Host& host) {
+    host.hbm<std::int32_t>("a", {host.num_cores()});
+    // The benchmark's array starts at zero, whatever the uninitialized policy (under "nan" an
+    // int32 starts at its maximum, and a[j-1] + 1 would overflow).
+    for (int d = 0; d < host.num_devices(); ++d) host.data<std::int32_t>("a", d).setZero();
+  };
   s.kernel = [](sim::Core& core) {
     auto a = core.hbm<std::int32_t>("a");
     const int n = core.num_cores() - 1, me = core.core_id();

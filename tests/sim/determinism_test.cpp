@@ -22,7 +22,7 @@ sim::Simulation make(const std::string& name, sim::Params overrides = {}) {
   sim::Config config;
   config.machine.mesh = {4};
   config.machine.cores_per_device = 2;
-  config.scheduler.watchdog_seconds = 0.2;  // hostile_spin waits for it on every run
+  config.scheduler.watchdog_seconds = 0.5;  // hostile_spin waits for it on every run
   return sim::Simulation(config, *scenario, params);
 }
 
