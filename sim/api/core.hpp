@@ -54,6 +54,10 @@ class Core {
   // --- loads and stores (visible, never block) ---
   template <class T>
   Tile<T> load(const Ref<T>& ref, Location loc = Location::current());
+  // The same load into a tile the kernel keeps (resized to the ref's shape if it differs), so
+  // a loop that loads every iteration allocates nothing after the first.
+  template <class T>
+  void load_into(const Ref<T>& ref, Tile<T>& tile, Location loc = Location::current());
   // Takes any Eigen expression of the ref's shape (`x * 2 + 1`, `tile.colwise().sum()`).
   template <class T>
   void store(const Ref<T>& ref, const std::type_identity_t<Tile<T>>& tile, Location loc = Location::current());
@@ -134,6 +138,14 @@ Tile<T> Core::load(const Ref<T>& ref, Location loc) {
   Tile<T> tile(rows, cols);
   load_bytes(ref.slice(), reinterpret_cast<std::byte*>(tile.data()), loc);
   return tile;
+}
+
+template <class T>
+void Core::load_into(const Ref<T>& ref, Tile<T>& tile, Location loc) {
+  check_slice(ref.slice(), ref.launch(), "loads", loc);
+  const auto [rows, cols] = tile_shape(ref.shape());
+  tile.resize(rows, cols);  // no allocation when the shape is already right
+  load_bytes(ref.slice(), reinterpret_cast<std::byte*>(tile.data()), loc);
 }
 
 template <class T>

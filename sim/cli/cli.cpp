@@ -39,7 +39,7 @@ void add_trace_options(CLI::App& command, TraceFiles& traces) {
 
 }  // namespace
 
-int run_cli(int argc, char** argv, const ScenarioRegistry& registry) {
+int run_cli(int argc, char** argv, const ScenarioRegistry& registry, const BenchCommand& bench) {
   // Every execution allocates and frees the same buffers; without this, glibc hands the top of
   // the heap back to the kernel after each one and the next execution faults it all in again
   // (3x slower sweeps). It changes speed only, never a result.
@@ -107,6 +107,16 @@ int run_cli(int argc, char** argv, const ScenarioRegistry& registry) {
   auto* merge = app.add_subcommand("merge", "merge the --jsonl files of a sweep's shards into one (failures in seed order)");
   merge->add_option("FILES", merge_files, "JSON lines files written by weft sweep --jsonl")->required();
 
+  BenchRequest bench_request;
+  CLI::App* bench_command = nullptr;
+  if (bench) {
+    bench_command = app.add_subcommand("bench", "measure weft's costs on this machine; print one JSON object");
+    bench_command->add_flag("--quick", bench_request.quick, "small workloads (a smoke test: the figures are noisy)");
+    bench_command->add_option("--scale-devices", bench_request.scale_devices,
+                              "devices (x 4 cores) of the large ring all-gather; the small one has 1/16 of them")
+        ->check(CLI::Range(16, 4096));
+  }
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& help) {
@@ -125,6 +135,7 @@ int run_cli(int argc, char** argv, const ScenarioRegistry& registry) {
 
   try {
     if (list->parsed()) return command_list(registry);
+    if (bench_command != nullptr && bench_command->parsed()) return bench(bench_request);
     if (merge->parsed()) return command_merge(merge_files);
     const Request request = resolve_request(arguments, registry);
     if (explore->parsed()) return command_explore(request, program, explore_arguments, traces);

@@ -1,14 +1,25 @@
 #pragma once
-// weft's command line: `list`, `run`, `replay` and `sweep`. Users with their own kernels link the
+// weft's command line: `list`, `run`, `replay`, `sweep`, `merge`, `explore`
+// and `bench`. Users with their own kernels link the
 // weft libraries, build a registry (the built-in one plus theirs) and hand argc/argv here.
 //
 // Exit status: 0 every execution gave the expected verdict; 1 some did not; 2 usage or
 // configuration error; 3 internal error.
 
+#include <functional>
+
 #include "sim/scenario.hpp"
 
 namespace weft::sim {
 
-int run_cli(int argc, char** argv, const ScenarioRegistry& registry);
+// `weft bench` lives in bench/ (it measures the whole engine); the executable hands it in, and
+// without it there is no bench command.
+struct BenchRequest {
+  bool quick = false;
+  int scale_devices = 256;
+};
+using BenchCommand = std::function<int(const BenchRequest&)>;
+
+int run_cli(int argc, char** argv, const ScenarioRegistry& registry, const BenchCommand& bench = {});
 
 }  // namespace weft::sim

@@ -1,0 +1,103 @@
+#include "bench/figures.hpp"
+
+#include <chrono>
+#include <fstream>
+
+#include <boost/context/fiber.hpp>
+
+#include "bench/workloads.hpp"
+#include "sim/cli/request.hpp"
+#include "sim/engine/explore.hpp"
+#include "sim/engine/simulation.hpp"
+#include "sim/sweep/sweep.hpp"
+
+namespace weft::bench {
+namespace {
+
+using Clock = std::chrono::steady_clock;  // measures only: it never influences a choice
+
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+// A field of /proc/self/status in bytes ("VmRSS", "VmHWM"), 0 where there is none.
+double status_bytes(const std::string& field) {
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);)
+    if (line.rfind(field + ":", 0) == 0) return std::stod(line.substr(field.size() + 1)) * 1024;  // in kB
+  return 0;
+}
+
+}  // namespace
+
+double switch_ns(int pairs) {
+  namespace ctx = boost::context;
+  ctx::fiber fiber{[](ctx::fiber&& caller) {
+    for (;;) caller = std::move(caller).resume();
+    return std::move(caller);
+  }};
+  fiber = std::move(fiber).resume();  // warm up
+  const auto start = Clock::now();
+  for (int i = 0; i < pairs; ++i) fiber = std::move(fiber).resume();
+  return seconds_since(start) * 1e9 / pairs;
+}
+
+double step_ns(const sim::Config& config, std::int64_t iterations, int executions) {
+  const sim::ScenarioDefinition mix = operation_mix();
+  sim::Simulation simulation(config, mix, {{"iterations", iterations}});
+  (void)simulation.run_seed(0);  // warm up the stack pool and the heap
+  std::uint64_t steps = 0;
+  const auto start = Clock::now();
+  for (int seed = 1; seed <= executions; ++seed) steps += simulation.run_seed(static_cast<std::uint64_t>(seed)).steps;
+  return seconds_since(start) * 1e9 / static_cast<double>(steps);
+}
+
+double executions_per_second(const sim::ScenarioDefinition& scenario, const sim::Config& config, int executions) {
+  sim::Simulation simulation(config, scenario, scenario.params);
+  (void)simulation.run_seed(0);
+  const auto start = Clock::now();
+  for (int seed = 1; seed <= executions; ++seed) (void)simulation.run_seed(static_cast<std::uint64_t>(seed));
+  return executions / seconds_since(start);
+}
+
+ExploreRate explore_rate(const sim::ScenarioDefinition& scenario, int cores, double traces, int rounds) {
+  sim::Simulation simulation(explore_config(cores), scenario, scenario.params);
+  std::uint64_t runs = 0;
+  const auto start = Clock::now();
+  for (int round = 0; round < rounds; ++round) {
+    const auto report = sim::explore(simulation, {}, true);
+    runs += report.complete + report.abandoned;
+  }
+  return {static_cast<double>(runs) / seconds_since(start), static_cast<double>(runs) / rounds / traces};
+}
+
+double sweep_executions_per_second(const sim::ScenarioDefinition& scenario, const sim::Config& config, int jobs,
+                                   std::uint64_t seeds) {
+  sim::Request request;
+  request.arguments.scenario = scenario.name;
+  request.scenario = &scenario;
+  request.config = config;
+  request.params = scenario.params;
+  sim::SweepOptions options;
+  options.seeds = {1, seeds};
+  options.jobs = jobs;
+  const auto summary = sim::run_sweep(request, options, {});
+  return static_cast<double>(summary.executions) / summary.seconds;
+}
+
+ScaleRun scale_run(const sim::ScenarioDefinition& scenario, const sim::Config& config, const sim::Params& params,
+                   double min_seconds) {
+  const double resident_before = status_bytes("VmRSS");
+  sim::Simulation simulation(config, scenario, params);
+  const auto cold = simulation.run_seed(0);
+  ScaleRun run;
+  run.cores = config.machine.cores();
+  run.steps = cold.steps;
+  run.verdict = std::string(model::to_string(cold.verdict));
+  run.peak_bytes_per_core = (status_bytes("VmHWM") - resident_before) / run.cores;
+  std::uint64_t steps = 0;
+  const auto start = Clock::now();
+  for (std::uint64_t seed = 1; steps == 0 || seconds_since(start) < min_seconds; ++seed) steps += simulation.run_seed(seed).steps;
+  run.ns_per_step = seconds_since(start) * 1e9 / static_cast<double>(steps);
+  return run;
+}
+
+}  // namespace weft::bench

@@ -1,0 +1,72 @@
+#include "bench/summary.hpp"
+
+#include <cmath>
+
+#include "bench/figures.hpp"
+#include "bench/workloads.hpp"
+
+namespace weft::bench {
+namespace {
+
+double rounded(double value, int digits) {
+  const double scale = std::pow(10.0, digits);
+  return std::round(value * scale) / scale;
+}
+
+}  // namespace
+
+nlohmann::ordered_json summary(const sim::ScenarioRegistry& registry, const SummaryOptions& options) {
+  const int effort = options.quick ? 1 : 10;  // executions and rounds scale with it
+  nlohmann::ordered_json out;
+  const auto& gather = scenario(registry, "ring_all_gather");
+  const auto& reduce = scenario(registry, "ring_all_reduce");
+
+  // First, while the process is small: the memory of the large run is its rise of the peak.
+  const int large_devices = options.quick ? 32 : options.scale_devices;
+  const int small_devices = large_devices / 16;
+  const sim::Params scale_tiles{{"rows", 4}, {"cols", 32}, {"direction", 1}};  // a row per core
+  const ScaleRun large = scale_run(gather, collective_config(large_devices, 4, true), scale_tiles, 0);
+  const ScaleRun small = scale_run(gather, collective_config(small_devices, 4, true), scale_tiles, 0.5);
+
+  const double switching = switch_ns(options.quick ? 200'000 : 2'000'000);
+  const std::int64_t iterations = options.quick ? 500 : 5000;
+  const double step = step_ns(operation_mix_config(false), iterations, effort);
+  const double step_races = step_ns(operation_mix_config(true), iterations, effort);
+  out["switch_ns"] = rounded(switching, 1);
+  out["step_ns"] = rounded(step, 1);
+  out["step_ns_races"] = rounded(step_races, 1);
+  out["step_ns_over_switch_ns"] = rounded(step / switching, 2);
+  out["step_ns_races_over_step_ns"] = rounded(step_races / step, 2);
+
+  const int executions = 200 * effort;
+  const double gather_rate = executions_per_second(gather, collective_config(8, 1, true), executions);
+  const double reduce_rate = executions_per_second(reduce, collective_config(8, 1, true), executions);
+  const double reduce_off = executions_per_second(reduce, collective_config(8, 1, false), executions);
+  out["ring_all_gather_8_executions_per_s"] = std::round(gather_rate);
+  out["ring_all_reduce_8_executions_per_s"] = std::round(reduce_rate);
+  out["ring_all_reduce_8_races_off_executions_per_s"] = std::round(reduce_off);
+  out["races_off_over_races_on"] = rounded(reduce_off / reduce_rate, 2);
+
+  const ExploreRate lastzero = explore_rate(scenario(registry, "lastzero"), 5, 28, 2 * effort);
+  out["explore_lastzero4_runs_per_s"] = std::round(lastzero.runs_per_second);
+  out["explore_lastzero4_runs_per_trace"] = rounded(lastzero.runs_per_trace, 2);
+
+  const std::uint64_t seeds = 400 * static_cast<std::uint64_t>(effort);
+  const double jobs1 = sweep_executions_per_second(reduce, collective_config(8, 1, true), 1, seeds);
+  const double jobs2 = sweep_executions_per_second(reduce, collective_config(8, 1, true), 2, seeds);
+  out["sweep_jobs1_executions_per_s"] = std::round(jobs1);
+  out["sweep_jobs2_executions_per_s"] = std::round(jobs2);
+  out["sweep_jobs2_over_jobs1"] = rounded(jobs2 / jobs1, 2);
+
+  out["scale_large_cores"] = large.cores;
+  out["scale_large_steps"] = large.steps;
+  out["scale_large_verdict"] = large.verdict;
+  out["scale_large_ns_per_step"] = rounded(large.ns_per_step, 1);
+  out["scale_small_cores"] = small.cores;
+  out["scale_small_ns_per_step"] = rounded(small.ns_per_step, 1);
+  out["scale_large_over_small_ns_per_step"] = rounded(large.ns_per_step / small.ns_per_step, 2);
+  out["peak_bytes_per_core"] = std::round(large.peak_bytes_per_core);
+  return out;
+}
+
+}  // namespace weft::bench

@@ -1,0 +1,29 @@
+#pragma once
+// The workloads weft's benchmarks measure, shared by `weft bench` (one JSON summary) and the
+// Google Benchmark target `weft_benchmarks` (one benchmark per workload, for profiling).
+//   operation_mix     a core loop of stores, loads, signals and waits on 4 cores (the step cost)
+//   collective        a built-in collective on a 1-D ring of devices
+//   explore_yardstick lastzero / readers on one device, for `weft explore`
+
+#include <string>
+
+#include "sim/config/config.hpp"
+#include "sim/scenario.hpp"
+
+namespace weft::bench {
+
+// Every core loops `iterations` times over store, load, signal and wait on its own semaphore
+// (a wait that never blocks, so every core stays enabled: the strategy always has 4 choices).
+sim::ScenarioDefinition operation_mix();
+sim::Config operation_mix_config(bool races);
+
+// `devices` x `cores_per_device` cores on a 1-D ring, async DMAs.
+sim::Config collective_config(int devices, int cores_per_device, bool races);
+
+// One device of `cores` cores, zero-initialised memory, races off (the explorer's setting).
+sim::Config explore_config(int cores);
+
+// The registered scenario `name`; throws std::invalid_argument if it is not there.
+const sim::ScenarioDefinition& scenario(const sim::ScenarioRegistry& registry, const std::string& name);
+
+}  // namespace weft::bench
