@@ -75,18 +75,19 @@ bool Machine::signal(CoreId by, int semaphore, CoreId target, std::int64_t amoun
 
 int Machine::start_dma(CoreId by, const Slice& source, const Slice& target, int device, int recv_semaphore,
                        int send_semaphore, SourceLine line, Failure& failure) {
-  const std::string call = to_string(by) + " starts a DMA at " + to_string(line) + ": ";
+  // Named only on the way to an error: a DMA that starts allocates nothing for it.
+  const auto call = [&] { return to_string(by) + " starts a DMA at " + to_string(line) + ": "; };
   if (device < 0 || device >= topology_.devices()) {
-    failure = {Verdict::kernel_error, call + "device " + std::to_string(device) + " does not exist"};
+    failure = {Verdict::kernel_error, call() + "device " + std::to_string(device) + " does not exist"};
     return -1;
   }
   if (!(source.view == target.view)) {
-    failure = {Verdict::kernel_error, call + "the source shape " + to_string(source.view) +
+    failure = {Verdict::kernel_error, call() + "the source shape " + to_string(source.view) +
                                           " differs from the destination shape " + to_string(target.view)};
     return -1;
   }
   if (source.rect.volume() == 0) {
-    failure = {Verdict::kernel_error, call + "the copy is empty (zero elements)"};
+    failure = {Verdict::kernel_error, call() + "the copy is empty (zero elements)"};
     return -1;
   }
   if (!source.rect.inside(source.buffer->info().shape)) {
@@ -98,7 +99,7 @@ int Machine::start_dma(CoreId by, const Slice& source, const Slice& target, int 
   Buffer* remote = memory_.find(local.space, local.id, destination);
   if (remote == nullptr || remote->info().type != local.type || !(remote->info().shape == local.shape)) {
     failure = {Verdict::kernel_error,
-               call + "its destination, buffer " + std::to_string(local.id) + " " + std::string(to_string(local.space)) +
+               call() + "its destination, buffer " + std::to_string(local.id) + " " + std::string(to_string(local.space)) +
                    " " + std::string(to_string(local.type)) + to_string(local.shape) + ", " +
                    (remote ? "is " + describe(remote->info()) : std::string("does not exist")) + " on " +
                    to_string(destination) + " (allocation order differs between devices?)"};
@@ -136,6 +137,10 @@ bool Machine::run_dma_phase(int id, Failure& failure) {
   const Accessor who{Accessor::Kind::dma, id};
   if (dma.next == DmaPhase::read) {
     if (!access({who, dma.source.buffer, dma.source.rect, false, dma.line}, failure)) return false;
+    if (!spare_snapshots_.empty()) {  // the bytes of a DMA that finished: no allocation
+      dma.snapshot = std::move(spare_snapshots_.back());
+      spare_snapshots_.pop_back();
+    }
     dma.snapshot.resize(static_cast<std::size_t>(dma.bytes));
     dma.source.buffer->read(dma.source.rect, dma.snapshot.data());
     if (dma.send_semaphore >= 0) release(who, dma.send_semaphore, topology_.global(dma.starter), dma.bytes);
@@ -144,8 +149,9 @@ bool Machine::run_dma_phase(int id, Failure& failure) {
   }
   if (!access({who, dma.target.buffer, dma.target.rect, true, dma.line}, failure)) return false;
   dma.target.buffer->write(dma.target.rect, dma.snapshot.data());
+  spare_snapshots_.push_back(std::move(dma.snapshot));
   dma.snapshot = {};
-  release(who, dma.recv_semaphore, topology_.global(dma.destination), dma.bytes);
+  release(who, dma.recv_semaphore, topology_.global(dma.destination), dma.bytes, true);
   dma.next = DmaPhase::done;
   return true;
 }

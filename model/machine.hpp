@@ -57,6 +57,10 @@ class Machine {
   // semaphore -1 if it signals none.
   std::pair<int, int> next_phase_signal(int id) const;
 
+  // The global cores whose semaphore cells were signalled since the caller last cleared this
+  // list (a scheduler re-checks only those waiters).
+  std::vector<int>& released_cells() { return released_cells_; }
+
   // The exit checks once every core has finished: dma_in_flight, then semaphore_leak.
   std::optional<Failure> exit_check() const;
 
@@ -66,9 +70,11 @@ class Machine {
     return races_ == nullptr ||
            races_->access(access, step_, [this](Accessor who) { return describe_actor(who); }, failure);
   }
-  void release(Accessor by, int semaphore, int global_core, std::int64_t amount) {
+  // `final`: a DMA's last event (RaceDetector::signal).
+  void release(Accessor by, int semaphore, int global_core, std::int64_t amount, bool final = false) {
     semaphores_.add(semaphore, global_core, amount);
-    if (races_) races_->signal(by, semaphore, global_core, amount);
+    released_cells_.push_back(global_core);
+    if (races_) races_->signal(by, semaphore, global_core, amount, final);
   }
   Failure out_of_bounds(CoreId by, SourceLine line, const Slice& slice, std::string_view what) const;
 
@@ -78,6 +84,8 @@ class Machine {
   Semaphores semaphores_;
   std::vector<Dma> dmas_;
   std::vector<int> dmas_started_;  // per global core
+  std::vector<int> released_cells_;
+  std::vector<std::vector<std::byte>> spare_snapshots_;  // of finished DMAs, for the next ones
   AccessObserver* observer_ = nullptr;
   std::unique_ptr<RaceDetector> races_;
   std::uint64_t step_ = 0;

@@ -11,14 +11,12 @@ std::string_view operation(Accessor who, bool is_write) {
 }  // namespace
 
 RaceDetector::RaceDetector(const Topology& topology, SemaphoreClocks mode, bool keep_going)
-    : cores_(topology.cores()), mode_(mode), keep_going_(keep_going), clocks_(static_cast<std::size_t>(cores_)) {
+    : cores_(topology.cores()),
+      mode_(mode),
+      keep_going_(keep_going),
+      clocks_(static_cast<std::size_t>(cores_)),
+      free_lanes_(static_cast<std::size_t>(cores_)) {
   for (int core = 0; core < cores_; ++core) clocks_[core].set(static_cast<std::size_t>(core), 1);
-}
-
-VectorClock& RaceDetector::clock(Accessor who) {
-  const std::size_t at = slot(who);
-  if (at >= clocks_.size()) clocks_.resize(at + 1);
-  return clocks_[at];
 }
 
 RaceDetector::Cell& RaceDetector::cell(int semaphore, int global_core) {
@@ -28,44 +26,84 @@ RaceDetector::Cell& RaceDetector::cell(int semaphore, int global_core) {
   return row[global_core];
 }
 
-std::vector<RaceDetector::Record>& RaceDetector::records(const Buffer& buffer) {
-  if (buffer.serial >= static_cast<int>(records_.size())) records_.resize(static_cast<std::size_t>(buffer.serial) + 1);
-  return records_[buffer.serial];
+AccessHistory& RaceDetector::history(const Buffer& buffer) {
+  if (buffer.serial >= static_cast<int>(histories_.size())) histories_.resize(static_cast<std::size_t>(buffer.serial) + 1);
+  auto& found = histories_[buffer.serial];
+  if (!found) found = std::make_unique<AccessHistory>(buffer.info().shape);
+  return *found;
 }
 
-void RaceDetector::signal(Accessor by, int semaphore, int global_core, std::int64_t amount) {
-  VectorClock& releaser = clock(by);
+int RaceDetector::take_lane(int global_core) {
+  std::vector<int>& free = free_lanes_[global_core];
+  if (!free.empty()) {
+    const int lane = free.back();
+    free.pop_back();
+    return lane;
+  }
+  clocks_.emplace_back();
+  return static_cast<int>(clocks_.size()) - cores_ - 1;
+}
+
+void RaceDetector::signal(Accessor by, int semaphore, int global_core, std::int64_t amount, bool final) {
   Cell& target = cell(semaphore, global_core);
-  if (mode_ == SemaphoreClocks::precise)
-    target.pending.push_back({amount, releaser});
-  else
+  const std::size_t releaser_slot = slot(by);
+  const VectorClock& releaser = clocks_[releaser_slot];
+  const int lane = final ? static_cast<int>(releaser_slot) - cores_ : -1;
+  if (mode_ == SemaphoreClocks::precise) {
+    SignalUnits units{amount, {}, lane};
+    if (!spare_clocks_.empty()) {  // reuse a consumed signal's storage
+      units.clock = std::move(spare_clocks_.back());
+      spare_clocks_.pop_back();
+    }
+    units.clock.assign(releaser);
+    target.pending.push_back(std::move(units));
+  } else {
     target.accumulated.join(releaser);
-  releaser.tick(slot(by));
+    if (lane >= 0) target.lanes.push_back(lane);
+  }
+  clocks_[releaser_slot].tick(releaser_slot);
 }
 
 void RaceDetector::consume(int global_core, int semaphore, std::int64_t amount) {
   VectorClock& acquirer = clocks_[global_core];
   Cell& source = cell(semaphore, global_core);
+  std::vector<int>& free = free_lanes_[global_core];
   if (mode_ == SemaphoreClocks::accumulate) {
     acquirer.join(source.accumulated);
+    free.insert(free.end(), source.lanes.begin(), source.lanes.end());
+    source.lanes.clear();
     return;
   }
-  while (amount > 0 && !source.pending.empty()) {
-    SignalUnits& front = source.pending.front();
+  while (amount > 0 && source.head < source.pending.size()) {
+    SignalUnits& front = source.pending[source.head];
     acquirer.join(front.clock);
+    if (front.lane >= 0) {  // the acquirer now knows the whole lane
+      free.push_back(front.lane);
+      front.lane = -1;
+    }
     const std::int64_t taken = std::min(amount, front.units);
     amount -= taken;
     front.units -= taken;
-    if (front.units == 0) source.pending.pop_front();
+    if (front.units > 0) break;
+    spare_clocks_.push_back(std::move(front.clock));
+    if (++source.head == source.pending.size()) {  // empty: start over, keeping the capacity
+      source.pending.clear();
+      source.head = 0;
+    }
   }
 }
 
 void RaceDetector::dma_started(int global_core, int dma_id) {
-  const Accessor dma{Accessor::Kind::dma, dma_id};
-  VectorClock& own = clock(dma);  // may grow clocks_: take the starter's reference after it
+  const int lane = take_lane(global_core);  // may grow clocks_: take references after it
+  if (dma_id >= static_cast<int>(lane_of_.size())) lane_of_.resize(static_cast<std::size_t>(dma_id) + 1, -1);
+  lane_of_[dma_id] = lane;
+  const std::size_t own_slot = static_cast<std::size_t>(cores_ + lane);
+  VectorClock& own = clocks_[own_slot];
   VectorClock& starter = clocks_[global_core];
-  own = starter;
-  own.set(slot(dma), 1);
+  // The lane goes on past every event of its earlier DMAs, all of which the starter knows.
+  const std::uint32_t next = own.get(own_slot) + 1;
+  own.assign(starter);
+  own.set(own_slot, next);
   starter.tick(static_cast<std::size_t>(global_core));
 }
 

@@ -1,10 +1,15 @@
 #pragma once
 // Race detection: exact happens-before over cores and DMAs (semantics.md §5).
 //
-// What. Every core and every DMA is an actor with its own vector-clock slot (cores 0..N-1,
-// DMA d at N + d), so a DMA is never folded onto another actor's entry and no ordering is
-// invented. Slots of finished DMAs are not recycled: a slot is an index, and entries are
-// 32-bit counters, so the cost is one word per DMA per clock that has heard of it.
+// What. Every core is an actor with its own vector-clock slot, and so is every DMA while it
+// runs: no DMA is folded onto another actor's entry and no ordering is invented. DMA slots are
+// *lanes* (after the cores), recycled so that a ring of 1,024 cores needs a few thousand slots,
+// not one per DMA. A lane is a sequence of DMAs totally ordered by happens-before, so an epoch
+// on it means what it does on a core: a lane goes back to the core that acquires the final
+// signal of its DMA (the write phase's receive signal), which then knows every event of the
+// lane; that core's next DMA may continue the lane, at a later value, and whoever learns of the
+// new DMA's events learns, through its start, of all the lane's earlier ones. A DMA whose final
+// signal nobody waits for keeps its lane.
 //
 // Edges. Program order: an actor's own entry. A release (a signal, a DMA start, a DMA
 // phase's signal) ticks the releaser's entry afterwards, so its later events are not ordered
@@ -16,26 +21,32 @@
 // grows and a wait acquires all of it. Launch: host setup precedes every kernel event (host
 // accesses are not recorded), and every core starts from the zero clock.
 //
+// Cost. Clocks are dense (one 32-bit entry per slot), so a join or a copy costs a pass over the
+// slots: a signal copies the releaser's clock in precise mode (into a spare clock from a pool:
+// no allocation), a wait joins, a DMA start copies. That is the one term that grows with the
+// core count (docs/performance.md measures it); an access costs an epoch comparison per
+// overlapping record (FastTrack), found through a row index (model/access_history.hpp).
+//
 // Shadow state. Granularity is the rectangle as the kernel issued it, not the element: each
-// buffer keeps a list of access records (rectangle, read or write, the actor's epoch, source
-// line, step). A new access is checked only against overlapping records with at least one
-// write among the pair; the check is one epoch comparison (FastTrack). The list stays short
-// because a new access retires every record it covers whose epoch it knows, when the new
-// access is a write or the old record a read. That loses no race: a later access X that would
-// race with the retired R is not ordered after R, so (being later in the execution) not after
-// the new access A either, and it overlaps A because A covers R; if A is a write X races with A,
-// and if R and A are reads then X (racing with a read) is a write and races with A. The first
-// race is reported exactly; with `keep_going`, a later race may be reported against the access
-// that retired the earlier partner.
+// buffer keeps its access records (model/access_history.hpp). A new access is checked only
+// against overlapping records with at least one write among the pair; the check is one epoch
+// comparison. The records stay few because a new access retires every record it covers whose
+// epoch it knows, when the new access is a write or the old record a read. That loses no race:
+// a later access X that would race with the retired R is not ordered after R, so (being later
+// in the execution) not after the new access A either, and it overlaps A because A covers R; if
+// A is a write X races with A, and if R and A are reads then X (racing with a read) is a write
+// and races with A. The first race is reported exactly; with `keep_going`, a later race may be
+// reported against the access that retired the earlier partner.
 
 #include <cstdint>
-#include <deque>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "model/access.hpp"
+#include "model/access_history.hpp"
 #include "model/topology.hpp"
 #include "model/vector_clock.hpp"
 
@@ -48,7 +59,9 @@ class RaceDetector {
   RaceDetector(const Topology& topology, SemaphoreClocks mode, bool keep_going);
 
   // --- synchronisation ---
-  void signal(Accessor by, int semaphore, int global_core, std::int64_t amount);
+  // `final` marks a DMA's last event (its write phase's signal): whoever acquires it may reuse
+  // the DMA's lane.
+  void signal(Accessor by, int semaphore, int global_core, std::int64_t amount, bool final = false);
   void consume(int global_core, int semaphore, std::int64_t amount);
   void dma_started(int global_core, int dma_id);
 
@@ -63,30 +76,28 @@ class RaceDetector {
   const std::vector<FailureSite>& sites() const { return sites_; }  // keep_going: both accesses of each race
 
  private:
-  struct Record {
-    Rect rect;
-    Epoch epoch;
-    bool is_write;
-    Accessor who;
-    SourceLine line;
-    std::uint64_t step;
-  };
+  using Record = AccessHistory::Record;
   struct SignalUnits {
-    std::int64_t units;
+    std::int64_t units = 0;
     VectorClock clock;
+    int lane = -1;  // the lane its acquirer may continue (a DMA's final signal), else -1
   };
   struct Cell {
-    std::deque<SignalUnits> pending;  // precise
-    VectorClock accumulated;          // accumulate
+    std::vector<SignalUnits> pending;  // precise: a FIFO from `head`
+    std::size_t head = 0;
+    VectorClock accumulated;           // accumulate
+    std::vector<int> lanes;            // accumulate: lanes whose final signal it holds
   };
 
   std::size_t slot(Accessor who) const {
     return who.kind == Accessor::Kind::core ? static_cast<std::size_t>(who.index)
-                                            : static_cast<std::size_t>(cores_ + who.index);
+                                            : static_cast<std::size_t>(cores_) + static_cast<std::size_t>(lane_of_[who.index]);
   }
-  VectorClock& clock(Accessor who);
+  VectorClock& clock(Accessor who) { return clocks_[slot(who)]; }
   Cell& cell(int semaphore, int global_core);
-  std::vector<Record>& records(const Buffer& buffer);
+  AccessHistory& history(const Buffer& buffer);
+  // A lane `global_core` knows every event of, or a new one.
+  int take_lane(int global_core);
   // The race report, or nothing if this pair of lines and buffer was reported before.
   std::optional<std::string> report(const Access& access, std::uint64_t step, const Record& earlier,
                                     const std::string& later_actor, const std::string& earlier_actor);
@@ -97,10 +108,13 @@ class RaceDetector {
   int cores_;
   SemaphoreClocks mode_;
   bool keep_going_;
-  std::vector<VectorClock> clocks_;             // per slot
-  std::vector<std::vector<Cell>> cells_;        // [semaphore index][global core]
-  std::vector<std::vector<Record>> records_;    // per buffer serial
-  std::set<std::string> reported_;              // pairs of source lines and buffer
+  std::vector<VectorClock> clocks_;           // per slot: cores, then lanes
+  std::vector<int> lane_of_;                  // per DMA id
+  std::vector<std::vector<int>> free_lanes_;  // per global core: lanes it may continue
+  std::vector<VectorClock> spare_clocks_;     // of consumed signals, for the next ones
+  std::vector<std::vector<Cell>> cells_;      // [semaphore index][global core]
+  std::vector<std::unique_ptr<AccessHistory>> histories_;  // per buffer serial
+  std::set<std::string> reported_;            // pairs of source lines and buffer
   std::vector<std::string> reports_;
   std::vector<FailureSite> sites_;
 };
@@ -108,25 +122,27 @@ class RaceDetector {
 template <class Describe>
 bool RaceDetector::access(const Access& access, std::uint64_t step, Describe describe_actor, Failure& failure) {
   const VectorClock& now = clock(access.who);
-  std::vector<Record>& list = records(*access.buffer);
-  for (const Record& earlier : list) {
-    if (!(earlier.is_write || access.is_write) || now.knows(earlier.epoch) || !earlier.rect.overlaps(access.rect))
-      continue;
+  AccessHistory& records = history(*access.buffer);
+  bool stop = false;
+  records.for_candidates(access.rect, [&](const Record& earlier) {
+    if (stop || !(earlier.is_write || access.is_write) || now.knows(earlier.epoch) || !earlier.rect.overlaps(access.rect))
+      return;
     auto text = report(access, step, earlier, describe_actor(access.who), describe_actor(earlier.who));
-    if (!text) continue;
+    if (!text) return;
     std::vector<FailureSite> pair = sites(access, step, earlier);
     if (!keep_going_) {
       failure = {Verdict::data_race, *text, std::move(pair)};
-      return false;
+      stop = true;
+      return;
     }
     reports_.push_back(std::move(*text));
     sites_.insert(sites_.end(), pair.begin(), pair.end());
-  }
-  const Epoch epoch = now.epoch(slot(access.who));
-  std::erase_if(list, [&](const Record& old) {
+  });
+  if (stop) return false;
+  const Record record{access.rect, now.epoch(slot(access.who)), access.is_write, access.who, access.line, step};
+  records.replace(record, [&](const Record& old) {
     return (access.is_write || !old.is_write) && now.knows(old.epoch) && old.rect.inside_of(access.rect);
   });
-  list.push_back({access.rect, epoch, access.is_write, access.who, access.line, step});
   return true;
 }
 

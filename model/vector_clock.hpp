@@ -1,5 +1,5 @@
 #pragma once
-// Vector clocks over actor slots (cores first, then one slot per DMA), and epochs: one actor's
+// Vector clocks over actor slots (cores first, then DMA lanes: model/race_detector.hpp), and epochs: one actor's
 // clock value, which is all an access record needs (FastTrack). A clock grows as DMAs appear;
 // a missing entry reads as 0.
 
@@ -21,6 +21,8 @@ class VectorClock {
     if (slot >= entries_.size()) entries_.resize(slot + 1, 0);
     entries_[slot] = value;
   }
+  // Becomes a copy of `other`, in the storage it already has.
+  void assign(const VectorClock& other) { entries_.assign(other.entries_.begin(), other.entries_.end()); }
   void tick(std::size_t slot) { set(slot, get(slot) + 1); }
   void join(const VectorClock& other) {
     if (other.entries_.size() > entries_.size()) entries_.resize(other.entries_.size(), 0);

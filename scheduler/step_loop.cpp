@@ -3,12 +3,10 @@
 namespace weft::scheduler {
 
 LoopResult run_steps(Process& process, Strategy& strategy, std::uint64_t max_steps, Schedule& record) {
-  std::vector<Actor> enabled;
   StepContext context;
   context.process = &process;
   while (!process.stopped()) {
-    enabled.clear();
-    process.enabled_actors(enabled);
+    const std::span<const Actor> enabled = process.enabled_actors();
     if (enabled.empty()) return {LoopEnd::no_enabled_actor, context.step};
     if (context.step >= max_steps) return {LoopEnd::step_limit, context.step};
     const Actor actor = enabled[strategy.pick(enabled, context)];

@@ -1,10 +1,12 @@
 #pragma once
 // The step loop: the single place where an execution advances. At every step it asks the
-// process for its enabled actors, asks the strategy to pick one, records the pick and runs that
+// process for its enabled actors (which the process keeps up to date as it runs: the loop itself
+// does no work per actor), asks the strategy to pick one, records the pick and runs that
 // actor's transition. It ends when the process stops (finished or failed), when no actor is
 // enabled (the process decides whether that is a deadlock), or after `max_steps` steps.
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "scheduler/footprint.hpp"
@@ -16,8 +18,8 @@ namespace weft::scheduler {
 class Process {
  public:
   virtual ~Process() = default;
-  // Fills `out` with the enabled actors in a deterministic order.
-  virtual void enabled_actors(std::vector<Actor>& out) = 0;
+  // The enabled actors in a deterministic order; valid until the next `run`.
+  virtual std::span<const Actor> enabled_actors() = 0;
   // Runs one transition of `actor`.
   virtual void run(Actor actor) = 0;
   // True when no further step may be taken (every core finished, or a failure was found).

@@ -209,18 +209,19 @@ void Core::misuse(std::string_view call, Location loc, const std::string& what) 
 
 void Core::check_handle(const Semaphore& sem, std::string_view call, Location loc) {
   const auto& semaphores = execution_.machine().semaphores();
-  const std::string named = std::string(model::to_string(sem.kind)) + " semaphore " + std::to_string(sem.id);
+  // Named only on the way to an error: a check that passes allocates nothing.
+  const auto named = [&] { return std::string(model::to_string(sem.kind)) + " semaphore " + std::to_string(sem.id); };
   if (sem.launch != execution_.launch_number())
-    misuse(call, loc, named + " comes from " + (sem.launch == 0 ? "no launch (a handle made by hand)" : "another launch") +
+    misuse(call, loc, named() + " comes from " + (sem.launch == 0 ? "no launch (a handle made by hand)" : "another launch") +
                           "; use the handles this launch's core.semaphore(), core.dma_semaphore() and "
                           "core.barrier_semaphore() return");
   const bool known = sem.index >= 0 && sem.index < semaphores.size() && semaphores.id(sem.index) == sem.id &&
                      semaphores.kind(sem.index) == sem.kind;
   if (known) return;
   if (sem.kind == model::SemaphoreKind::barrier && sem.id != barrier_semaphore_id)
-    misuse(call, loc, named + " is the barrier semaphore of another launch (this launch's is barrier semaphore " +
+    misuse(call, loc, named() + " is the barrier semaphore of another launch (this launch's is barrier semaphore " +
                           std::to_string(barrier_semaphore_id) + ", from core.barrier_semaphore())");
-  misuse(call, loc, named + " is not a semaphore of this launch (a handle changed by hand?)");
+  misuse(call, loc, named() + " is not a semaphore of this launch (a handle changed by hand?)");
 }
 
 std::uint64_t Core::launch_number() const { return execution_.launch_number(); }

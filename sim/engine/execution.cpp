@@ -71,6 +71,8 @@ std::optional<model::Failure> Execution::abandonment(const CoreSlot& slot) const
 
 void Execution::launch() {
   for (std::size_t global = 0; global < cores_.size() && !failure_; ++global) resume_core(global);
+  machine_.released_cells().clear();
+  for (std::size_t global = 0; global < cores_.size(); ++global) refresh_core(global);
 }
 
 void Execution::teardown() {
@@ -122,7 +124,10 @@ void Execution::fail(int global_core, model::Failure failure) {
   throw_teardown(slot);
 }
 
-void Execution::dma_started(int dma_id) { in_flight_.push_back(dma_id); }
+void Execution::dma_started(int dma_id) {
+  in_flight_.push_back(dma_id);  // ids grow with every start: both lists stay sorted
+  enabled_.push_back({scheduler::Actor::Kind::dma_read, static_cast<std::uint32_t>(dma_id)});
+}
 
 bool Execution::blocked(const CoreSlot& slot) const {
   const PendingOp& op = slot.pending;
@@ -145,34 +150,55 @@ std::optional<std::pair<int, int>> Execution::dma_needed_by(int dma_id) const {
   return std::nullopt;
 }
 
-void Execution::enabled_actors(std::vector<Actor>& out) {
-  for (std::size_t global = 0; global < cores_.size(); ++global) {
-    const CoreSlot& slot = cores_[global];
-    if (!slot.fiber->finished() && !blocked(slot)) out.push_back(scheduler::core_actor(static_cast<std::uint32_t>(global)));
+void Execution::refresh_core(std::size_t global) {
+  CoreSlot& slot = cores_[global];
+  const bool enabled = !slot.fiber->finished() && !blocked(slot);
+  if (enabled == slot.enabled) return;
+  slot.enabled = enabled;
+  const Actor actor = scheduler::core_actor(static_cast<std::uint32_t>(global));
+  const auto cores_end = enabled_.begin() + static_cast<std::ptrdiff_t>(enabled_cores_);
+  const auto at = std::lower_bound(enabled_.begin(), cores_end, actor, [](Actor a, Actor b) { return a.index < b.index; });
+  if (enabled) {
+    enabled_.insert(at, actor);
+    ++enabled_cores_;
+  } else {
+    enabled_.erase(at);
+    --enabled_cores_;
   }
+}
+
+void Execution::refresh_after(Actor actor) {
+  if (actor.kind == Actor::Kind::core) refresh_core(actor.index);
+  std::vector<int>& released = machine_.released_cells();
+  for (int global : released) refresh_core(static_cast<std::size_t>(global));
+  released.clear();
+}
+
+std::span<const Actor> Execution::enabled_actors() {
+  if (machine_.spec().dma_execution == model::DmaExecution::on_wait) rebuild_on_wait();
+  return enabled_;
+}
+
+void Execution::rebuild_on_wait() {
+  enabled_.resize(enabled_cores_);  // the cores are up to date
   const auto phase_of = [&](int id) {
     const bool read = machine_.dmas()[id].next == model::DmaPhase::read;
     return Actor{read ? Actor::Kind::dma_read : Actor::Kind::dma_write, static_cast<std::uint32_t>(id)};
   };
-  if (machine_.spec().dma_execution != model::DmaExecution::on_wait) {
-    for (int id : in_flight_) out.push_back(phase_of(id));
-    return;
-  }
   if (machine_.spec().compat != model::CompatProfile::jax) {
     for (int id : in_flight_)
-      if (dma_needed_by(id)) out.push_back(phase_of(id));
+      if (dma_needed_by(id)) enabled_.push_back(phase_of(id));
     return;
   }
   // The reference's on_wait: each blocked cell runs only the newest DMA it needs.
-  const std::size_t first = out.size();
   std::vector<std::pair<int, int>> served;
   for (auto id = in_flight_.rbegin(); id != in_flight_.rend(); ++id) {
     const auto cell = dma_needed_by(*id);
     if (!cell || std::find(served.begin(), served.end(), *cell) != served.end()) continue;
     served.push_back(*cell);
-    out.push_back(phase_of(*id));
+    enabled_.push_back(phase_of(*id));
   }
-  std::reverse(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
+  std::reverse(enabled_.begin() + static_cast<std::ptrdiff_t>(enabled_cores_), enabled_.end());
 }
 
 TraceEvent Execution::dma_phase_event(int dma_id, model::DmaPhase phase) const {
@@ -211,6 +237,7 @@ void Execution::run(Actor actor) {
         emit(event);
       }
     }
+    refresh_after(actor);
     return;
   }
   const int id = static_cast<int>(actor.index);
@@ -221,7 +248,15 @@ void Execution::run(Actor actor) {
     return;
   }
   if (trace_) emit(dma_phase_event(id, phase));
-  if (machine_.dmas()[id].next == model::DmaPhase::done) in_flight_.erase(std::find(in_flight_.begin(), in_flight_.end(), id));
+  const auto listed = std::lower_bound(enabled_.begin() + static_cast<std::ptrdiff_t>(enabled_cores_), enabled_.end(), actor,
+                                       [](Actor a, Actor b) { return a.index < b.index; });
+  if (machine_.dmas()[id].next == model::DmaPhase::done) {
+    in_flight_.erase(std::lower_bound(in_flight_.begin(), in_flight_.end(), id));
+    if (listed != enabled_.end() && listed->index == actor.index) enabled_.erase(listed);
+  } else if (listed != enabled_.end() && listed->index == actor.index) {
+    listed->kind = Actor::Kind::dma_write;
+  }
+  refresh_after(actor);
 }
 
 scheduler::Footprint Execution::footprint(Actor actor) const {

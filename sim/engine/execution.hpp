@@ -3,6 +3,12 @@
 // its own fiber and stops at each visible operation (Core calls `yield`); an actor is a core or
 // the next phase of an in-flight DMA; `enabled_actors` applies the rules of semantics.md §6 and
 // the DMA execution mode of §4.
+//
+// The enabled list is kept up to date as the execution runs, not rebuilt per step (a step costs
+// the same on 4 cores as on 1,024): a core's status changes only when it runs or when a cell it
+// may wait on is signalled (the machine lists those cells), and DMA phases come and go with
+// their DMA. The one exception is on_wait mode, where a phase is enabled by the waiters of any
+// cell: there the list is rebuilt at every step.
 
 #include <memory>
 #include <optional>
@@ -45,7 +51,7 @@ class Execution final : public scheduler::Process {
   // The watchdog's budget, for the message of an interrupted core.
   void set_watchdog_seconds(double seconds) { watchdog_seconds_ = seconds; }
 
-  void enabled_actors(std::vector<scheduler::Actor>& out) override;
+  std::span<const scheduler::Actor> enabled_actors() override;
   void run(scheduler::Actor actor) override;
   bool stopped() const override { return failure_.has_value() || unfinished_ == 0; }
   scheduler::Footprint footprint(scheduler::Actor actor) const override;
@@ -91,8 +97,15 @@ class Execution final : public scheduler::Process {
     PendingOp pending;
     bool started = false;
     bool teardown_thrown = false;  // a Teardown was thrown into the kernel
+    bool enabled = false;          // listed in enabled_
   };
   bool blocked(const CoreSlot& slot) const;
+  // Brings core `global`'s entry in enabled_ up to date.
+  void refresh_core(std::size_t global);
+  // After a step: the cores it may have enabled or disabled.
+  void refresh_after(scheduler::Actor actor);
+  // on_wait mode: enabled_ from scratch.
+  void rebuild_on_wait();
   // Resumes a core and accounts for how its fiber stopped (finished, overflowed, interrupted).
   void resume_core(std::size_t global);
   // The failure of a core whose fiber was abandoned by a signal (overflow, watchdog), if so.
@@ -109,6 +122,9 @@ class Execution final : public scheduler::Process {
   const std::function<void(Core&)>& kernel_;
   std::vector<CoreSlot> cores_;
   std::vector<int> in_flight_;  // DMA ids with a phase still to run, ascending
+  // Enabled cores ascending (the first enabled_cores_ entries), then DMA phases by DMA id.
+  std::vector<scheduler::Actor> enabled_;
+  std::size_t enabled_cores_ = 0;
   std::optional<model::Failure> failure_;
   int unfinished_ = 0;
   std::uint64_t steps_ = 0;

@@ -62,8 +62,10 @@ ExecutionResult Simulation::run(scheduler::Strategy& strategy, TraceSink* trace,
     execution.set_footprint_rules({config_.race_detection.enabled && config_.machine.compat != model::CompatProfile::jax &&
                                    config_.race_detection.semaphore_clocks == SemaphoreClocks::precise});
     execution.launch();
+    record_.clear();  // keeps its capacity: recording a step allocates nothing
     const auto loop = scheduler::run_steps(execution, strategy, static_cast<std::uint64_t>(config_.scheduler.max_steps),
-                                           result.schedule);
+                                           record_);
+    result.schedule = record_;
     result.steps = loop.steps;
     if (execution.failure()) {
       result.verdict = execution.failure()->verdict;

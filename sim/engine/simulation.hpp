@@ -63,6 +63,7 @@ class Simulation {
   std::unique_ptr<scheduler::Watchdog> watchdog_;  // watches stacks_' fibers: declared after them
   std::optional<std::uint64_t> measured_pct_steps_;
   std::uint64_t launches_ = 0;  // executions run, so kernel handles know their launch
+  scheduler::Schedule record_;  // the running execution's schedule, reused across executions
 };
 
 }  // namespace weft::sim

@@ -9,52 +9,16 @@
 
 #include "scheduler/lenient_replay.hpp"
 #include "scheduler/step_loop.hpp"
+#include "tests/scheduler/scripted_process.hpp"
 
 namespace {
 
 using namespace weft::scheduler;
+using weft::scheduler::testing::ScriptedProcess;
 
 Actor c(std::uint32_t i) { return {Actor::Kind::core, i}; }
 Actor w(std::uint32_t i) { return {Actor::Kind::dma_write, i}; }
 
-class ScriptedProcess final : public Process {
- public:
-  // `actor` has `transitions` steps to take; with `after`, it is enabled only once `after->first`
-  // has run `after->second` times.
-  void add(Actor actor, int transitions, std::optional<std::pair<Actor, int>> after = std::nullopt) {
-    actors_.push_back({actor, transitions, after});
-  }
-  void enabled_actors(std::vector<Actor>& out) override {
-    for (const Entry& entry : actors_)
-      if (entry.left > 0 && (!entry.after || runs(entry.after->first) >= entry.after->second)) out.push_back(entry.actor);
-  }
-  void run(Actor actor) override {
-    for (Entry& entry : actors_)
-      if (entry.actor == actor) {
-        REQUIRE(entry.left > 0);
-        --entry.left;
-      }
-    ++runs_[actor];
-  }
-  bool stopped() const override {
-    for (const Entry& entry : actors_)
-      if (entry.left > 0) return false;
-    return true;
-  }
-  int runs(Actor actor) const {
-    const auto found = runs_.find(actor);
-    return found == runs_.end() ? 0 : found->second;
-  }
-
- private:
-  struct Entry {
-    Actor actor;
-    int left = 0;
-    std::optional<std::pair<Actor, int>> after;
-  };
-  std::vector<Entry> actors_;
-  std::map<Actor, int> runs_;
-};
 
 struct Replayed {
   Schedule record;

@@ -12,50 +12,17 @@
 
 #include "scheduler/pct_strategy.hpp"
 #include "scheduler/step_loop.hpp"
+#include "tests/scheduler/scripted_process.hpp"
 
 namespace {
 
 using namespace weft::scheduler;
+using weft::scheduler::testing::ScriptedProcess;
 
 Actor c(std::uint32_t i) { return {Actor::Kind::core, i}; }
 Actor r(std::uint32_t i) { return {Actor::Kind::dma_read, i}; }
 Actor w(std::uint32_t i) { return {Actor::Kind::dma_write, i}; }
 
-// Each actor has a number of transitions left and an optional rule that says when it is enabled.
-class ScriptedProcess final : public Process {
- public:
-  void add(Actor actor, int transitions, std::function<bool(const ScriptedProcess&)> enabled = {}) {
-    order_.push_back(actor);
-    left_[actor] = transitions;
-    rules_[actor] = std::move(enabled);
-  }
-  void enabled_actors(std::vector<Actor>& out) override {
-    for (const Actor& actor : order_)
-      if (left_.at(actor) > 0 && (!rules_.at(actor) || rules_.at(actor)(*this))) out.push_back(actor);
-  }
-  void run(Actor actor) override {
-    REQUIRE(left_.at(actor) > 0);
-    --left_[actor];
-    ran.push_back(actor);
-  }
-  bool stopped() const override {
-    for (const auto& [actor, left] : left_)
-      if (left > 0) return false;
-    return true;
-  }
-  int runs_of(Actor actor) const {
-    int count = 0;
-    for (const Actor& a : ran) count += a == actor;
-    return count;
-  }
-
-  std::vector<Actor> ran;
-
- private:
-  std::vector<Actor> order_;
-  std::map<Actor, int> left_;
-  std::map<Actor, std::function<bool(const ScriptedProcess&)>> rules_;
-};
 
 // Three cores; core 0 starts two DMAs (their read phases appear after its 2nd and 4th steps, each
 // write phase after its read phase), and core 2 waits for the first DMA to land.

@@ -10,53 +10,16 @@
 #include <vector>
 
 #include "scheduler/step_loop.hpp"
+#include "tests/scheduler/scripted_process.hpp"
 
 namespace {
 
 using namespace weft::scheduler;
+using weft::scheduler::testing::ScriptedProcess;
 
 Actor c(std::uint32_t i) { return {Actor::Kind::core, i}; }
 Actor r(std::uint32_t i) { return {Actor::Kind::dma_read, i}; }
 
-// Each actor has a number of transitions left; an actor with none left is finished. An optional
-// rule can disable an actor (for example "c1 waits until c0 has run twice"). The process stops
-// when every actor is finished.
-class FakeProcess final : public Process {
- public:
-  void add(Actor actor, int transitions, std::function<bool(const FakeProcess&)> enabled = {}) {
-    order_.push_back(actor);
-    left_[actor] = transitions;
-    rules_[actor] = std::move(enabled);
-  }
-  void enabled_actors(std::vector<Actor>& out) override {
-    ++queries;
-    for (const Actor& actor : order_)
-      if (left_.at(actor) > 0 && (!rules_.at(actor) || rules_.at(actor)(*this))) out.push_back(actor);
-  }
-  void run(Actor actor) override {
-    REQUIRE(left_.at(actor) > 0);
-    --left_[actor];
-    ran.push_back(actor);
-  }
-  bool stopped() const override {
-    for (const auto& [actor, left] : left_)
-      if (left > 0) return false;
-    return true;
-  }
-  int runs_of(Actor actor) const {
-    int count = 0;
-    for (const Actor& a : ran) count += a == actor;
-    return count;
-  }
-
-  std::vector<Actor> ran;
-  int queries = 0;
-
- private:
-  std::vector<Actor> order_;
-  std::map<Actor, int> left_;
-  std::map<Actor, std::function<bool(const FakeProcess&)>> rules_;
-};
 
 // Always picks the first enabled actor, and remembers what it was offered.
 class FirstStrategy final : public Strategy {
@@ -73,14 +36,14 @@ class FirstStrategy final : public Strategy {
 };
 
 // A process of three independent cores with several transitions each: many schedules possible.
-void add_three_cores(FakeProcess& process) {
+void add_three_cores(ScriptedProcess& process) {
   process.add(c(0), 6);
   process.add(c(1), 6);
   process.add(c(2), 6);
 }
 
 Schedule random_schedule(std::uint64_t seed) {
-  FakeProcess process;
+  ScriptedProcess process;
   add_three_cores(process);
   RandomStrategy strategy(seed);
   Schedule record;
@@ -93,7 +56,7 @@ Schedule random_schedule(std::uint64_t seed) {
 }  // namespace
 
 TEST_CASE("run_steps records each pick, runs it, and stops when the process stops", "[scheduler]") {
-  FakeProcess process;
+  ScriptedProcess process;
   process.add(c(0), 2);
   process.add(c(1), 1);
   FirstStrategy strategy;
@@ -113,7 +76,7 @@ TEST_CASE("run_steps records each pick, runs it, and stops when the process stop
 }
 
 TEST_CASE("run_steps appends to the record it is given", "[scheduler]") {
-  FakeProcess process;
+  ScriptedProcess process;
   process.add(c(3), 1);
   FirstStrategy strategy;
   Schedule record{r(9)};
@@ -122,7 +85,7 @@ TEST_CASE("run_steps appends to the record it is given", "[scheduler]") {
 }
 
 TEST_CASE("A process that is stopped from the start takes no step", "[scheduler]") {
-  FakeProcess process;
+  ScriptedProcess process;
   process.add(c(0), 0);
   FirstStrategy strategy;
   Schedule record;
@@ -134,10 +97,10 @@ TEST_CASE("A process that is stopped from the start takes no step", "[scheduler]
 }
 
 TEST_CASE("run_steps ends with no_enabled_actor when every unfinished actor is disabled", "[scheduler]") {
-  FakeProcess process;
+  ScriptedProcess process;
   // c1 waits for c0 to run three times, but c0 only runs twice: a deadlock after two steps.
   process.add(c(0), 2);
-  process.add(c(1), 1, [](const FakeProcess& p) { return p.runs_of(c(0)) >= 3; });
+  process.add(c(1), 1, [](const ScriptedProcess& p) { return p.runs_of(c(0)) >= 3; });
   FirstStrategy strategy;
   Schedule record;
   const LoopResult result = run_steps(process, strategy, 100, record);
@@ -148,9 +111,9 @@ TEST_CASE("run_steps ends with no_enabled_actor when every unfinished actor is d
 }
 
 TEST_CASE("Disabled actors are not offered and become pickable once enabled", "[scheduler]") {
-  FakeProcess process;
+  ScriptedProcess process;
   process.add(c(0), 3);
-  process.add(c(1), 1, [](const FakeProcess& p) { return p.runs_of(c(0)) >= 2; });
+  process.add(c(1), 1, [](const ScriptedProcess& p) { return p.runs_of(c(0)) >= 2; });
   FirstStrategy strategy;
   Schedule record;
   CHECK(run_steps(process, strategy, 100, record).end == LoopEnd::stopped);
@@ -160,7 +123,7 @@ TEST_CASE("Disabled actors are not offered and become pickable once enabled", "[
 }
 
 TEST_CASE("run_steps honours max_steps with step_limit", "[scheduler]") {
-  FakeProcess process;
+  ScriptedProcess process;
   process.add(c(0), 1'000'000);  // a runaway loop
   FirstStrategy strategy;
   Schedule record;
@@ -172,7 +135,7 @@ TEST_CASE("run_steps honours max_steps with step_limit", "[scheduler]") {
 }
 
 TEST_CASE("A process that stops exactly at max_steps is not a step_limit", "[scheduler]") {
-  FakeProcess process;
+  ScriptedProcess process;
   process.add(c(0), 5);
   FirstStrategy strategy;
   Schedule record;
@@ -182,7 +145,7 @@ TEST_CASE("A process that stops exactly at max_steps is not a step_limit", "[sch
 }
 
 TEST_CASE("max_steps of zero takes no step", "[scheduler]") {
-  FakeProcess process;
+  ScriptedProcess process;
   process.add(c(0), 1);
   FirstStrategy strategy;
   Schedule record;
@@ -193,7 +156,7 @@ TEST_CASE("max_steps of zero takes no step", "[scheduler]") {
 }
 
 TEST_CASE("ReplayStrategy follows a recorded schedule", "[scheduler]") {
-  FakeProcess process;
+  ScriptedProcess process;
   add_three_cores(process);
   const Schedule wanted = decode("c2,c0:2,c1,c2:5,c1:5,c0:4");
   ReplayStrategy strategy(wanted);
@@ -208,7 +171,7 @@ TEST_CASE("ReplayStrategy replays what a RandomStrategy recorded", "[scheduler]"
   const std::uint64_t seed = GENERATE(1, 2, 3, 4, 5);
   CAPTURE(seed);
   const Schedule recorded = random_schedule(seed);
-  FakeProcess process;
+  ScriptedProcess process;
   add_three_cores(process);
   ReplayStrategy strategy(recorded);
   Schedule record;
@@ -217,7 +180,7 @@ TEST_CASE("ReplayStrategy replays what a RandomStrategy recorded", "[scheduler]"
 }
 
 TEST_CASE("Past the end of its schedule ReplayStrategy continues the last actor", "[scheduler]") {
-  FakeProcess process;
+  ScriptedProcess process;
   add_three_cores(process);
   ReplayStrategy strategy(decode("c0,c2"));
   Schedule record;
@@ -227,9 +190,9 @@ TEST_CASE("Past the end of its schedule ReplayStrategy continues the last actor"
 }
 
 TEST_CASE("Past the end ReplayStrategy takes the first enabled actor when the last one is disabled", "[scheduler]") {
-  FakeProcess process;
+  ScriptedProcess process;
   process.add(c(0), 2);
-  process.add(c(1), 3, [](const FakeProcess& p) { return p.runs_of(c(1)) == 0 || p.runs_of(c(0)) == 2; });
+  process.add(c(1), 3, [](const ScriptedProcess& p) { return p.runs_of(c(1)) == 0 || p.runs_of(c(0)) == 2; });
   process.add(c(2), 1);
   ReplayStrategy strategy(decode("c1"));
   Schedule record;
@@ -239,7 +202,7 @@ TEST_CASE("Past the end ReplayStrategy takes the first enabled actor when the la
 }
 
 TEST_CASE("An empty replay schedule runs every actor to completion in order", "[scheduler]") {
-  FakeProcess process;
+  ScriptedProcess process;
   add_three_cores(process);
   ReplayStrategy strategy(Schedule{});
   Schedule record;
@@ -248,9 +211,9 @@ TEST_CASE("An empty replay schedule runs every actor to completion in order", "[
 }
 
 TEST_CASE("ReplayStrategy throws ScheduleDiverged on an actor that is not enabled", "[scheduler]") {
-  FakeProcess process;
+  ScriptedProcess process;
   process.add(c(0), 2);
-  process.add(c(1), 1, [](const FakeProcess& p) { return p.runs_of(c(0)) >= 2; });
+  process.add(c(1), 1, [](const ScriptedProcess& p) { return p.runs_of(c(0)) >= 2; });
   SECTION("a disabled actor") {
     ReplayStrategy strategy(decode("c0,c1"));
     Schedule record;
@@ -290,9 +253,9 @@ TEST_CASE("RandomStrategy with different seeds gives different schedules", "[sch
 TEST_CASE("RandomStrategy picks only enabled actors and spreads its picks", "[scheduler]") {
   const std::uint64_t seed = GENERATE(1, 2);
   CAPTURE(seed);
-  FakeProcess process;
+  ScriptedProcess process;
   process.add(c(0), 3000);
-  process.add(c(1), 3000, [](const FakeProcess& p) { return p.runs_of(c(0)) >= 10; });
+  process.add(c(1), 3000, [](const ScriptedProcess& p) { return p.runs_of(c(0)) >= 10; });
   process.add(c(2), 3000);
   RandomStrategy strategy(seed);
   Schedule record;

@@ -1,0 +1,71 @@
+#pragma once
+// The race detector's shadow state of one buffer: the access records still able to race with a
+// later access (rectangle, read or write, the actor's epoch, source line, step).
+//
+// Records are filed by the bucket of their first row (dimension 0 of the rectangle), so an
+// access looks only at records that can overlap it in that dimension: those starting at most
+// `longest - 1` rows before it (the longest dimension-0 extent recorded) up to its last row.
+// A ring all-gather's output, one slot per device written by one DMA and read by the next,
+// keeps a record per slot; each access then looks at its own slot, not at all of them. A
+// buffer has at most max_buckets buckets (neighbouring rows share one when it is taller), and
+// a bucket's vector keeps its capacity, so an access allocates nothing once the history is warm.
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "model/failure.hpp"
+#include "model/rect.hpp"
+#include "model/vector_clock.hpp"
+
+namespace weft::model {
+
+class AccessHistory {
+ public:
+  struct Record {
+    Rect rect;
+    Epoch epoch;
+    bool is_write = false;
+    Accessor who;
+    SourceLine line;
+    std::uint64_t step = 0;
+  };
+
+  explicit AccessHistory(const Shape& shape);
+
+  // Calls `visit(record)` for every record whose rectangle may overlap `rect` (a superset: the
+  // caller checks the overlap), in bucket order then filing order.
+  template <class Visit>
+  void for_candidates(const Rect& rect, Visit visit) const {
+    const auto [first, last] = window(rect);
+    for (std::size_t bucket = first; bucket <= last; ++bucket)
+      for (const Record& record : buckets_[bucket]) visit(record);
+  }
+  // Drops every candidate for which `retire(record)` holds, then files `record`.
+  template <class Retire>
+  void replace(const Record& record, Retire retire) {
+    const auto [first, last] = window(record.rect);
+    for (std::size_t bucket = first; bucket <= last; ++bucket) std::erase_if(buckets_[bucket], retire);
+    longest_ = std::max(longest_, extent(record.rect));
+    buckets_[bucket_of(start(record.rect))].push_back(record);
+  }
+
+  static constexpr std::size_t max_buckets = 1024;
+
+ private:
+  static std::int64_t start(const Rect& rect) { return rect.rank == 0 ? 0 : rect.start[0]; }
+  static std::int64_t extent(const Rect& rect) { return rect.rank == 0 ? 1 : rect.size[0]; }
+  std::size_t bucket_of(std::int64_t row) const {
+    return static_cast<std::size_t>(std::clamp<std::int64_t>(row / rows_per_bucket_, 0, buckets_.size() - 1));
+  }
+  // The buckets that may hold a record overlapping `rect` in dimension 0.
+  std::pair<std::size_t, std::size_t> window(const Rect& rect) const {
+    return {bucket_of(start(rect) - longest_ + 1), bucket_of(start(rect) + std::max<std::int64_t>(extent(rect), 1) - 1)};
+  }
+
+  std::int64_t rows_per_bucket_ = 1;
+  std::int64_t longest_ = 1;
+  std::vector<std::vector<Record>> buckets_;
+};
+
+}  // namespace weft::model

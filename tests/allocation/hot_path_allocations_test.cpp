@@ -1,0 +1,93 @@
+// No allocation on the hot path: the number of heap allocations of an execution does not grow
+// with its number of steps. Counted by replacing the global operator new in this test
+// executable only (tests/allocation/ is its own executable for that reason).
+#include <atomic>
+#include <cstdlib>
+#include <new>
+
+#include <catch2/catch.hpp>
+
+#include "bench/workloads.hpp"
+#include "scenarios/registry.hpp"
+#include "sim/api/core.hpp"
+#include "sim/engine/simulation.hpp"
+
+namespace {
+
+std::atomic<std::uint64_t> allocations{0};
+
+}  // namespace
+
+void* operator new(std::size_t bytes) {
+  allocations.fetch_add(1, std::memory_order_relaxed);
+  if (void* memory = std::malloc(bytes == 0 ? 1 : bytes)) return memory;
+  throw std::bad_alloc();
+}
+void operator delete(void* memory) noexcept { std::free(memory); }
+void operator delete(void* memory, std::size_t) noexcept { std::free(memory); }
+
+namespace {
+
+using namespace weft;
+
+struct Counted {
+  std::uint64_t allocations = 0;
+  std::uint64_t steps = 0;
+};
+
+// Allocations of one execution (seed 1) after a warm-up execution (seed 0) of the same length.
+Counted count(const sim::ScenarioDefinition& scenario, const sim::Config& config, const sim::Params& params) {
+  sim::Simulation simulation(config, scenario, params);
+  (void)simulation.run_seed(0);
+  const std::uint64_t before = allocations.load();
+  const auto result = simulation.run_seed(1);
+  INFO(result.details);
+  REQUIRE(result.verdict == model::Verdict::ok);
+  return {allocations.load() - before, result.steps};
+}
+
+// A core loop of local DMAs: start, then wait.
+sim::ScenarioDefinition dma_loop() {
+  sim::ScenarioDefinition s;
+  s.name = "dma_loop";
+  s.params = {{"iterations", 10}};
+  s.kernel = [](sim::Core& core) {
+    auto source = core.vmem<float>({8});
+    auto target = core.vmem<float>({8});
+    auto recv = core.dma_semaphore();
+    core.store(source, sim::Tile<float>::Zero(1, 8));
+    for (std::int64_t i = 0, n = core.param("iterations"); i < n; ++i) core.dma_start(source, target, recv).wait();
+  };
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("A step allocates nothing: loads, stores, signals and waits", "[allocation]") {
+  const auto mix = bench::operation_mix();
+  for (const bool races : {false, true}) {
+    CAPTURE(races);
+    const Counted shorter = count(mix, bench::operation_mix_config(races), {{"iterations", 100}});
+    const Counted longer = count(mix, bench::operation_mix_config(races), {{"iterations", 1000}});
+    CHECK(longer.steps > 9 * shorter.steps);
+    // 36,000 more steps; an execution's own set-up allocations vary a little with its schedule.
+    CHECK(longer.allocations <= shorter.allocations + 8);
+  }
+}
+
+TEST_CASE("A DMA allocates nothing but its record's share of a growing vector", "[allocation]") {
+  const auto loop = dma_loop();
+  for (const auto mode : {model::DmaExecution::async, model::DmaExecution::eager}) {
+    for (const bool races : {false, true}) {
+      CAPTURE(static_cast<int>(mode), races);
+      auto config = bench::collective_config(2, 2, races);
+      config.machine.dma_execution = mode;
+      const Counted shorter = count(loop, config, {{"iterations", 100}});
+      const Counted longer = count(loop, config, {{"iterations", 1000}});
+      CHECK(longer.steps > 9 * shorter.steps);
+      // The DMA records of an execution live until its end (reports name them): a vector that
+      // doubles, so 10x the DMAs costs a handful more allocations, never one per DMA.
+      CHECK(longer.allocations <= shorter.allocations + 8);
+    }
+  }
+}
