@@ -3,6 +3,7 @@
 //   switch_ns        a bare Boost.Context resume + suspend pair
 //   step_ns          one visible operation through the scheduler (a mix of loads, stores,
 //                    signals and waits on 4 cores), race detection off
+//   step_ns_boost_fiber  the same, with scheduler.fiber_backend = "boost_fiber"
 //   ring_all_gather_8_executions_per_s   f32 8x128 tiles on 8 devices, async DMAs, races on
 //   races_off_over_races_on  the cost of race detection on ring_all_reduce, 8 devices
 //   explore_*                runs per second of `weft explore` on lastzero(4) and readers(6), and
@@ -68,6 +69,21 @@ double step_ns() {
   return seconds_since(start) * 1e9 / static_cast<double>(steps);
 }
 
+// step_ns on the Boost.Fiber backend: the same operation mix, measured the same way.
+double step_ns_boost_fiber() {
+  const auto scenario = operation_mix();
+  weft::sim::Config config;
+  config.machine.mesh = {4};
+  config.race_detection.enabled = false;
+  config.scheduler.fiber_backend = weft::scheduler::FiberBackend::boost_fiber;
+  weft::sim::Simulation simulation(config, scenario, scenario.params);
+  (void)simulation.run_seed(0);  // warm up the stack pool, the heap and the thread's Boost.Fiber scheduler
+  std::uint64_t steps = 0;
+  const auto start = Clock::now();
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) steps += simulation.run_seed(seed).steps;
+  return seconds_since(start) * 1e9 / static_cast<double>(steps);
+}
+
 double executions_per_second(const std::string& name, int devices, bool races) {
   const auto registry = weft::scenarios::builtin_scenarios();
   const auto* scenario = weft::sim::find_scenario(registry, name);
@@ -109,6 +125,7 @@ int main() {
   mallopt(M_TOP_PAD, 64 << 20);
   const double sw = switch_ns();
   const double step = step_ns();
+  const double step_boost_fiber = step_ns_boost_fiber();
   const double gather = executions_per_second("ring_all_gather", 8, true);
   const double reduce = executions_per_second("ring_all_reduce", 8, true);
   const double reduce_off = executions_per_second("ring_all_reduce", 8, false);
@@ -116,10 +133,11 @@ int main() {
   const auto [readers_rate, readers_ratio] = explore_rate("readers", 7, 64);
   std::printf(
       "{\"switch_ns\": %.1f, \"step_ns\": %.1f, \"step_ns_over_switch_ns\": %.1f,\n"
+      " \"step_ns_boost_fiber\": %.1f,\n"
       " \"ring_all_gather_8_executions_per_s\": %.0f, \"ring_all_reduce_8_executions_per_s\": %.0f,\n"
       " \"ring_all_reduce_8_races_off_executions_per_s\": %.0f, \"races_off_over_races_on\": %.2f,\n"
       " \"explore_lastzero4_runs_per_s\": %.0f, \"explore_lastzero4_runs_per_trace\": %.2f,\n"
       " \"explore_readers6_runs_per_s\": %.0f, \"explore_readers6_runs_per_trace\": %.2f}\n",
-      sw, step, step / sw, gather, reduce, reduce_off, reduce_off / reduce, lastzero_rate, lastzero_ratio, readers_rate,
-      readers_ratio);
+      sw, step, step / sw, step_boost_fiber, gather, reduce, reduce_off, reduce_off / reduce, lastzero_rate,
+      lastzero_ratio, readers_rate, readers_ratio);
 }
