@@ -53,6 +53,8 @@ int main(int argc, char** argv) {
   benchmark::RegisterBenchmark("switch_pair", switch_pair);
   benchmark::RegisterBenchmark("step/races_off", executions, mix, bench::operation_mix_config(false), mix_params);
   benchmark::RegisterBenchmark("step/races_on", executions, mix, bench::operation_mix_config(true), mix_params);
+  benchmark::RegisterBenchmark("step/boost_fiber", executions, mix,
+                               bench::operation_mix_config(false, scheduler::FiberBackend::boost_fiber), mix_params);
   benchmark::RegisterBenchmark("ring_all_gather/8", executions, gather, bench::collective_config(8, 1, true), gather.params);
   benchmark::RegisterBenchmark("ring_all_reduce/8", executions, reduce, bench::collective_config(8, 1, true), reduce.params);
   benchmark::RegisterBenchmark("ring_all_reduce/8/races_off", executions, reduce, bench::collective_config(8, 1, false),

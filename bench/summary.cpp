@@ -32,11 +32,15 @@ nlohmann::ordered_json summary(const sim::ScenarioRegistry& registry, const Summ
   const std::int64_t iterations = options.quick ? 500 : 5000;
   const double step = step_ns(operation_mix_config(false), iterations, effort);
   const double step_races = step_ns(operation_mix_config(true), iterations, effort);
+  const double step_boost_fiber =
+      step_ns(operation_mix_config(false, scheduler::FiberBackend::boost_fiber), iterations, effort);
   out["switch_ns"] = rounded(switching, 1);
   out["step_ns"] = rounded(step, 1);
   out["step_ns_races"] = rounded(step_races, 1);
   out["step_ns_over_switch_ns"] = rounded(step / switching, 2);
   out["step_ns_races_over_step_ns"] = rounded(step_races / step, 2);
+  out["step_ns_boost_fiber"] = rounded(step_boost_fiber, 1);
+  out["step_ns_boost_fiber_over_step_ns"] = rounded(step_boost_fiber / step, 2);
 
   const int executions = 200 * effort;
   const double gather_rate = executions_per_second(gather, collective_config(8, 1, true), executions);

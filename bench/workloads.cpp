@@ -26,8 +26,9 @@ sim::ScenarioDefinition operation_mix() {
   return s;
 }
 
-sim::Config operation_mix_config(bool races) {
+sim::Config operation_mix_config(bool races, scheduler::FiberBackend backend) {
   sim::Config config;
+  config.scheduler.fiber_backend = backend;
   config.machine.mesh = {4};
   config.race_detection.enabled = races;
   return config;

@@ -1,122 +1,15 @@
 #include "scheduler/fiber.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 #include <cstring>
-#include <memory>
 
 #include "scheduler/fiber_rescue.hpp"
-#include "scheduler/sanitizer.hpp"
 
 namespace weft::scheduler {
-namespace {
 
-thread_local Fiber* running = nullptr;  // the fiber now running on this thread
-thread_local bool thread_prepared = false;  // this thread has an alternate signal stack
-
-// A Boost.Context stack allocator that borrows from a pool, notes which stack the fiber got,
-// and gives it back when the fiber's record is destroyed (it returned or was unwound).
-struct PooledStack {
-  StackPool* pool;
-  Stack* stack;
-  boost::context::stack_context allocate() {
-    *stack = pool->take();
-    return stack->context();
-  }
-  void deallocate(boost::context::stack_context&) noexcept { pool->give(*stack); }
-};
-
-}  // namespace
-
-Fiber* Fiber::current() { return running; }
-
-Fiber::Fiber(StackPool& pool, std::function<void()> body)
-    : pool_(&pool),
-      body_(std::move(body)),
-      self_(std::allocator_arg, PooledStack{&pool, &stack_}, [this](boost::context::fiber&& caller) {
-        caller_ = std::move(caller);
-        sanitizer::finish_switch(nullptr, &caller_bottom_, &caller_size_);
-        if (!cancelled_) {
-          try {
-            body_();
-          } catch (const ForcedUnwind&) {
-            // the unwinding this fiber's destructor asked for is complete
-          }
-        }
-        end_ = End::returned;
-        sanitizer::start_switch(nullptr, caller_bottom_, caller_size_);  // this stack is done
-        return std::move(caller_);
-      }) {}
-
-Fiber::~Fiber() {
-  if (end_ == End::none) {
-    if (started_) {
-      unwinding_ = true;
-    } else {
-      cancelled_ = true;
-    }
-    switch_in();
-    if (end_ == End::none) abandon();  // the body caught ForcedUnwind and suspended again
-  }
-  // An abandoned fiber's continuation must never be resumed, which destroying it would do;
-  // a returned one's is empty.
-  if (end_ == End::returned) self_.~fiber();
-}
-
-void Fiber::resume() {
-  if (finished()) return;
-  started_ = true;
-  switch_in();
-}
-
-void Fiber::switch_in() {
-  Fiber* const outer = running;
-  running = this;
-  if (!thread_prepared) {
-    rescue::prepare_thread();
-    thread_prepared = true;
-  }
-  FiberActivity& activity = pool_->activity();
-  activity.count_switch();
-  activity.set_running(label_);
-  sanitizer::start_switch(&caller_fake_stack_, stack_.usable_bottom(), stack_.bytes - page_bytes());
-  if (unwinding_) {
-    self_ = std::move(self_).resume_with([this](boost::context::fiber&& caller) -> boost::context::fiber {
-      caller_ = std::move(caller);
-      throw ForcedUnwind{};  // thrown at the body's suspension point, on its stack
-    });
-  } else {
-    self_ = std::move(self_).resume();
-  }
-  sanitizer::finish_switch(caller_fake_stack_, nullptr, nullptr);
-  activity.count_switch();
-  running = outer;
-  after_switch_in();
-}
-
-void Fiber::after_switch_in() {
-  if (!rescued_) return;
-  // A signal handler switched here from the body's stack; `self_` now holds the handler's
-  // context on the alternate signal stack. Neither may ever run again.
-  rescued_ = false;
-  pool_->retire(stack_);
-}
-
-void Fiber::suspend() {
-  // The arrival is announced on either way back: resumed, or unwound by ForcedUnwind.
-  struct Arrival {
-    Fiber* fiber;
-    ~Arrival() { sanitizer::finish_switch(fiber->fiber_fake_stack_, &fiber->caller_bottom_, &fiber->caller_size_); }
-  };
-  sanitizer::start_switch(&fiber_fake_stack_, caller_bottom_, caller_size_);
-  const Arrival arrival{this};
-  caller_ = std::move(caller_).resume();
-}
-
-void Fiber::abandon() {
-  if (finished()) return;
-  end_ = End::abandoned;
-  pool_->retire(stack_);
+void Fiber::prepare_thread() {
+  rescue::prepare_thread();
+  thread_prepared_ = true;
 }
 
 std::size_t Fiber::stack_left() const {
@@ -129,16 +22,6 @@ void Fiber::set_label(std::string_view label) {
   const std::size_t length = std::min(label.size(), sizeof label_ - 1);
   std::memcpy(label_, label.data(), length);
   label_[length] = '\0';
-}
-
-__attribute__((no_sanitize("address"))) void Fiber::rescue(End why) noexcept {
-  end_ = why;
-  rescued_ = true;
-  rescue::unblock_signals();  // the handler never returns, so the kernel will not unblock them
-  rescue::leave_signal_stack();  // nor clear its frames' poison (sanitizer builds)
-  sanitizer::start_switch(nullptr, caller_bottom_, caller_size_);
-  std::move(caller_).resume();
-  std::abort();  // unreachable: nothing resumes a rescued fiber
 }
 
 }  // namespace weft::scheduler

@@ -1,6 +1,9 @@
 #pragma once
-// Fibers on Boost.Context: a fiber runs one body on its own stack and switches only when told
-// (`resume` from the scheduler's side, `suspend` from inside). It never decides who runs next.
+// A core's fiber: it runs one body on its own stack and switches only when told (`resume` from
+// the scheduler's side, `suspend` from inside). It never decides who runs next. This is the
+// interface the engine drives; two backends implement it (fiber_backend.hpp): Boost.Context
+// (context_fiber.hpp, the default) and Boost.Fiber (boost_fiber.hpp). A resume and a suspend
+// are one virtual call each; finished(), end() and stack_left() are plain reads.
 //
 // Stacks come from a StackPool: guarded stacks allocated once and reused by every execution of
 // a simulation. Destroying a fiber that has not finished unwinds its stack (ForcedUnwind is
@@ -10,21 +13,20 @@
 //
 // A fiber can also end without finishing, and is then *abandoned*: never resumed, never
 // unwound, its stack retired (stack_pool.hpp). That happens when its body overflows the stack
-// or is interrupted by a watchdog (both through fiber_rescue.hpp's signal handlers, which switch
-// from the signal back to the scheduler), or when the owner gives up a suspended body that will
-// not unwind (`abandon`). Objects on an abandoned stack are never destroyed.
+// or is interrupted by a watchdog (both through fiber_rescue.hpp's signal handlers, which call
+// `rescue` to switch from the signal back to the scheduler), or when the owner gives up a
+// suspended body that will not unwind (`abandon`). Objects on an abandoned stack are never
+// destroyed.
 //
-// Every switch is announced to AddressSanitizer in sanitizer builds (sanitizer.hpp). The one
-// thread-local is the fiber now running on the thread (and, in fiber_rescue.cpp, the thread's
-// alternate signal stack).
+// This base class holds what the signal handlers read (the stack, the label, whether the body is
+// in weft's own code) and the one thread-local: the fiber now running on the thread. Every switch
+// is announced to AddressSanitizer in sanitizer builds (sanitizer.hpp), by each backend.
 
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <string_view>
 
-#include <boost/context/fiber.hpp>
-
+#include "scheduler/fiber_backend.hpp"
 #include "scheduler/stack_pool.hpp"
 
 namespace weft::scheduler {
@@ -43,20 +45,19 @@ class Fiber {
     abandoned,       // abandoned by its owner while suspended
   };
 
-  Fiber(StackPool& pool, std::function<void()> body);
   Fiber(const Fiber&) = delete;
   Fiber& operator=(const Fiber&) = delete;
-  ~Fiber();  // unwinds an unfinished body; leaves an abandoned one alone
+  virtual ~Fiber() = default;  // each backend unwinds an unfinished body, leaves an abandoned one
 
   // From the scheduler: runs the body until it suspends, returns or is abandoned.
-  void resume();
+  virtual void resume() = 0;
   // From inside the body: returns to whoever resumed it.
-  void suspend();
+  virtual void suspend() = 0;
   // True once the fiber will never run again: it returned or was abandoned.
   bool finished() const { return end_ != End::none; }
   End end() const { return end_; }
   // Gives up a suspended fiber for good, without unwinding it.
-  void abandon();
+  virtual void abandon() = 0;
 
   // From inside the body: bytes of stack left below the caller's frame.
   std::size_t stack_left() const;
@@ -67,7 +68,7 @@ class Fiber {
   const char* label() const { return label_; }
 
   // The fiber running on this thread, or null.
-  static Fiber* current();
+  static Fiber* current() { return running_; }
 
   // While one of these lives on the running fiber, the fiber is in weft's own code: a watchdog
   // waits for it to return to the body's code before interrupting, and a stack overflow there
@@ -103,35 +104,34 @@ class Fiber {
   const Stack& stack() const { return stack_; }
   StackPool& pool() const { return *pool_; }
   // Ends the running body from a signal handler on the alternate signal stack: marks it
-  // `why`, and switches to the scheduler, which then retires the stack. Never returns.
-  [[noreturn]] void rescue(End why) noexcept;
+  // `why`, and switches to whoever resumed it, which then retires the stack. Never returns.
+  [[noreturn]] virtual void rescue(End why) noexcept = 0;
 
- private:
-  void switch_in();  // resume's switch, annotated
-  void after_switch_in();
+ protected:
+  explicit Fiber(StackPool& pool) : pool_(&pool) {}
+
+  // Makes `fiber` the one running on this thread (and gives the thread its alternate signal
+  // stack the first time); returns the one it replaces.
+  static Fiber* enter(Fiber* fiber) {
+    if (!thread_prepared_) prepare_thread();
+    Fiber* const outer = running_;
+    running_ = fiber;
+    return outer;
+  }
+  static void leave(Fiber* outer) { running_ = outer; }
 
   StackPool* pool_;
-  std::function<void()> body_;
   Stack stack_;
-  // The fiber's own continuation, held while it is suspended. Kept in a union so that an
-  // abandoned fiber's continuation is neither resumed nor destroyed.
-  union {
-    boost::context::fiber self_;
-  };
-  boost::context::fiber caller_;  // the scheduler's continuation, held while the fiber runs
   End end_ = End::none;
-  bool started_ = false;
-  bool cancelled_ = false;  // destroyed before it started: the body must not run
-  bool unwinding_ = false;  // destroyed while suspended: throw ForcedUnwind at the suspension
+
+ private:
+  static void prepare_thread();
+
+  static inline thread_local Fiber* running_ = nullptr;  // the fiber now running on this thread
+  static inline thread_local bool thread_prepared_ = false;  // the thread has an alternate signal stack
   // Read by the signal handlers: volatile, so that no store to it is optimized away.
   volatile bool in_runtime_ = true;
-  bool rescued_ = false;
   char label_[48] = "a fiber";
-  // AddressSanitizer's bookkeeping of both sides (unused in other builds).
-  void* fiber_fake_stack_ = nullptr;
-  void* caller_fake_stack_ = nullptr;
-  const void* caller_bottom_ = nullptr;
-  std::size_t caller_size_ = 0;
 };
 
 }  // namespace weft::scheduler

@@ -6,6 +6,7 @@
 
 #include "model/machine_spec.hpp"
 #include "model/race_detector.hpp"
+#include "scheduler/fiber_backend.hpp"
 
 namespace weft::sim {
 
@@ -28,6 +29,9 @@ struct SchedulerConfig {
   // Wall-clock seconds a core may run its own code between two visible operations before the
   // watchdog ends the execution (kernel_error); 0 disables it. It never influences a choice.
   double watchdog_seconds = 10;
+  // The library that runs the cores' fibers. Either gives the same schedules, reports and traces
+  // (scheduler/fiber_backend.hpp, docs/design-choices.md).
+  scheduler::FiberBackend fiber_backend = scheduler::FiberBackend::context;
 };
 
 struct Config {

@@ -35,6 +35,10 @@ constexpr std::array<Choice<StrategyKind>, 3> strategy_choices{{
     {"pct", StrategyKind::pct},
     {"replay", StrategyKind::replay},
 }};
+constexpr std::array<Choice<scheduler::FiberBackend>, 2> fiber_backend_choices{{
+    {"context", scheduler::FiberBackend::context},
+    {"boost_fiber", scheduler::FiberBackend::boost_fiber},
+}};
 constexpr std::array<Choice<CompatProfile>, 2> compat_choices{{
     {"none", CompatProfile::none},
     {"jax", CompatProfile::jax},
@@ -74,7 +78,7 @@ constexpr std::array<KeyRule, 3> race_detection_rules{{
 
 constexpr double watchdog_seconds_max = 86'400;
 
-constexpr std::array<KeyRule, 7> scheduler_rules{{
+constexpr std::array<KeyRule, 8> scheduler_rules{{
     {"strategy",
      [](Config& c, const Field& f) { c.scheduler.strategy = f.choice(strategy_choices); }},
     {"seed",
@@ -91,6 +95,8 @@ constexpr std::array<KeyRule, 7> scheduler_rules{{
      }},
     {"watchdog_seconds",
      [](Config& c, const Field& f) { c.scheduler.watchdog_seconds = f.number(0, watchdog_seconds_max); }},
+    {"fiber_backend",
+     [](Config& c, const Field& f) { c.scheduler.fiber_backend = f.choice(fiber_backend_choices); }},
 }};
 
 constexpr std::array<KeyRule, 1> compat_rules{{

@@ -12,11 +12,11 @@ using scheduler::Actor;
 using scheduler::Fiber;
 
 Execution::Execution(model::Machine& machine, scheduler::StackPool& stacks, const std::function<void(Core&)>& kernel,
-                     const Params& params)
+                     const Params& params, scheduler::FiberBackend backend)
     : machine_(machine), kernel_(kernel), cores_(static_cast<std::size_t>(machine.topology().cores())) {
   for (int global = 0; global < static_cast<int>(cores_.size()); ++global) {
     cores_[global].core = std::make_unique<Core>(*this, machine_.topology().core_of(global), params);
-    cores_[global].fiber = std::make_unique<scheduler::Fiber>(stacks, [this, global] { body(global); });
+    cores_[global].fiber = scheduler::make_fiber(backend, stacks, [this, global] { body(global); });
     cores_[global].fiber->set_label(model::to_string(cores_[global].core->id()));
   }
   unfinished_ = static_cast<int>(cores_.size());

@@ -35,8 +35,9 @@ inline constexpr std::size_t stack_headroom_bytes = 32 * 1024;
 
 class Execution final : public scheduler::Process {
  public:
+  // Each core runs on a fiber of `backend` (scheduler/fiber_backend.hpp), on a stack from `stacks`.
   Execution(model::Machine& machine, scheduler::StackPool& stacks, const std::function<void(Core&)>& kernel,
-            const Params& params);
+            const Params& params, scheduler::FiberBackend backend = scheduler::FiberBackend::context);
   Execution(const Execution&) = delete;
   Execution& operator=(const Execution&) = delete;
   ~Execution() override;

@@ -52,7 +52,7 @@ ExecutionResult Simulation::run(scheduler::Strategy& strategy, TraceSink* trace,
 
   ExecutionResult result;
   {
-    Execution execution(machine, stacks_, scenario_.kernel, params_);
+    Execution execution(machine, stacks_, scenario_.kernel, params_, config_.scheduler.fiber_backend);
     execution.set_trace(trace);
     execution.set_watchdog_seconds(config_.scheduler.watchdog_seconds);
     execution.set_launch_number(++launches_);

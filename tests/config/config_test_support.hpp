@@ -75,6 +75,7 @@ inline Config non_default_config() {
   config.scheduler.max_steps = 55;
   config.scheduler.stack_bytes = 70'000;
   config.scheduler.watchdog_seconds = 2.5;
+  config.scheduler.fiber_backend = scheduler::FiberBackend::boost_fiber;
   return config;
 }
 
@@ -98,6 +99,7 @@ inline void check_same_config(const Config& actual, const Config& expected) {
   CHECK(actual.scheduler.max_steps == expected.scheduler.max_steps);
   CHECK(actual.scheduler.stack_bytes == expected.scheduler.stack_bytes);
   CHECK(actual.scheduler.watchdog_seconds == expected.scheduler.watchdog_seconds);
+  CHECK(actual.scheduler.fiber_backend == expected.scheduler.fiber_backend);
 }
 
 // The ConfigError `action` throws; fails the test when it throws none.

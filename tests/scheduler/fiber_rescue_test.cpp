@@ -10,17 +10,25 @@
 #include <cstdint>
 
 #include "scheduler/fiber.hpp"
+#include "scheduler/fiber_backend.hpp"
 #include "scheduler/watchdog.hpp"
 
 namespace {
 
 using weft::scheduler::Fiber;
+using weft::scheduler::FiberBackend;
+using weft::scheduler::make_fiber;
 using weft::scheduler::ForcedUnwind;
 using weft::scheduler::StackPool;
 using weft::scheduler::Watchdog;
 using Clock = std::chrono::steady_clock;
 
 constexpr std::size_t stack_bytes = 64 * 1024;
+
+// Every test runs on both backends (scheduler/fiber_backend.hpp).
+const char* backend_name(FiberBackend backend) {
+  return backend == FiberBackend::context ? "backend context" : "backend boost_fiber";
+}
 
 __attribute__((noinline)) std::int64_t descend(std::int64_t depth, std::int64_t limit) {
   volatile char frame[512];
@@ -45,26 +53,28 @@ double seconds_since(Clock::time_point start) { return std::chrono::duration<dou
 }  // namespace
 
 TEST_CASE("A fiber that overflows its stack is abandoned and the pool and thread go on", "[scheduler][hardening]") {
+  const FiberBackend backend = GENERATE(FiberBackend::context, FiberBackend::boost_fiber);
+  INFO(backend_name(backend));
   StackPool pool(stack_bytes);
   for (int round = 1; round <= 3; ++round) {  // again and again: the signal is unblocked each time
     CAPTURE(round);
     bool after = false;
-    Fiber fiber(pool, [&] {
+    auto fiber = make_fiber(backend, pool, [&] {
       const Fiber::UserCode user;
       descend(0, std::int64_t{1} << 62);
       after = true;
     });
-    fiber.resume();
-    CHECK(fiber.finished());
-    CHECK(fiber.end() == Fiber::End::stack_overflow);
+    fiber->resume();
+    CHECK(fiber->finished());
+    CHECK(fiber->end() == Fiber::End::stack_overflow);
     CHECK_FALSE(after);
     CHECK(pool.retired() == static_cast<std::size_t>(round));
   }
   bool ran = false;
-  Fiber next(pool, [&] { ran = true; });
-  next.resume();
+  auto next = make_fiber(backend, pool, [&] { ran = true; });
+  next->resume();
   CHECK(ran);
-  CHECK(next.end() == Fiber::End::returned);
+  CHECK(next->end() == Fiber::End::returned);
 }
 
 __attribute__((noinline)) std::size_t left_below_a_big_frame(const Fiber& fiber) {
@@ -74,28 +84,32 @@ __attribute__((noinline)) std::size_t left_below_a_big_frame(const Fiber& fiber)
 }
 
 TEST_CASE("A fiber reports how much stack is left below its frame", "[scheduler][hardening]") {
+  const FiberBackend backend = GENERATE(FiberBackend::context, FiberBackend::boost_fiber);
+  INFO(backend_name(backend));
   StackPool pool(stack_bytes);
   std::size_t shallow = 0, deep = 0;
   Fiber* self = nullptr;
-  Fiber fiber(pool, [&] {
+  auto fiber = make_fiber(backend, pool, [&] {
     shallow = self->stack_left();
     deep = left_below_a_big_frame(*self);
   });
-  self = &fiber;
-  fiber.resume();
+  self = fiber.get();
+  fiber->resume();
   CHECK(shallow > 60 * 1024);
   CHECK(shallow <= stack_bytes);
   CHECK(deep + 8192 <= shallow);
 }
 
 TEST_CASE("An overflow inside weft's own code ends the process with exit code 3", "[scheduler][hardening]") {
+  const FiberBackend backend = GENERATE(FiberBackend::context, FiberBackend::boost_fiber);
+  INFO(backend_name(backend));
   const pid_t child = fork();
   REQUIRE(child >= 0);
   if (child == 0) {
     close(STDERR_FILENO);  // keep the test's output clean
     StackPool pool(stack_bytes);
-    Fiber fiber(pool, [] { descend(0, std::int64_t{1} << 62); });  // never marked as user code
-    fiber.resume();
+    auto fiber = make_fiber(backend, pool, [] { descend(0, std::int64_t{1} << 62); });  // never marked as user code
+    fiber->resume();
     _exit(0);
   }
   int status = 0;
@@ -105,17 +119,19 @@ TEST_CASE("An overflow inside weft's own code ends the process with exit code 3"
 }
 
 TEST_CASE("The watchdog interrupts a fiber that runs too long without suspending", "[scheduler][hardening]") {
+  const FiberBackend backend = GENERATE(FiberBackend::context, FiberBackend::boost_fiber);
+  INFO(backend_name(backend));
   StackPool pool(stack_bytes);
   Watchdog watchdog(pool.activity(), 0.1);
   for (int round = 1; round <= 2; ++round) {
     CAPTURE(round);
     const auto start = Clock::now();
-    Fiber fiber(pool, [] {
+    auto fiber = make_fiber(backend, pool, [] {
       const Fiber::UserCode user;
       spin_forever();
     });
-    fiber.resume();
-    CHECK(fiber.end() == Fiber::End::interrupted);
+    fiber->resume();
+    CHECK(fiber->end() == Fiber::End::interrupted);
     CHECK(seconds_since(start) >= 0.1);
     CHECK(seconds_since(start) < 5);
   }
@@ -123,10 +139,12 @@ TEST_CASE("The watchdog interrupts a fiber that runs too long without suspending
 }
 
 TEST_CASE("The watchdog waits while the fiber runs weft's own code", "[scheduler][hardening]") {
+  const FiberBackend backend = GENERATE(FiberBackend::context, FiberBackend::boost_fiber);
+  INFO(backend_name(backend));
   StackPool pool(stack_bytes);
   Watchdog watchdog(pool.activity(), 0.05);
   volatile bool left_runtime = false;  // volatile: the store must not sink into the endless loop
-  Fiber fiber(pool, [&] {
+  auto fiber = make_fiber(backend, pool, [&] {
     const Fiber::UserCode user;
     {
       const Fiber::RuntimeSection runtime;
@@ -135,38 +153,42 @@ TEST_CASE("The watchdog waits while the fiber runs weft's own code", "[scheduler
     left_runtime = true;
     spin_forever();
   });
-  fiber.resume();
+  fiber->resume();
   CHECK(left_runtime);
-  CHECK(fiber.end() == Fiber::End::interrupted);
+  CHECK(fiber->end() == Fiber::End::interrupted);
 }
 
 TEST_CASE("A fiber that suspends often is never interrupted", "[scheduler][hardening]") {
+  const FiberBackend backend = GENERATE(FiberBackend::context, FiberBackend::boost_fiber);
+  INFO(backend_name(backend));
   StackPool pool(stack_bytes);
   Watchdog watchdog(pool.activity(), 0.5);  // 50 times a run: a loaded machine stays well within it
   Fiber* self = nullptr;
   int steps = 0;
-  Fiber fiber(pool, [&] {
+  auto fiber = make_fiber(backend, pool, [&] {
     const Fiber::UserCode user;
     for (int i = 0; i < 20; ++i) {
       spin_for(0.01);
       self->suspend();
     }
   });
-  self = &fiber;
-  while (!fiber.finished()) {
-    fiber.resume();
+  self = fiber.get();
+  while (!fiber->finished()) {
+    fiber->resume();
     ++steps;
   }
-  CHECK(fiber.end() == Fiber::End::returned);
+  CHECK(fiber->end() == Fiber::End::returned);
   CHECK(steps == 21);
 }
 
 TEST_CASE("A body that swallows the forced unwind is abandoned, not resumed forever", "[scheduler][hardening]") {
+  const FiberBackend backend = GENERATE(FiberBackend::context, FiberBackend::boost_fiber);
+  INFO(backend_name(backend));
   StackPool pool(stack_bytes);
   int caught = 0;
   {
     Fiber* self = nullptr;
-    Fiber fiber(pool, [&] {
+    auto fiber = make_fiber(backend, pool, [&] {
       for (;;) {
         try {
           self->suspend();
@@ -175,28 +197,30 @@ TEST_CASE("A body that swallows the forced unwind is abandoned, not resumed fore
         }
       }
     });
-    self = &fiber;
-    fiber.resume();
+    self = fiber.get();
+    fiber->resume();
   }
   CHECK(caught == 1);
   CHECK(pool.retired() == 1);
 }
 
 TEST_CASE("Abandoning a suspended fiber retires its stack and never runs it again", "[scheduler][hardening]") {
+  const FiberBackend backend = GENERATE(FiberBackend::context, FiberBackend::boost_fiber);
+  INFO(backend_name(backend));
   StackPool pool(stack_bytes);
   int runs = 0;
   Fiber* self = nullptr;
-  Fiber fiber(pool, [&] {
+  auto fiber = make_fiber(backend, pool, [&] {
     ++runs;
     self->suspend();
     ++runs;
   });
-  self = &fiber;
-  fiber.resume();
-  fiber.abandon();
-  fiber.resume();  // does nothing
+  self = fiber.get();
+  fiber->resume();
+  fiber->abandon();
+  fiber->resume();  // does nothing
   CHECK(runs == 1);
-  CHECK(fiber.end() == Fiber::End::abandoned);
+  CHECK(fiber->end() == Fiber::End::abandoned);
   CHECK(pool.retired() == 1);
   CHECK(pool.allocated() == 1);
 }

@@ -1,0 +1,13 @@
+#include "scheduler/fiber_backend.hpp"
+
+#include "scheduler/boost_fiber.hpp"
+#include "scheduler/context_fiber.hpp"
+
+namespace weft::scheduler {
+
+std::unique_ptr<Fiber> make_fiber(FiberBackend backend, StackPool& pool, std::function<void()> body) {
+  if (backend == FiberBackend::boost_fiber) return std::make_unique<BoostFiber>(pool, std::move(body));
+  return std::make_unique<ContextFiber>(pool, std::move(body));
+}
+
+}  // namespace weft::scheduler
