@@ -40,6 +40,7 @@ sim::Config collective_config(int devices, int cores_per_device, bool races) {
   config.machine.cores_per_device = cores_per_device;
   config.machine.dma_execution = model::DmaExecution::async;
   config.race_detection.enabled = races;
+  config.scheduler.max_steps = 100'000'000;  // 1,024 cores take some 1.3 million steps
   return config;
 }
 
