@@ -48,7 +48,6 @@ int main(int argc, char** argv) {
   const sim::Params mix_params{{"iterations", 500}};
   const auto& gather = bench::scenario(registry, "ring_all_gather");
   const auto& reduce = bench::scenario(registry, "ring_all_reduce");
-  const sim::Params scale_tiles{{"rows", 4}, {"cols", 32}, {"direction", 1}};
 
   benchmark::RegisterBenchmark("switch_pair", switch_pair);
   benchmark::RegisterBenchmark("step/races_off", executions, mix, bench::operation_mix_config(false), mix_params);
@@ -62,7 +61,7 @@ int main(int argc, char** argv) {
   benchmark::RegisterBenchmark("explore/lastzero4", explore_runs, bench::scenario(registry, "lastzero"), 5);
   for (int devices : {16, 64, 256})
     benchmark::RegisterBenchmark(("ring_all_gather_scale/" + std::to_string(devices * 4) + "_cores").c_str(), executions,
-                                 gather, bench::collective_config(devices, 4, true), scale_tiles)
+                                 gather, bench::collective_config(devices, 4, true), bench::scale_tiles())
         ->Iterations(1)
         ->Unit(benchmark::kMillisecond);
 

@@ -24,9 +24,8 @@ nlohmann::ordered_json summary(const sim::ScenarioRegistry& registry, const Summ
   // First, while the process is small: the memory of the large run is its rise of the peak.
   const int large_devices = options.quick ? 32 : options.scale_devices;
   const int small_devices = large_devices / 16;
-  const sim::Params scale_tiles{{"rows", 4}, {"cols", 32}, {"direction", 1}};  // a row per core
-  const ScaleRun large = scale_run(gather, collective_config(large_devices, 4, true), scale_tiles, 0);
-  const ScaleRun small = scale_run(gather, collective_config(small_devices, 4, true), scale_tiles, 0.5);
+  const ScaleRun large = scale_run(gather, collective_config(large_devices, 4, true), scale_tiles(), 0);
+  const ScaleRun small = scale_run(gather, collective_config(small_devices, 4, true), scale_tiles(), 0.5);
 
   const double switching = switch_ns(options.quick ? 200'000 : 2'000'000);
   const std::int64_t iterations = options.quick ? 500 : 5000;

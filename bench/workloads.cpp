@@ -44,6 +44,8 @@ sim::Config collective_config(int devices, int cores_per_device, bool races) {
   return config;
 }
 
+sim::Params scale_tiles() { return {{"rows", 4}, {"cols", 32}, {"direction", 1}}; }
+
 sim::Config explore_config(int cores) {
   sim::Config config;
   config.machine.mesh = {1};

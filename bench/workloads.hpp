@@ -21,6 +21,9 @@ sim::Config operation_mix_config(bool races,
 // `devices` x `cores_per_device` cores on a 1-D ring, async DMAs.
 sim::Config collective_config(int devices, int cores_per_device, bool races);
 
+// The scale runs' ring all-gather tiles: one row of 32 f32 per core of a 4-core device.
+sim::Params scale_tiles();
+
 // One device of `cores` cores, zero-initialised memory, races off (the explorer's setting).
 sim::Config explore_config(int cores);
 

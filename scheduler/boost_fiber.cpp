@@ -103,14 +103,9 @@ void BoostFiber::release() {
 }
 
 void BoostFiber::suspend() {
-  // The arrival is announced on either way back: resumed, or about to unwind.
-  struct Arrival {
-    BoostFiber* fiber;
-    ~Arrival() { sanitizer::finish_switch(fiber->fiber_fake_stack_, &fiber->caller_bottom_, &fiber->caller_size_); }
-  };
   sanitizer::start_switch(&fiber_fake_stack_, caller_bottom_, caller_size_);
   {
-    const Arrival arrival{this};
+    const Arrival arrival(*this);
     self_->schedule(caller_);
     self_->suspend();  // Boost.Fiber picks the one ready fiber: the caller
   }

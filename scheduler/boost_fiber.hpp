@@ -68,14 +68,6 @@ class BoostFiber final : public Fiber {
   boost::fibers::fiber fiber_;               // launched on the first resume
   boost::fibers::context* self_ = nullptr;   // this fiber's Boost.Fiber context, once it runs
   boost::fibers::context* caller_ = nullptr; // who resumed it, while it runs (usually the main fiber)
-  bool started_ = false;
-  bool unwinding_ = false;  // destroyed while suspended: throw ForcedUnwind at the suspension
-  bool rescued_ = false;
-  // AddressSanitizer's bookkeeping of both sides (unused in other builds).
-  void* fiber_fake_stack_ = nullptr;
-  void* caller_fake_stack_ = nullptr;
-  const void* caller_bottom_ = nullptr;
-  std::size_t caller_size_ = 0;
 };
 
 }  // namespace weft::scheduler

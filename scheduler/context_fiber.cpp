@@ -91,13 +91,8 @@ void ContextFiber::after_switch_in() {
 }
 
 void ContextFiber::suspend() {
-  // The arrival is announced on either way back: resumed, or unwound by ForcedUnwind.
-  struct Arrival {
-    ContextFiber* fiber;
-    ~Arrival() { sanitizer::finish_switch(fiber->fiber_fake_stack_, &fiber->caller_bottom_, &fiber->caller_size_); }
-  };
   sanitizer::start_switch(&fiber_fake_stack_, caller_bottom_, caller_size_);
-  const Arrival arrival{this};
+  const Arrival arrival(*this);
   caller_ = std::move(caller_).resume();
 }
 

@@ -38,15 +38,7 @@ class ContextFiber final : public Fiber {
     boost::context::fiber self_;
   };
   boost::context::fiber caller_;  // the scheduler's continuation, held while the fiber runs
-  bool started_ = false;
   bool cancelled_ = false;  // destroyed before it started: the body must not run
-  bool unwinding_ = false;  // destroyed while suspended: throw ForcedUnwind at the suspension
-  bool rescued_ = false;
-  // AddressSanitizer's bookkeeping of both sides (unused in other builds).
-  void* fiber_fake_stack_ = nullptr;
-  void* caller_fake_stack_ = nullptr;
-  const void* caller_bottom_ = nullptr;
-  std::size_t caller_size_ = 0;
 };
 
 }  // namespace weft::scheduler

@@ -27,6 +27,7 @@
 #include <string_view>
 
 #include "scheduler/fiber_backend.hpp"
+#include "scheduler/sanitizer.hpp"
 #include "scheduler/stack_pool.hpp"
 
 namespace weft::scheduler {
@@ -120,9 +121,30 @@ class Fiber {
   }
   static void leave(Fiber* outer) { running_ = outer; }
 
+  // Announces to AddressSanitizer, when it goes out of scope in `suspend`, that the body is
+  // back on its stack: resumed, or about to unwind.
+  class Arrival {
+   public:
+    explicit Arrival(Fiber& fiber) : fiber_(fiber) {}
+    ~Arrival() { sanitizer::finish_switch(fiber_.fiber_fake_stack_, &fiber_.caller_bottom_, &fiber_.caller_size_); }
+    Arrival(const Arrival&) = delete;
+    Arrival& operator=(const Arrival&) = delete;
+
+   private:
+    Fiber& fiber_;
+  };
+
   StackPool* pool_;
   Stack stack_;
   End end_ = End::none;
+  bool started_ = false;
+  bool unwinding_ = false;  // destroyed while suspended: throw ForcedUnwind at the suspension
+  bool rescued_ = false;
+  // AddressSanitizer's bookkeeping of both sides (unused in other builds).
+  void* fiber_fake_stack_ = nullptr;
+  void* caller_fake_stack_ = nullptr;
+  const void* caller_bottom_ = nullptr;
+  std::size_t caller_size_ = 0;
 
  private:
   static void prepare_thread();
