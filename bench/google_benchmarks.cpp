@@ -51,6 +51,11 @@ int main(int argc, char** argv) {
 
   benchmark::RegisterBenchmark("switch_pair", switch_pair);
   benchmark::RegisterBenchmark("step/races_off", executions, mix, bench::operation_mix_config(false), mix_params);
+  // The step on one core: no random pick to mispredict, the same operation cycle every time
+  // (it costs about what four cores do: a step's cost is not in the pick).
+  auto one_core = bench::operation_mix_config(false);
+  one_core.machine.mesh = {1};
+  benchmark::RegisterBenchmark("step/one_core", executions, mix, one_core, mix_params);
   benchmark::RegisterBenchmark("step/races_on", executions, mix, bench::operation_mix_config(true), mix_params);
   benchmark::RegisterBenchmark("step/boost_fiber", executions, mix,
                                bench::operation_mix_config(false, scheduler::FiberBackend::boost_fiber), mix_params);

@@ -56,44 +56,18 @@ ContextFiber::~ContextFiber() {
   if (end_ == End::returned) self_.~fiber();
 }
 
-void ContextFiber::resume() {
-  if (finished()) return;
-  started_ = true;
-  switch_in();
+void ContextFiber::switch_in_to_unwind() {
+  self_ = std::move(self_).resume_with([this](boost::context::fiber&& caller) -> boost::context::fiber {
+    caller_ = std::move(caller);
+    throw ForcedUnwind{};  // thrown at the body's suspension point, on its stack
+  });
 }
 
-void ContextFiber::switch_in() {
-  Fiber* const outer = enter(this);
-  FiberActivity& activity = pool_->activity();
-  activity.count_switch();
-  activity.set_running(label());
-  sanitizer::start_switch(&caller_fake_stack_, stack_.usable_bottom(), stack_.bytes - page_bytes());
-  if (unwinding_) {
-    self_ = std::move(self_).resume_with([this](boost::context::fiber&& caller) -> boost::context::fiber {
-      caller_ = std::move(caller);
-      throw ForcedUnwind{};  // thrown at the body's suspension point, on its stack
-    });
-  } else {
-    self_ = std::move(self_).resume();
-  }
-  sanitizer::finish_switch(caller_fake_stack_, nullptr, nullptr);
-  activity.count_switch();
-  leave(outer);
-  after_switch_in();
-}
-
-void ContextFiber::after_switch_in() {
-  if (!rescued_) return;
+void ContextFiber::retire_rescued() {
   // A signal handler switched here from the body's stack; `self_` now holds the handler's
   // context on the alternate signal stack. Neither may ever run again.
   rescued_ = false;
   pool_->retire(stack_);
-}
-
-void ContextFiber::suspend() {
-  sanitizer::start_switch(&fiber_fake_stack_, caller_bottom_, caller_size_);
-  const Arrival arrival(*this);
-  caller_ = std::move(caller_).resume();
 }
 
 void ContextFiber::abandon() {

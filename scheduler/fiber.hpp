@@ -60,7 +60,8 @@ class Fiber {
   // Gives up a suspended fiber for good, without unwinding it.
   virtual void abandon() = 0;
 
-  // From inside the body: bytes of stack left below the caller's frame.
+  // From inside the body: bytes of stack left below the caller's frame (out of line, so that
+  // its own frame lies below the caller's locals).
   std::size_t stack_left() const;
   std::size_t stack_bytes() const { return pool_->stack_bytes(); }
 

@@ -59,8 +59,9 @@ inline void retire_stack([[maybe_unused]] void* bottom, [[maybe_unused]] std::si
 #endif
 }
 
-// In sanitizer builds retired stacks stay mapped (see retire_stack).
-inline constexpr bool keep_retired_stacks =
+// Whether this is an AddressSanitizer build. Its retired stacks stay mapped (see retire_stack),
+// and callers skip computing the arguments of the switch hooks in other builds.
+inline constexpr bool address_sanitizer =
 #if defined(WEFT_SANITIZE_ADDRESS)
     true;
 #else

@@ -59,7 +59,7 @@ Stack StackPool::take() {
 void StackPool::retire(const Stack& stack) {
   ++retired_;
   sanitizer::deregister_stack(stack.valgrind_id);
-  if (sanitizer::keep_retired_stacks) {
+  if (sanitizer::address_sanitizer) {
     sanitizer::retire_stack(stack.usable_bottom(), usable_bytes_);
     return;
   }

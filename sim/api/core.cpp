@@ -53,21 +53,26 @@ model::Buffer* Core::allocate(model::Space space, model::ElementType type, const
 void Core::load_bytes(const model::Slice& slice, std::byte* out, Location loc) {
   const Runtime runtime;
   PendingOp op = PendingOp::of(PendingOp::Kind::load, line_of(loc));
-  op.slice = slice;
+  op.slice = &slice;
   execution_.yield(global_, op);
   model::Failure failure;
   if (!execution_.machine().load(id_, slice, out, line_of(loc), failure)) execution_.fail(global_, std::move(failure));
   if (execution_.tracing()) emit_access(TraceEvent::Kind::load, slice.buffer, slice.rect, loc);
 }
 
-void Core::store_bytes(const model::Slice& slice, const std::byte* in, std::int64_t, Location loc) {
+void Core::store_bytes(const model::Slice& slice, const std::byte* in, Location loc) {
   const Runtime runtime;
   PendingOp op = PendingOp::of(PendingOp::Kind::store, line_of(loc));
-  op.slice = slice;
+  op.slice = &slice;
   execution_.yield(global_, op);
   model::Failure failure;
   if (!execution_.machine().store(id_, slice, in, line_of(loc), failure)) execution_.fail(global_, std::move(failure));
   if (execution_.tracing()) emit_access(TraceEvent::Kind::store, slice.buffer, slice.rect, loc);
+}
+
+void Core::tile_mismatch(std::int64_t rows, std::int64_t cols, const model::Shape& shape) {
+  throw std::invalid_argument("store of a " + std::to_string(rows) + "x" + std::to_string(cols) +
+                              " tile into a ref of shape " + model::to_string(shape));
 }
 
 Semaphore Core::new_semaphore(model::SemaphoreKind kind, Location loc) {
@@ -142,8 +147,8 @@ Dma Core::start(const model::Slice& source, const model::Slice& target, Semaphor
   check_handle(recv, "starts a DMA with the receive semaphore", loc);
   if (send) check_handle(*send, "starts a DMA with the send semaphore", loc);
   PendingOp op = PendingOp::of(PendingOp::Kind::dma_start, line_of(loc));
-  op.slice = source;
-  op.target = target;
+  op.slice = &source;
+  op.target = &target;
   op.device = device.value_or(id_.device);
   op.semaphore = recv.index;
   op.value = send ? send->index : -1;

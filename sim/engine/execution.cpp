@@ -13,7 +13,10 @@ using scheduler::Fiber;
 
 Execution::Execution(model::Machine& machine, scheduler::StackPool& stacks, const std::function<void(Core&)>& kernel,
                      const Params& params, scheduler::FiberBackend backend)
-    : machine_(machine), kernel_(kernel), cores_(static_cast<std::size_t>(machine.topology().cores())) {
+    : machine_(machine),
+      kernel_(kernel),
+      cores_(static_cast<std::size_t>(machine.topology().cores())),
+      context_fibers_(backend == scheduler::FiberBackend::context) {
   for (int global = 0; global < static_cast<int>(cores_.size()); ++global) {
     cores_[global].core = std::make_unique<Core>(*this, machine_.topology().core_of(global), params);
     cores_[global].fiber = scheduler::make_fiber(backend, stacks, [this, global] { body(global); });
@@ -53,7 +56,11 @@ void Execution::body(int global_core) {
 void Execution::resume_core(std::size_t global) {
   CoreSlot& slot = cores_[global];
   slot.started = true;
-  slot.fiber->resume();
+  if (context_fibers_) {
+    static_cast<scheduler::ContextFiber&>(*slot.fiber).resume();
+  } else {
+    slot.fiber->resume();
+  }
   if (!slot.fiber->finished()) return;
   --unfinished_;
   if (auto failure = abandonment(slot); failure && !failure_) failure_ = std::move(failure);
@@ -106,14 +113,9 @@ void Execution::park(CoreSlot& slot, const PendingOp& op) {
   std::abort();  // unreachable: teardown never resumes a fiber twice, and abandons this one
 }
 
-void Execution::yield(int global_core, const PendingOp& op) {
-  CoreSlot& slot = cores_[static_cast<std::size_t>(global_core)];
-  if (tearing_down_) park(slot, op);
-  if (slot.fiber->stack_left() < stack_headroom_bytes)
-    fail(global_core, stack_exhausted_failure(slot.core->id(), slot.fiber->stack_bytes(), stack_headroom_bytes, op.line));
-  slot.pending = op;
-  slot.fiber->suspend();
-  if (tearing_down_) throw_teardown(slot);
+void Execution::fail_exhausted(int global_core, const PendingOp& op) {
+  const CoreSlot& slot = cores_[static_cast<std::size_t>(global_core)];
+  fail(global_core, stack_exhausted_failure(slot.core->id(), slot.fiber->stack_bytes(), stack_headroom_bytes, op.line));
 }
 
 void Execution::fail(int global_core, model::Failure failure) {

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "model/machine.hpp"
-#include "scheduler/fiber.hpp"
+#include "scheduler/context_fiber.hpp"
 #include "scheduler/step_loop.hpp"
 #include "sim/api/core.hpp"
 #include "sim/engine/footprints.hpp"
@@ -75,8 +75,20 @@ class Execution final : public scheduler::Process {
   // --- for Core ---
   model::Machine& machine() { return machine_; }
   std::uint64_t launch_number() const { return launch_; }
-  // Stops the calling core at a visible operation until the scheduler picks it.
-  void yield(int global_core, const PendingOp& op);
+  // Stops the calling core at a visible operation until the scheduler picks it. Inline, like
+  // the default backend's switch: no frame between the kernel API call and the switch.
+  [[gnu::always_inline]] void yield(int global_core, const PendingOp& op) {
+    CoreSlot& slot = cores_[static_cast<std::size_t>(global_core)];
+    if (tearing_down_) park(slot, op);
+    if (slot.fiber->stack_left() < stack_headroom_bytes) fail_exhausted(global_core, op);
+    slot.pending = op;
+    if (context_fibers_) {
+      static_cast<scheduler::ContextFiber&>(*slot.fiber).suspend();
+    } else {
+      slot.fiber->suspend();
+    }
+    if (tearing_down_) throw_teardown(slot);
+  }
   // Ends the execution with a finding; never returns to the kernel.
   [[noreturn]] void fail(int global_core, model::Failure failure);
   // Registers a started DMA whose phases the scheduler will run (not in eager mode).
@@ -108,7 +120,9 @@ class Execution final : public scheduler::Process {
   // on_wait mode: enabled_ from scratch.
   void rebuild_on_wait();
   // Resumes a core and accounts for how its fiber stopped (finished, overflowed, interrupted).
-  void resume_core(std::size_t global);
+  // Inlined into `run`, for the same reason as `yield`.
+  [[gnu::always_inline]] inline void resume_core(std::size_t global);
+  [[noreturn]] void fail_exhausted(int global_core, const PendingOp& op);
   // The failure of a core whose fiber was abandoned by a signal (overflow, watchdog), if so.
   std::optional<model::Failure> abandonment(const CoreSlot& slot) const;
   [[noreturn]] void throw_teardown(CoreSlot& slot);
@@ -135,6 +149,7 @@ class Execution final : public scheduler::Process {
   std::string teardown_problem_;
   double watchdog_seconds_ = 0;
   std::uint64_t launch_ = 0;
+  bool context_fibers_;  // every fiber is a ContextFiber: resumed and suspended without a virtual call
 };
 
 }  // namespace weft::sim

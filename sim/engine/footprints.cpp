@@ -70,8 +70,8 @@ scheduler::Footprint footprint_of(const PendingOp& op, int global_core, const mo
   const auto& topology = machine.topology();
   const model::CoreId me = topology.core_of(global_core);
   switch (op.kind) {
-    case PendingOp::Kind::load: touches.push_back(access(op.slice, TouchMode::read)); break;
-    case PendingOp::Kind::store: touches.push_back(access(op.slice, TouchMode::write)); break;
+    case PendingOp::Kind::load: touches.push_back(access(*op.slice, TouchMode::read)); break;
+    case PendingOp::Kind::store: touches.push_back(access(*op.slice, TouchMode::write)); break;
     case PendingOp::Kind::signal:
       if (op.target_core >= 0)
         touches.push_back(cell(machine, op.semaphore, op.target_core, TouchMode::add, op.value, rules.ordered_signals));
@@ -86,7 +86,7 @@ scheduler::Footprint footprint_of(const PendingOp& op, int global_core, const mo
       }
       break;
     case PendingOp::Kind::dma_start: {
-      const auto& target = op.target.buffer->info();
+      const auto& target = op.target->buffer->info();
       const int core = machine.memory().per_core(target.space) ? me.core : -1;
       touches.push_back({buffer_object(buffer_existence, target.space, target.id, op.device, core), TouchMode::read});
       footprint.creates = machine.spec().dma_execution != model::DmaExecution::eager;
@@ -94,14 +94,14 @@ scheduler::Footprint footprint_of(const PendingOp& op, int global_core, const mo
         // Both phases run inside the start: the same touches as the phases themselves. The
         // destination is the buffer with the target's id on the destination core.
         const int destination = topology.global({op.device, me.core});
-        touches.push_back(access(op.slice, TouchMode::read));
+        touches.push_back(access(*op.slice, TouchMode::read));
         if (op.value >= 0)
           touches.push_back(cell(machine, static_cast<int>(op.value), global_core, TouchMode::add,
-                                 op.slice.rect.volume() * model::element_bytes, rules.ordered_signals));
+                                 op.slice->rect.volume() * model::element_bytes, rules.ordered_signals));
         touches.push_back({buffer_object(buffer_contents, target.space, target.id, op.device, core), TouchMode::write,
-                           box_of(op.target.rect)});
+                           box_of(op.target->rect)});
         touches.push_back(cell(machine, op.semaphore, destination, TouchMode::add,
-                               op.slice.rect.volume() * model::element_bytes, rules.ordered_signals));
+                               op.slice->rect.volume() * model::element_bytes, rules.ordered_signals));
       }
       break;
     }

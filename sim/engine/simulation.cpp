@@ -42,6 +42,7 @@ ExecutionResult Simulation::run_schedule(const scheduler::Schedule& schedule, Tr
 
 ExecutionResult Simulation::run(scheduler::Strategy& strategy, TraceSink* trace, const Inspector* inspect) {
   model::Machine machine(config_.machine);
+  machine.reuse_dma_storage(std::move(dma_storage_));
   if (config_.race_detection.enabled) {
     const bool jax = config_.machine.compat == model::CompatProfile::jax;
     machine.enable_race_detection(jax ? model::SemaphoreClocks::accumulate : config_.race_detection.semaphore_clocks,
@@ -92,6 +93,7 @@ ExecutionResult Simulation::run(scheduler::Strategy& strategy, TraceSink* trace,
   }
   judge(machine, host, result);
   if (inspect != nullptr) (*inspect)(machine);
+  dma_storage_ = machine.release_dma_storage();
   return result;
 }
 

@@ -64,6 +64,7 @@ class Simulation {
   std::optional<std::uint64_t> measured_pct_steps_;
   std::uint64_t launches_ = 0;  // executions run, so kernel handles know their launch
   scheduler::Schedule record_;  // the running execution's schedule, reused across executions
+  std::vector<model::Dma> dma_storage_;  // the last machine's DMA records' storage, for the next
 };
 
 }  // namespace weft::sim
