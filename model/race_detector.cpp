@@ -14,15 +14,15 @@ RaceDetector::RaceDetector(const Topology& topology, SemaphoreClocks mode, bool 
     : cores_(topology.cores()),
       mode_(mode),
       keep_going_(keep_going),
-      clocks_(static_cast<std::size_t>(cores_)),
       free_lanes_(static_cast<std::size_t>(cores_)) {
-  for (int core = 0; core < cores_; ++core) clocks_[core].set(static_cast<std::size_t>(core), 1);
+  clocks_.reserve(static_cast<std::size_t>(cores_));
+  for (int core = 0; core < cores_; ++core) clocks_.emplace_back(arena_).set(static_cast<std::size_t>(core), 1);
 }
 
 RaceDetector::Cell& RaceDetector::cell(int semaphore, int global_core) {
   if (semaphore >= static_cast<int>(cells_.size())) cells_.resize(static_cast<std::size_t>(semaphore) + 1);
   auto& row = cells_[semaphore];
-  if (row.empty()) row.resize(static_cast<std::size_t>(cores_));
+  if (row.empty()) row.resize(static_cast<std::size_t>(cores_), Cell(arena_));
   return row[global_core];
 }
 
@@ -40,7 +40,7 @@ int RaceDetector::take_lane(int global_core) {
     free.pop_back();
     return lane;
   }
-  clocks_.emplace_back();
+  clocks_.emplace_back(arena_);
   return static_cast<int>(clocks_.size()) - cores_ - 1;
 }
 
@@ -50,13 +50,7 @@ void RaceDetector::signal(Accessor by, int semaphore, int global_core, std::int6
   const VectorClock& releaser = clocks_[releaser_slot];
   const int lane = final ? static_cast<int>(releaser_slot) - cores_ : -1;
   if (mode_ == SemaphoreClocks::precise) {
-    SignalUnits units{amount, {}, lane};
-    if (!spare_clocks_.empty()) {  // reuse a consumed signal's storage
-      units.clock = std::move(spare_clocks_.back());
-      spare_clocks_.pop_back();
-    }
-    units.clock.assign(releaser);
-    target.pending.push_back(std::move(units));
+    target.pending.push_back({amount, releaser, lane});
   } else {
     target.accumulated.join(releaser);
     if (lane >= 0) target.lanes.push_back(lane);
@@ -85,7 +79,7 @@ void RaceDetector::consume(int global_core, int semaphore, std::int64_t amount) 
     amount -= taken;
     front.units -= taken;
     if (front.units > 0) break;
-    spare_clocks_.push_back(std::move(front.clock));
+    front.clock.clear();  // lets go of the shared storage, so its other holders may write it in place
     if (++source.head == source.pending.size()) {  // empty: start over, keeping the capacity
       source.pending.clear();
       source.head = 0;
@@ -102,7 +96,7 @@ void RaceDetector::dma_started(int global_core, int dma_id) {
   VectorClock& starter = clocks_[global_core];
   // The lane goes on past every event of its earlier DMAs, all of which the starter knows.
   const std::uint32_t next = own.get(own_slot) + 1;
-  own.assign(starter);
+  own = starter;
   own.set(own_slot, next);
   starter.tick(static_cast<std::size_t>(global_core));
 }

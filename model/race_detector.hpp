@@ -21,11 +21,13 @@
 // grows and a wait acquires all of it. Launch: host setup precedes every kernel event (host
 // accesses are not recorded), and every core starts from the zero clock.
 //
-// Cost. Clocks are dense (one 32-bit entry per slot), so a join or a copy costs a pass over the
-// slots: a signal copies the releaser's clock in precise mode (into a spare clock from a pool:
-// no allocation), a wait joins, a DMA start copies. That is the one term that grows with the
-// core count (docs/performance.md measures it); an access costs an epoch comparison per
-// overlapping record (FastTrack), found through a row index (model/access_history.hpp).
+// Cost. Clocks are dense (one 32-bit entry per slot) but shared (model/vector_clock.hpp): a
+// signal in precise mode keeps the releaser's clock and a DMA start gives the DMA its starter's
+// without copying either, and the tick that follows writes one entry. A wait joins, which is a
+// pass over the slots unless the two clocks share their storage (a core acquiring the signal of
+// a DMA it started). That pass is the one term that grows with the core count
+// (docs/performance.md measures it); an access costs an epoch comparison per overlapping record
+// (FastTrack), found through a row index (model/access_history.hpp).
 //
 // Shadow state. Granularity is the rectangle as the kernel issued it, not the element: each
 // buffer keeps its access records (model/access_history.hpp). A new access is checked only
@@ -79,10 +81,11 @@ class RaceDetector {
   using Record = AccessHistory::Record;
   struct SignalUnits {
     std::int64_t units = 0;
-    VectorClock clock;
-    int lane = -1;  // the lane its acquirer may continue (a DMA's final signal), else -1
+    VectorClock clock;  // the releaser's, shared
+    int lane = -1;      // the lane its acquirer may continue (a DMA's final signal), else -1
   };
   struct Cell {
+    explicit Cell(ClockArena& arena) : accumulated(arena) {}
     std::vector<SignalUnits> pending;  // precise: a FIFO from `head`
     std::size_t head = 0;
     VectorClock accumulated;           // accumulate
@@ -108,10 +111,10 @@ class RaceDetector {
   int cores_;
   SemaphoreClocks mode_;
   bool keep_going_;
+  ClockArena arena_;                          // the storage of every clock below: declared first
   std::vector<VectorClock> clocks_;           // per slot: cores, then lanes
   std::vector<int> lane_of_;                  // per DMA id
   std::vector<std::vector<int>> free_lanes_;  // per global core: lanes it may continue
-  std::vector<VectorClock> spare_clocks_;     // of consumed signals, for the next ones
   std::vector<std::vector<Cell>> cells_;      // [semaphore index][global core]
   std::vector<std::unique_ptr<AccessHistory>> histories_;  // per buffer serial
   std::set<std::string> reported_;            // pairs of source lines and buffer

@@ -1,12 +1,161 @@
 #include "model/vector_clock.hpp"
 
+#include <algorithm>
+#include <cassert>
+
 namespace weft::model {
 
+int ClockArena::acquire() {
+  int storage = 0;
+  if (!free_.empty()) {
+    storage = free_.back();
+    free_.pop_back();
+  } else {
+    storage = static_cast<int>(storages_.size());
+    storages_.emplace_back();
+  }
+  Storage& fresh = storages_[static_cast<std::size_t>(storage)];
+  fresh.holders = 1;
+  fresh.entries.clear();
+  return storage;
+}
+
+VectorClock::VectorClock(const VectorClock& other)
+    : arena_(other.arena_), storage_(other.storage_), overrides_(other.overrides_), own_(other.own_) {
+  if (storage_ >= 0) arena_->retain(storage_);
+}
+
+VectorClock::VectorClock(VectorClock&& other) noexcept
+    : arena_(other.arena_), storage_(other.storage_), overrides_(other.overrides_), own_(other.own_) {
+  other.storage_ = -1;
+  other.overrides_ = 0;
+}
+
+VectorClock& VectorClock::operator=(const VectorClock& other) {
+  if (other.storage_ >= 0) other.arena_->retain(other.storage_);  // first: `other` may be this clock
+  clear();
+  arena_ = other.arena_;
+  storage_ = other.storage_;
+  overrides_ = other.overrides_;
+  own_ = other.own_;
+  return *this;
+}
+
+VectorClock& VectorClock::operator=(VectorClock&& other) noexcept {
+  if (this == &other) return *this;
+  clear();
+  arena_ = other.arena_;
+  storage_ = other.storage_;
+  overrides_ = other.overrides_;
+  own_ = other.own_;
+  other.storage_ = -1;
+  other.overrides_ = 0;
+  return *this;
+}
+
+void VectorClock::clear() {
+  if (storage_ >= 0) arena_->release(storage_);
+  storage_ = -1;
+  overrides_ = 0;
+}
+
+std::size_t VectorClock::size() const {
+  std::size_t size = storage_ < 0 ? 0 : arena_->entries(storage_).size();
+  for (std::size_t i = 0; i < overrides_; ++i) size = std::max<std::size_t>(size, own_[i].slot + std::size_t{1});
+  return size;
+}
+
+void VectorClock::write(std::size_t slot, std::uint32_t value) {
+  if (storage_ < 0) storage_ = arena_->acquire();
+  ClockArena::Entries& entries = arena_->entries(storage_);
+  if (slot >= entries.size()) entries.resize(slot + 1, 0);
+  entries[slot] = value;
+}
+
+void VectorClock::set(std::size_t slot, std::uint32_t value) {
+  for (std::size_t i = 0; i < overrides_; ++i) {
+    if (own_[i].slot == slot) {
+      own_[i].value = value;
+      return;
+    }
+  }
+  if (storage_ < 0 || !arena_->shared(storage_)) {
+    write(slot, value);
+  } else if (overrides_ < max_overrides) {
+    own_[overrides_++] = {static_cast<std::uint32_t>(slot), value};
+  } else {
+    own_storage();
+    write(slot, value);
+  }
+}
+
+void VectorClock::own_storage() {
+  const int fresh = arena_->acquire();
+  if (storage_ >= 0) {
+    const ClockArena::Entries& old = arena_->entries(storage_);  // after acquire, which may move records
+    arena_->entries(fresh).assign(old.begin(), old.end());
+    arena_->release(storage_);
+  }
+  storage_ = fresh;
+  const std::uint32_t count = overrides_;
+  overrides_ = 0;
+  for (std::size_t i = 0; i < count; ++i) write(own_[i].slot, own_[i].value);
+}
+
 void VectorClock::join(const VectorClock& other) {
-  if (other.entries_.size() > entries_.size()) entries_.resize(other.entries_.size(), 0);
-  std::uint32_t* mine = entries_.data();
-  const std::uint32_t* theirs = other.entries_.data();
-  for (std::size_t i = 0, n = other.entries_.size(); i < n; ++i) mine[i] = mine[i] < theirs[i] ? theirs[i] : mine[i];
+  assert(other.arena_ == arena_);
+  // The entries some override decides, as the join has them: computed before anything changes.
+  std::array<Override, 2 * max_overrides> decided{};
+  std::size_t count = 0;
+  const auto decide = [&](std::uint32_t slot) {
+    for (std::size_t i = 0; i < count; ++i)
+      if (decided[i].slot == slot) return;
+    decided[count++] = {slot, std::max(get(slot), other.get(slot))};
+  };
+  for (std::size_t i = 0; i < overrides_; ++i) decide(own_[i].slot);
+  for (std::size_t i = 0; i < other.overrides_; ++i) decide(other.own_[i].slot);
+
+  if (other.storage_ < 0 || other.storage_ == storage_) {
+    // The other's storage adds nothing (it has none, or it is ours): only decided entries change.
+    for (std::size_t i = 0; i < count; ++i)
+      if (decided[i].value != get(decided[i].slot)) set(decided[i].slot, decided[i].value);
+    return;
+  }
+  if (storage_ < 0) {
+    // Nothing of ours below the overrides: share the other's storage.
+    arena_->retain(other.storage_);
+    storage_ = other.storage_;
+    overrides_ = 0;
+    for (std::size_t i = 0; i < count; ++i)
+      if (decided[i].value != get(decided[i].slot)) set(decided[i].slot, decided[i].value);
+    return;
+  }
+  // One pass: in place when the storage is ours alone, else into fresh storage.
+  if (!arena_->shared(storage_)) {
+    ClockArena::Entries& mine = arena_->entries(storage_);
+    const ClockArena::Entries& theirs = arena_->entries(other.storage_);
+    if (theirs.size() > mine.size()) mine.resize(theirs.size(), 0);
+    std::uint32_t* out = mine.data();
+    const std::uint32_t* in = theirs.data();
+    for (std::size_t i = 0, n = theirs.size(); i < n; ++i) out[i] = out[i] < in[i] ? in[i] : out[i];
+  } else {
+    const int fresh = arena_->acquire();
+    ClockArena::Entries& result = arena_->entries(fresh);
+    const ClockArena::Entries& mine = arena_->entries(storage_);
+    const ClockArena::Entries& theirs = arena_->entries(other.storage_);
+    const std::size_t common = std::min(mine.size(), theirs.size());
+    const ClockArena::Entries& longer = mine.size() > theirs.size() ? mine : theirs;
+    result.resize(longer.size());
+    std::uint32_t* out = result.data();
+    const std::uint32_t* a = mine.data();
+    const std::uint32_t* b = theirs.data();
+    for (std::size_t i = 0; i < common; ++i) out[i] = a[i] < b[i] ? b[i] : a[i];
+    std::copy(longer.begin() + static_cast<std::ptrdiff_t>(common), longer.end(), result.begin() + static_cast<std::ptrdiff_t>(common));
+    arena_->release(storage_);
+    storage_ = fresh;
+  }
+  overrides_ = 0;
+  for (std::size_t i = 0; i < count; ++i) write(decided[i].slot, decided[i].value);
 }
 
 }  // namespace weft::model

@@ -1,9 +1,24 @@
 #pragma once
-// Vector clocks over actor slots (cores first, then DMA lanes: model/race_detector.hpp), and epochs: one actor's
-// clock value, which is all an access record needs (FastTrack). A clock grows as DMAs appear;
-// a missing entry reads as 0.
+// Vector clocks over actor slots (cores first, then DMA lanes: model/race_detector.hpp), and
+// epochs: one actor's clock value, which is all an access record needs (FastTrack). A missing
+// entry reads as 0.
+//
+// Sharing. Race detection copies clocks far more often than it changes many entries of one:
+// every signal in precise mode keeps the releaser's clock, every DMA starts from its starter's,
+// and the releaser or starter then ticks one entry. So a clock is a handle on dense storage
+// shared by reference count (from a ClockArena) plus a few entries of its own, *overrides*, that
+// supersede the storage's. Copying a clock shares its storage: no pass over the entries. Setting
+// or ticking an entry writes the storage in place when the clock is its only holder, else an
+// override (and only when the overrides are full is the storage copied). A join is one pass
+// over the entries, in place when the storage is the clock's alone, else into fresh storage
+// (copy on write); two clocks on the same storage, such as a core's and the clock of a DMA it
+// started, join through their overrides alone. On a ring all-gather that is one pass per ring
+// step where copying took five (docs/performance.md).
+//
+// The arena recycles storage with its capacity, so a warm execution allocates nothing. Clocks
+// that join or share must come from the same arena, which must outlive them.
 
-#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -14,26 +29,77 @@ struct Epoch {
   std::uint32_t clock = 0;
 };
 
+class ClockArena {
+ public:
+  using Entries = std::vector<std::uint32_t>;
+
+  // Storage held once, emptied (capacity kept from an earlier use).
+  int acquire();
+  void retain(int storage) { ++storages_[static_cast<std::size_t>(storage)].holders; }
+  void release(int storage) {
+    if (--storages_[static_cast<std::size_t>(storage)].holders == 0) free_.push_back(storage);
+  }
+  bool shared(int storage) const { return storages_[static_cast<std::size_t>(storage)].holders > 1; }
+  // Valid until the next acquire (which may move the storage records, not their entries).
+  Entries& entries(int storage) { return storages_[static_cast<std::size_t>(storage)].entries; }
+  const Entries& entries(int storage) const { return storages_[static_cast<std::size_t>(storage)].entries; }
+  std::size_t storages() const { return storages_.size(); }  // ever acquired at once, at most
+
+ private:
+  struct Storage {
+    int holders = 0;
+    Entries entries;
+  };
+  std::vector<Storage> storages_;
+  std::vector<int> free_;  // storages nobody holds
+};
+
 class VectorClock {
  public:
-  std::uint32_t get(std::size_t slot) const { return slot < entries_.size() ? entries_[slot] : 0; }
-  void set(std::size_t slot, std::uint32_t value) {
-    if (slot >= entries_.size()) entries_.resize(slot + 1, 0);
-    entries_[slot] = value;
+  explicit VectorClock(ClockArena& arena) : arena_(&arena) {}
+  VectorClock(const VectorClock& other);
+  VectorClock(VectorClock&& other) noexcept;
+  VectorClock& operator=(const VectorClock& other);
+  VectorClock& operator=(VectorClock&& other) noexcept;
+  ~VectorClock() { clear(); }
+
+  std::uint32_t get(std::size_t slot) const {
+    for (std::size_t i = 0; i < overrides_; ++i)
+      if (own_[i].slot == slot) return own_[i].value;
+    if (storage_ < 0) return 0;
+    const ClockArena::Entries& entries = arena_->entries(storage_);
+    return slot < entries.size() ? entries[slot] : 0;
   }
-  // Becomes a copy of `other`, in the storage it already has.
-  void assign(const VectorClock& other) { entries_.assign(other.entries_.begin(), other.entries_.end()); }
+  void set(std::size_t slot, std::uint32_t value);
   void tick(std::size_t slot) { set(slot, get(slot) + 1); }
   // The entry-wise maximum; the one loop race detection spends most of its time in on large
   // machines (vector_clock.cpp is compiled for vectorization).
   void join(const VectorClock& other);
+  // Becomes the zero clock, letting go of its storage.
+  void clear();
+
   Epoch epoch(std::size_t slot) const { return {static_cast<std::uint32_t>(slot), get(slot)}; }
   // Whether the event of `epoch` happens before (or is) the present of this clock.
   bool knows(Epoch epoch) const { return epoch.clock <= get(epoch.slot); }
-  std::size_t size() const { return entries_.size(); }
+  // One past the highest slot held (entries beyond read as 0).
+  std::size_t size() const;
+
+  static constexpr std::size_t max_overrides = 4;
 
  private:
-  std::vector<std::uint32_t> entries_;
+  struct Override {
+    std::uint32_t slot = 0;
+    std::uint32_t value = 0;
+  };
+  // Writes `value` into storage this clock alone holds (acquiring it if it has none).
+  void write(std::size_t slot, std::uint32_t value);
+  // Gives the clock storage of its own with its overrides folded in.
+  void own_storage();
+
+  ClockArena* arena_;
+  int storage_ = -1;  // -1: none, every entry not overridden is 0
+  std::uint32_t overrides_ = 0;
+  std::array<Override, max_overrides> own_{};
 };
 
 }  // namespace weft::model
