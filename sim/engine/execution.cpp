@@ -226,22 +226,19 @@ TraceEvent Execution::dma_phase_event(int dma_id, model::DmaPhase phase) const {
   return event;
 }
 
-void Execution::run(Actor actor) {
-  machine_.set_step(steps_++);
-  if (actor.kind == Actor::Kind::core) {
-    CoreSlot& slot = cores_[actor.index];
-    resume_core(actor.index);
-    if (slot.fiber->end() == Fiber::End::returned) {
-      if (trace_) {
-        TraceEvent event;
-        event.kind = TraceEvent::Kind::finish;
-        event.actor = actor;
-        emit(event);
-      }
-    }
-    refresh_after(actor);
-    return;
+void Execution::run_core(Actor actor) {
+  CoreSlot& slot = cores_[actor.index];
+  resume_core(actor.index);
+  if (slot.fiber->end() == Fiber::End::returned && trace_) {
+    TraceEvent event;
+    event.kind = TraceEvent::Kind::finish;
+    event.actor = actor;
+    emit(event);
   }
+  refresh_after(actor);
+}
+
+void Execution::run_dma_phase(Actor actor) {
   const int id = static_cast<int>(actor.index);
   const model::DmaPhase phase = machine_.dmas()[id].next;
   model::Failure failure;
@@ -259,6 +256,20 @@ void Execution::run(Actor actor) {
     listed->kind = Actor::Kind::dma_write;
   }
   refresh_after(actor);
+}
+
+void Execution::run(Actor actor) {
+  machine_.set_step(steps_++);
+  if (actor.kind == Actor::Kind::core) {
+    run_core(actor);
+  } else {
+    run_dma_phase(actor);
+  }
+}
+
+scheduler::LoopResult Execution::run_steps(scheduler::Strategy& strategy, std::uint64_t max_steps,
+                                           scheduler::Schedule& record) {
+  return scheduler::run_steps(*this, strategy, max_steps, record);
 }
 
 scheduler::Footprint Execution::footprint(Actor actor) const {

@@ -52,8 +52,12 @@ class Execution final : public scheduler::Process {
   // The watchdog's budget, for the message of an interrupted core.
   void set_watchdog_seconds(double seconds) { watchdog_seconds_ = seconds; }
 
+  // Runs the step loop (scheduler/step_loop.hpp) over this execution, instantiated where the
+  // transitions are defined so that they inline into it.
+  scheduler::LoopResult run_steps(scheduler::Strategy& strategy, std::uint64_t max_steps, scheduler::Schedule& record);
+
   std::span<const scheduler::Actor> enabled_actors() override;
-  void run(scheduler::Actor actor) override;
+  [[gnu::always_inline]] inline void run(scheduler::Actor actor) override;  // inlined into run_steps
   bool stopped() const override { return failure_.has_value() || unfinished_ == 0; }
   scheduler::Footprint footprint(scheduler::Actor actor) const override;
   void add_after_touches(scheduler::Actor actor, scheduler::Footprint& footprint) const override {
@@ -122,6 +126,9 @@ class Execution final : public scheduler::Process {
   // Resumes a core and accounts for how its fiber stopped (finished, overflowed, interrupted).
   // Inlined into `run`, for the same reason as `yield`.
   [[gnu::always_inline]] inline void resume_core(std::size_t global);
+  // run's two halves: a core's step (inlined into the loop) and a DMA phase's.
+  [[gnu::always_inline]] inline void run_core(scheduler::Actor actor);
+  void run_dma_phase(scheduler::Actor actor);
   [[noreturn]] void fail_exhausted(int global_core, const PendingOp& op);
   // The failure of a core whose fiber was abandoned by a signal (overflow, watchdog), if so.
   std::optional<model::Failure> abandonment(const CoreSlot& slot) const;

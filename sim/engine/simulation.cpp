@@ -64,8 +64,7 @@ ExecutionResult Simulation::run(scheduler::Strategy& strategy, TraceSink* trace,
                                    config_.race_detection.semaphore_clocks == SemaphoreClocks::precise});
     execution.launch();
     record_.clear();  // keeps its capacity: recording a step allocates nothing
-    const auto loop = scheduler::run_steps(execution, strategy, static_cast<std::uint64_t>(config_.scheduler.max_steps),
-                                           record_);
+    const auto loop = execution.run_steps(strategy, static_cast<std::uint64_t>(config_.scheduler.max_steps), record_);
     result.schedule = record_;
     result.steps = loop.steps;
     if (execution.failure()) {
