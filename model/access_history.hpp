@@ -7,7 +7,8 @@
 // `longest - 1` rows before it (the longest dimension-0 extent recorded) up to its last row.
 // A ring all-gather's output, one slot per device written by one DMA and read by the next,
 // keeps a record per slot; each access then looks at its own slot, not at all of them. A
-// buffer has at most max_buckets buckets (neighbouring rows share one when it is taller), and
+// buffer has at most max_buckets buckets (when it is taller, a power of two of neighbouring
+// rows share one, so that finding a row's bucket is a shift, not a division), and
 // a bucket's vector keeps its capacity, so an access allocates nothing once the history is warm.
 
 #include <algorithm>
@@ -56,14 +57,14 @@ class AccessHistory {
   static std::int64_t start(const Rect& rect) { return rect.rank == 0 ? 0 : rect.start[0]; }
   static std::int64_t extent(const Rect& rect) { return rect.rank == 0 ? 1 : rect.size[0]; }
   std::size_t bucket_of(std::int64_t row) const {
-    return static_cast<std::size_t>(std::clamp<std::int64_t>(row / rows_per_bucket_, 0, buckets_.size() - 1));
+    return static_cast<std::size_t>(std::clamp<std::int64_t>(row >> bucket_shift_, 0, buckets_.size() - 1));
   }
   // The buckets that may hold a record overlapping `rect` in dimension 0.
   std::pair<std::size_t, std::size_t> window(const Rect& rect) const {
     return {bucket_of(start(rect) - longest_ + 1), bucket_of(start(rect) + std::max<std::int64_t>(extent(rect), 1) - 1)};
   }
 
-  std::int64_t rows_per_bucket_ = 1;
+  int bucket_shift_ = 0;  // a bucket holds 2^bucket_shift_ rows
   std::int64_t longest_ = 1;
   std::vector<std::vector<Record>> buckets_;
 };

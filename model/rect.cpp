@@ -23,12 +23,6 @@ std::string shape_problem(const Shape& shape) {
   return {};
 }
 
-std::int64_t Shape::volume() const {
-  std::int64_t result = 1;
-  for (int d = 0; d < rank; ++d) result *= dims[d];
-  return result;
-}
-
 bool operator==(const Shape& a, const Shape& b) {
   return a.rank == b.rank && std::equal(a.dims.begin(), a.dims.begin() + a.rank, b.dims.begin());
 }
@@ -49,35 +43,6 @@ Rect Rect::whole(const Shape& shape) {
   rect.rank = shape.rank;
   for (int d = 0; d < shape.rank; ++d) rect.size[d] = shape.dims[d];
   return rect;
-}
-
-std::int64_t Rect::volume() const {
-  std::int64_t result = 1;
-  for (int d = 0; d < rank; ++d) result *= std::max<std::int64_t>(size[d], 0);
-  return result;
-}
-
-bool Rect::overlaps(const Rect& other) const {
-  if (rank != other.rank || volume() == 0 || other.volume() == 0) return false;
-  for (int d = 0; d < rank; ++d) {
-    if (start[d] + size[d] <= other.start[d] || other.start[d] + other.size[d] <= start[d])
-      return false;
-  }
-  return true;
-}
-
-bool Rect::inside(const Shape& shape) const {
-  if (rank != shape.rank) return false;
-  for (int d = 0; d < rank; ++d)
-    if (start[d] < 0 || size[d] < 0 || start[d] + size[d] > shape.dims[d]) return false;
-  return true;
-}
-
-bool Rect::inside_of(const Rect& outer) const {
-  if (rank != outer.rank) return false;
-  for (int d = 0; d < rank; ++d)
-    if (start[d] < outer.start[d] || start[d] + size[d] > outer.start[d] + outer.size[d]) return false;
-  return true;
 }
 
 Rect Rect::clipped_to(const Shape& shape) const {

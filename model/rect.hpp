@@ -17,7 +17,11 @@ struct Shape {
 
   Shape() = default;
   Shape(std::initializer_list<std::int64_t> extents);  // throws std::invalid_argument past max_rank
-  std::int64_t volume() const;
+  std::int64_t volume() const {
+    std::int64_t result = 1;
+    for (int d = 0; d < rank; ++d) result *= dims[d];
+    return result;
+  }
   friend bool operator==(const Shape& a, const Shape& b);  // compares the first `rank` extents
 };
 
@@ -33,10 +37,33 @@ struct Rect {
   std::array<std::int64_t, max_rank> size{};
 
   static Rect whole(const Shape& shape);
-  std::int64_t volume() const;
-  bool overlaps(const Rect& other) const;    // false if either is empty
-  bool inside(const Shape& shape) const;     // every element within bounds
-  bool inside_of(const Rect& outer) const;   // every element also in `outer`
+  // These four run at every access (inline: the checks of a step are short loops).
+  std::int64_t volume() const {
+    std::int64_t result = 1;
+    for (int d = 0; d < rank; ++d) result *= size[d] > 0 ? size[d] : 0;
+    return result;
+  }
+  // False if either is empty.
+  bool overlaps(const Rect& other) const {
+    if (rank != other.rank || volume() == 0 || other.volume() == 0) return false;
+    for (int d = 0; d < rank; ++d)
+      if (start[d] + size[d] <= other.start[d] || other.start[d] + other.size[d] <= start[d]) return false;
+    return true;
+  }
+  // Every element within bounds.
+  bool inside(const Shape& shape) const {
+    if (rank != shape.rank) return false;
+    for (int d = 0; d < rank; ++d)
+      if (start[d] < 0 || size[d] < 0 || start[d] + size[d] > shape.dims[d]) return false;
+    return true;
+  }
+  // Every element also in `outer`.
+  bool inside_of(const Rect& outer) const {
+    if (rank != outer.rank) return false;
+    for (int d = 0; d < rank; ++d)
+      if (start[d] < outer.start[d] || start[d] + size[d] > outer.start[d] + outer.size[d]) return false;
+    return true;
+  }
   Rect clipped_to(const Shape& shape) const; // the in-bounds part (possibly empty)
   friend bool operator==(const Rect& a, const Rect& b);
 };

@@ -20,11 +20,6 @@ int ClockArena::acquire() {
   return storage;
 }
 
-VectorClock::VectorClock(const VectorClock& other)
-    : arena_(other.arena_), storage_(other.storage_), overrides_(other.overrides_), own_(other.own_) {
-  if (storage_ >= 0) arena_->retain(storage_);
-}
-
 VectorClock::VectorClock(VectorClock&& other) noexcept
     : arena_(other.arena_), storage_(other.storage_), overrides_(other.overrides_), own_(other.own_) {
   other.storage_ = -1;
@@ -51,12 +46,6 @@ VectorClock& VectorClock::operator=(VectorClock&& other) noexcept {
   other.storage_ = -1;
   other.overrides_ = 0;
   return *this;
-}
-
-void VectorClock::clear() {
-  if (storage_ >= 0) arena_->release(storage_);
-  storage_ = -1;
-  overrides_ = 0;
 }
 
 std::size_t VectorClock::size() const {

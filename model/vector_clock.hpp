@@ -57,7 +57,10 @@ class ClockArena {
 class VectorClock {
  public:
   explicit VectorClock(ClockArena& arena) : arena_(&arena) {}
-  VectorClock(const VectorClock& other);
+  VectorClock(const VectorClock& other)
+      : arena_(other.arena_), storage_(other.storage_), overrides_(other.overrides_), own_(other.own_) {
+    if (storage_ >= 0) arena_->retain(storage_);
+  }
   VectorClock(VectorClock&& other) noexcept;
   VectorClock& operator=(const VectorClock& other);
   VectorClock& operator=(VectorClock&& other) noexcept;
@@ -76,7 +79,11 @@ class VectorClock {
   // machines (vector_clock.cpp is compiled for vectorization).
   void join(const VectorClock& other);
   // Becomes the zero clock, letting go of its storage.
-  void clear();
+  void clear() {
+    if (storage_ >= 0) arena_->release(storage_);
+    storage_ = -1;
+    overrides_ = 0;
+  }
 
   Epoch epoch(std::size_t slot) const { return {static_cast<std::uint32_t>(slot), get(slot)}; }
   // Whether the event of `epoch` happens before (or is) the present of this clock.
