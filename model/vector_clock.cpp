@@ -21,9 +21,14 @@ int ClockArena::acquire() {
 }
 
 VectorClock::VectorClock(VectorClock&& other) noexcept
-    : arena_(other.arena_), storage_(other.storage_), overrides_(other.overrides_), own_(other.own_) {
+    : arena_(other.arena_),
+      storage_(other.storage_),
+      data_(other.data_),
+      data_size_(other.data_size_),
+      overrides_(other.overrides_),
+      own_(other.own_) {
   other.storage_ = -1;
-  other.overrides_ = 0;
+  other.clear();
 }
 
 VectorClock& VectorClock::operator=(const VectorClock& other) {
@@ -31,6 +36,8 @@ VectorClock& VectorClock::operator=(const VectorClock& other) {
   clear();
   arena_ = other.arena_;
   storage_ = other.storage_;
+  data_ = other.data_;
+  data_size_ = other.data_size_;
   overrides_ = other.overrides_;
   own_ = other.own_;
   return *this;
@@ -41,10 +48,12 @@ VectorClock& VectorClock::operator=(VectorClock&& other) noexcept {
   clear();
   arena_ = other.arena_;
   storage_ = other.storage_;
+  data_ = other.data_;
+  data_size_ = other.data_size_;
   overrides_ = other.overrides_;
   own_ = other.own_;
   other.storage_ = -1;
-  other.overrides_ = 0;
+  other.clear();
   return *this;
 }
 
@@ -59,6 +68,18 @@ void VectorClock::write(std::size_t slot, std::uint32_t value) {
   ClockArena::Entries& entries = arena_->entries(storage_);
   if (slot >= entries.size()) entries.resize(slot + 1, 0);
   entries[slot] = value;
+  look_at_storage();
+}
+
+void VectorClock::look_at_storage() {
+  if (storage_ < 0) {
+    data_ = nullptr;
+    data_size_ = 0;
+    return;
+  }
+  const ClockArena::Entries& entries = arena_->entries(storage_);
+  data_ = entries.data();
+  data_size_ = entries.size();
 }
 
 void VectorClock::set(std::size_t slot, std::uint32_t value) {
@@ -86,6 +107,7 @@ void VectorClock::own_storage() {
     arena_->release(storage_);
   }
   storage_ = fresh;
+  look_at_storage();
   const std::uint32_t count = overrides_;
   overrides_ = 0;
   for (std::size_t i = 0; i < count; ++i) write(own_[i].slot, own_[i].value);
@@ -114,6 +136,7 @@ void VectorClock::join(const VectorClock& other) {
     // Nothing of ours below the overrides: share the other's storage.
     arena_->retain(other.storage_);
     storage_ = other.storage_;
+    look_at_storage();
     overrides_ = 0;
     for (std::size_t i = 0; i < count; ++i)
       if (decided[i].value != get(decided[i].slot)) set(decided[i].slot, decided[i].value);
@@ -143,6 +166,7 @@ void VectorClock::join(const VectorClock& other) {
     arena_->release(storage_);
     storage_ = fresh;
   }
+  look_at_storage();
   overrides_ = 0;
   for (std::size_t i = 0; i < count; ++i) write(decided[i].slot, decided[i].value);
 }

@@ -58,7 +58,12 @@ class VectorClock {
  public:
   explicit VectorClock(ClockArena& arena) : arena_(&arena) {}
   VectorClock(const VectorClock& other)
-      : arena_(other.arena_), storage_(other.storage_), overrides_(other.overrides_), own_(other.own_) {
+      : arena_(other.arena_),
+        storage_(other.storage_),
+        data_(other.data_),
+        data_size_(other.data_size_),
+        overrides_(other.overrides_),
+        own_(other.own_) {
     if (storage_ >= 0) arena_->retain(storage_);
   }
   VectorClock(VectorClock&& other) noexcept;
@@ -69,9 +74,7 @@ class VectorClock {
   std::uint32_t get(std::size_t slot) const {
     for (std::size_t i = 0; i < overrides_; ++i)
       if (own_[i].slot == slot) return own_[i].value;
-    if (storage_ < 0) return 0;
-    const ClockArena::Entries& entries = arena_->entries(storage_);
-    return slot < entries.size() ? entries[slot] : 0;
+    return slot < data_size_ ? data_[slot] : 0;
   }
   void set(std::size_t slot, std::uint32_t value);
   void tick(std::size_t slot) { set(slot, get(slot) + 1); }
@@ -82,6 +85,8 @@ class VectorClock {
   void clear() {
     if (storage_ >= 0) arena_->release(storage_);
     storage_ = -1;
+    data_ = nullptr;
+    data_size_ = 0;
     overrides_ = 0;
   }
 
@@ -102,9 +107,14 @@ class VectorClock {
   void write(std::size_t slot, std::uint32_t value);
   // Gives the clock storage of its own with its overrides folded in.
   void own_storage();
+  // Notes where the storage's entries are. They move only when written, which only their sole
+  // holder does (and then notes it), so a copy's note stays right while it shares them.
+  void look_at_storage();
 
   ClockArena* arena_;
   int storage_ = -1;  // -1: none, every entry not overridden is 0
+  const std::uint32_t* data_ = nullptr;  // the storage's entries (get() reads them without the arena)
+  std::size_t data_size_ = 0;
   std::uint32_t overrides_ = 0;
   std::array<Override, max_overrides> own_{};
 };
