@@ -35,18 +35,24 @@ class AccessHistory {
   explicit AccessHistory(const Shape& shape);
 
   // Calls `visit(record)` for every record whose rectangle may overlap `rect` (a superset: the
-  // caller checks the overlap), in bucket order then filing order.
+  // caller checks the overlap), in bucket order then filing order, and drops each record for
+  // which it returns true.
   template <class Visit>
-  void for_candidates(const Rect& rect, Visit visit) const {
+  void sweep(const Rect& rect, Visit visit) {
     const auto [first, last] = window(rect);
-    for (std::size_t bucket = first; bucket <= last; ++bucket)
-      for (const Record& record : buckets_[bucket]) visit(record);
+    for (std::size_t bucket = first; bucket <= last; ++bucket) {
+      std::vector<Record>& records = buckets_[bucket];
+      std::size_t kept = 0;
+      for (std::size_t i = 0; i < records.size(); ++i) {
+        if (visit(static_cast<const Record&>(records[i]))) continue;
+        if (kept != i) records[kept] = records[i];
+        ++kept;
+      }
+      records.resize(kept);
+    }
   }
-  // Drops every candidate for which `retire(record)` holds, then files `record`.
-  template <class Retire>
-  void replace(const Record& record, Retire retire) {
-    const auto [first, last] = window(record.rect);
-    for (std::size_t bucket = first; bucket <= last; ++bucket) std::erase_if(buckets_[bucket], retire);
+  // Files `record`.
+  void add(const Record& record) {
     longest_ = std::max(longest_, extent(record.rect));
     buckets_[bucket_of(start(record.rect))].push_back(record);
   }

@@ -26,7 +26,7 @@ RaceDetector::Cell& RaceDetector::cell(int semaphore, int global_core) {
   return row[global_core];
 }
 
-AccessHistory& RaceDetector::history(const Buffer& buffer) {
+AccessHistory& RaceDetector::new_history(const Buffer& buffer) {
   if (buffer.serial >= static_cast<int>(histories_.size())) histories_.resize(static_cast<std::size_t>(buffer.serial) + 1);
   auto& found = histories_[buffer.serial];
   if (!found) found = std::make_unique<AccessHistory>(buffer.info().shape);

@@ -98,7 +98,12 @@ class RaceDetector {
   }
   VectorClock& clock(Accessor who) { return clocks_[slot(who)]; }
   Cell& cell(int semaphore, int global_core);
-  AccessHistory& history(const Buffer& buffer);
+  AccessHistory& history(const Buffer& buffer) {
+    const auto serial = static_cast<std::size_t>(buffer.serial);
+    if (serial < histories_.size() && histories_[serial]) return *histories_[serial];
+    return new_history(buffer);
+  }
+  AccessHistory& new_history(const Buffer& buffer);
   // A lane `global_core` knows every event of, or a new one.
   int take_lane(int global_core);
   // The race report, or nothing if this pair of lines and buffer was reported before.
@@ -127,25 +132,28 @@ bool RaceDetector::access(const Access& access, std::uint64_t step, Describe des
   const VectorClock& now = clock(access.who);
   AccessHistory& records = history(*access.buffer);
   bool stop = false;
-  records.for_candidates(access.rect, [&](const Record& earlier) {
-    if (stop || !(earlier.is_write || access.is_write) || now.knows(earlier.epoch) || !earlier.rect.overlaps(access.rect))
-      return;
-    auto text = report(access, step, earlier, describe_actor(access.who), describe_actor(earlier.who));
-    if (!text) return;
-    std::vector<FailureSite> pair = sites(access, step, earlier);
-    if (!keep_going_) {
-      failure = {Verdict::data_race, *text, std::move(pair)};
-      stop = true;
-      return;
+  // One pass: each candidate is checked against the access, then retired if the access covers it
+  // (see "Shadow state" above; the retired set does not depend on what the checks found).
+  records.sweep(access.rect, [&](const Record& earlier) {
+    if (stop) return false;
+    const bool known = now.knows(earlier.epoch);
+    if (!known && (earlier.is_write || access.is_write) && earlier.rect.overlaps(access.rect)) {
+      auto text = report(access, step, earlier, describe_actor(access.who), describe_actor(earlier.who));
+      if (!text) return false;
+      std::vector<FailureSite> pair = sites(access, step, earlier);
+      if (!keep_going_) {
+        failure = {Verdict::data_race, *text, std::move(pair)};
+        stop = true;
+        return false;
+      }
+      reports_.push_back(std::move(*text));
+      sites_.insert(sites_.end(), pair.begin(), pair.end());
+      return false;
     }
-    reports_.push_back(std::move(*text));
-    sites_.insert(sites_.end(), pair.begin(), pair.end());
+    return known && (access.is_write || !earlier.is_write) && earlier.rect.inside_of(access.rect);
   });
   if (stop) return false;
-  const Record record{access.rect, now.epoch(slot(access.who)), access.is_write, access.who, access.line, step};
-  records.replace(record, [&](const Record& old) {
-    return (access.is_write || !old.is_write) && now.knows(old.epoch) && old.rect.inside_of(access.rect);
-  });
+  records.add({access.rect, now.epoch(slot(access.who)), access.is_write, access.who, access.line, step});
   return true;
 }
 
