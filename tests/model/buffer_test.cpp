@@ -110,6 +110,20 @@ TEST_CASE("fill_uninitialized writes exactly count elements", "[model]") {
   CHECK(out == std::vector<std::int32_t>{0, 0, INT32_MAX, INT32_MAX, 42, 42});
 }
 
+TEST_CASE("fill_uninitialized fills whole blocks and the rest, for both types, and stops at count", "[model]") {
+  for (const std::int64_t count : {1, 63, 64, 65, 127, 300}) {
+    INFO("count " << count);
+    std::vector<std::int32_t> ints(static_cast<std::size_t>(count) + 3, 42);
+    Buffer::fill_uninitialized(ElementType::i32, Uninitialized::nan, reinterpret_cast<std::byte*>(ints.data()), count);
+    for (std::int64_t k = 0; k < count; ++k) CHECK(ints[static_cast<std::size_t>(k)] == INT32_MAX);
+    for (std::size_t k = static_cast<std::size_t>(count); k < ints.size(); ++k) CHECK(ints[k] == 42);
+    std::vector<float> floats(static_cast<std::size_t>(count) + 3, 1.5f);
+    Buffer::fill_uninitialized(ElementType::f32, Uninitialized::nan, reinterpret_cast<std::byte*>(floats.data()), count);
+    for (std::int64_t k = 0; k < count; ++k) CHECK(std::isnan(floats[static_cast<std::size_t>(k)]));
+    for (std::size_t k = static_cast<std::size_t>(count); k < floats.size(); ++k) CHECK(floats[k] == 1.5f);
+  }
+}
+
 TEST_CASE("describe names space, id, name, type, shape, device and owning core", "[model]") {
   CHECK(describe(BufferInfo{3, Space::hbm, 1, -1, ElementType::f32, Shape{8, 128}, "x"}) ==
         "hbm buffer 3 'x' f32[8, 128] on device 1");
