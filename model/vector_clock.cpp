@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <utility>
 
 namespace weft::model {
 
@@ -20,41 +21,27 @@ int ClockArena::acquire() {
   return storage;
 }
 
-VectorClock::VectorClock(VectorClock&& other) noexcept
-    : arena_(other.arena_),
-      storage_(other.storage_),
-      data_(other.data_),
-      data_size_(other.data_size_),
-      overrides_(other.overrides_),
-      own_(other.own_) {
-  other.storage_ = -1;
-  other.clear();
-}
+VectorClock::VectorClock(VectorClock&& other) noexcept : VectorClock(*other.arena_) { swap(other); }
 
 VectorClock& VectorClock::operator=(const VectorClock& other) {
-  if (other.storage_ >= 0) other.arena_->retain(other.storage_);  // first: `other` may be this clock
-  clear();
-  arena_ = other.arena_;
-  storage_ = other.storage_;
-  data_ = other.data_;
-  data_size_ = other.data_size_;
-  overrides_ = other.overrides_;
-  own_ = other.own_;
+  VectorClock copy(other);  // first: `other` may be this clock
+  swap(copy);               // the copy lets go of what this clock held
   return *this;
 }
 
 VectorClock& VectorClock::operator=(VectorClock&& other) noexcept {
-  if (this == &other) return *this;
-  clear();
-  arena_ = other.arena_;
-  storage_ = other.storage_;
-  data_ = other.data_;
-  data_size_ = other.data_size_;
-  overrides_ = other.overrides_;
-  own_ = other.own_;
-  other.storage_ = -1;
-  other.clear();
+  VectorClock taken(std::move(other));
+  swap(taken);
   return *this;
+}
+
+void VectorClock::swap(VectorClock& other) noexcept {
+  std::swap(arena_, other.arena_);
+  std::swap(storage_, other.storage_);
+  std::swap(data_, other.data_);
+  std::swap(data_size_, other.data_size_);
+  std::swap(overrides_, other.overrides_);
+  std::swap(own_, other.own_);
 }
 
 std::size_t VectorClock::size() const {

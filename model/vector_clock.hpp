@@ -105,6 +105,7 @@ class VectorClock {
   };
   // Writes `value` into storage this clock alone holds (acquiring it if it has none).
   void write(std::size_t slot, std::uint32_t value);
+  void swap(VectorClock& other) noexcept;
   // Gives the clock storage of its own with its overrides folded in.
   void own_storage();
   // Notes where the storage's entries are. They move only when written, which only their sole
