@@ -193,7 +193,8 @@ void Execution::rebuild_on_wait() {
     return;
   }
   // The reference's on_wait: each blocked cell runs only the newest DMA it needs.
-  std::vector<std::pair<int, int>> served;
+  std::vector<std::pair<int, int>>& served = served_cells_;
+  served.clear();
   for (auto id = in_flight_.rbegin(); id != in_flight_.rend(); ++id) {
     const auto cell = dma_needed_by(*id);
     if (!cell || std::find(served.begin(), served.end(), *cell) != served.end()) continue;

@@ -147,6 +147,7 @@ class Execution final : public scheduler::Process {
   // Enabled cores ascending (the first enabled_cores_ entries), then DMA phases by DMA id.
   std::vector<scheduler::Actor> enabled_;
   std::size_t enabled_cores_ = 0;
+  std::vector<std::pair<int, int>> served_cells_;  // on_wait, jax: the cells served this step (kept for its capacity)
   std::optional<model::Failure> failure_;
   int unfinished_ = 0;
   std::uint64_t steps_ = 0;
