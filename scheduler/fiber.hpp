@@ -2,8 +2,9 @@
 // A core's fiber: it runs one body on its own stack and switches only when told (`resume` from
 // the scheduler's side, `suspend` from inside). It never decides who runs next. This is the
 // interface the engine drives; two backends implement it (fiber_backend.hpp): Boost.Context
-// (context_fiber.hpp, the default) and Boost.Fiber (boost_fiber.hpp). A resume and a suspend
-// are one virtual call each; finished(), end() and stack_left() are plain reads.
+// (context_fiber.hpp, the default) and Boost.Fiber (boost_fiber.hpp). Through this interface a
+// resume and a suspend are one virtual call each; the engine calls the default backend's inline
+// versions directly instead (context_fiber.hpp says why). finished() and end() are plain reads.
 //
 // Stacks come from a StackPool: guarded stacks allocated once and reused by every execution of
 // a simulation. Destroying a fiber that has not finished unwinds its stack (ForcedUnwind is
