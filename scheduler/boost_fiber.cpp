@@ -6,7 +6,6 @@
 #include <boost/fiber/context.hpp>
 #include <boost/fiber/operations.hpp>
 
-#include "scheduler/fiber_rescue.hpp"
 #include "scheduler/sanitizer.hpp"
 #include "scheduler/sole_ready.hpp"
 
@@ -129,11 +128,7 @@ void BoostFiber::forsake() {
 }
 
 __attribute__((no_sanitize("address"))) void BoostFiber::rescue(End why) noexcept {
-  end_ = why;
-  rescued_ = true;
-  rescue::unblock_signals();  // the handler never returns, so the kernel will not unblock them
-  rescue::leave_signal_stack();  // nor clear its frames' poison (sanitizer builds)
-  sanitizer::start_switch(nullptr, caller_bottom_, caller_size_);
+  begin_rescue(why);
   self_->schedule(caller_);
   self_->suspend();
   std::abort();  // unreachable: nothing resumes a rescued fiber

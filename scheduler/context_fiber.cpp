@@ -3,7 +3,6 @@
 #include <cstdlib>
 #include <memory>
 
-#include "scheduler/fiber_rescue.hpp"
 #include "scheduler/sanitizer.hpp"
 
 namespace weft::scheduler {
@@ -77,11 +76,7 @@ void ContextFiber::abandon() {
 }
 
 __attribute__((no_sanitize("address"))) void ContextFiber::rescue(End why) noexcept {
-  end_ = why;
-  rescued_ = true;
-  rescue::unblock_signals();  // the handler never returns, so the kernel will not unblock them
-  rescue::leave_signal_stack();  // nor clear its frames' poison (sanitizer builds)
-  sanitizer::start_switch(nullptr, caller_bottom_, caller_size_);
+  begin_rescue(why);
   std::move(caller_).resume();
   std::abort();  // unreachable: nothing resumes a rescued fiber
 }

@@ -18,6 +18,14 @@ std::size_t Fiber::stack_left() const {
   return static_cast<std::size_t>(frame - stack_.usable_bottom());
 }
 
+__attribute__((no_sanitize("address"))) void Fiber::begin_rescue(End why) noexcept {
+  end_ = why;
+  rescued_ = true;
+  rescue::unblock_signals();  // the handler never returns, so the kernel will not unblock them
+  rescue::leave_signal_stack();  // nor clear its frames' poison (sanitizer builds)
+  sanitizer::start_switch(nullptr, caller_bottom_, caller_size_);
+}
+
 void Fiber::set_label(std::string_view label) {
   const std::size_t length = std::min(label.size(), sizeof label_ - 1);
   std::memcpy(label_, label.data(), length);

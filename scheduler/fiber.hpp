@@ -122,6 +122,9 @@ class Fiber {
     return outer;
   }
   static void leave(Fiber* outer) { running_ = outer; }
+  // What every backend's rescue does before its switch back: marks the body ended by `why`, lets
+  // the signals through again and announces the switch to whoever resumed the fiber.
+  void begin_rescue(End why) noexcept;
 
   // Announces to AddressSanitizer, when it goes out of scope in `suspend`, that the body is
   // back on its stack: resumed, or about to unwind.
