@@ -6,7 +6,7 @@
 #include <boost/context/fiber.hpp>
 
 #include "bench/workloads.hpp"
-#include "sim/cli/request.hpp"
+#include "sim/request/request.hpp"
 #include "sim/engine/explore.hpp"
 #include "sim/engine/simulation.hpp"
 #include "sim/sweep/sweep.hpp"

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "sim/config/config.hpp"
-#include "sim/scenario.hpp"
+#include "sim/api/scenario.hpp"
 
 namespace weft::bench {
 

@@ -2,7 +2,7 @@
 // The built-in scenarios, listed explicitly (static self-registration is silently dropped by
 // linkers from static libraries). Each kernel lives in its own file under kernels/.
 
-#include "sim/scenario.hpp"
+#include "sim/api/scenario.hpp"
 
 namespace weft::scenarios {
 

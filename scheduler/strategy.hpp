@@ -1,7 +1,8 @@
 #pragma once
 // A strategy picks which enabled actor runs at each step. The step loop hands it the enabled
 // actors in a deterministic order (cores by global id, then DMA phases by id) and the actor that
-// ran last; it returns an index into that list.
+// ran last; it returns an index into that list. Each strategy is one file of
+// scheduler/strategies/, and the seeded ones are made by name (strategies/registry.hpp).
 
 #include <cstddef>
 #include <cstdint>
@@ -10,7 +11,6 @@
 #include <span>
 
 #include "scheduler/actor.hpp"
-#include "scheduler/random.hpp"
 #include "scheduler/schedule.hpp"
 
 namespace weft::scheduler {
@@ -29,32 +29,6 @@ class Strategy {
   virtual std::size_t pick(std::span<const Actor> enabled, const StepContext& context) = 0;
   // Called after the picked actor's transition ran (context.step is still its step).
   virtual void after_step(Actor, const StepContext&) {}
-};
-
-// Uniform over the enabled actors, from one seeded generator.
-class RandomStrategy final : public Strategy {
- public:
-  explicit RandomStrategy(std::uint64_t seed) : random_(seed) {}
-  std::size_t pick(std::span<const Actor> enabled, const StepContext& context) override;
-
- private:
-  Random random_;
-};
-
-// Follows a recorded schedule. Past its end it lets the last actor go on if it can, else takes
-// the first enabled actor, so a prefix replays and then runs without preemptions. A recorded
-// actor that is not enabled at its step is a ScheduleDiverged error.
-class ReplayStrategy final : public Strategy {
- public:
-  explicit ReplayStrategy(Schedule schedule) : schedule_(std::move(schedule)) {}
-  std::size_t pick(std::span<const Actor> enabled, const StepContext& context) override;
-
- private:
-  Schedule schedule_;
-};
-
-struct ScheduleDiverged : std::runtime_error {
-  using std::runtime_error::runtime_error;
 };
 
 }  // namespace weft::scheduler

@@ -15,7 +15,7 @@
 #include "sim/api/handles.hpp"
 #include "sim/api/ref.hpp"
 #include "sim/config/params.hpp"
-#include "sim/engine/trace_event.hpp"
+#include "sim/events/trace_event.hpp"
 
 namespace weft::sim {
 

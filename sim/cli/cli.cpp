@@ -7,7 +7,8 @@
 #include <CLI/CLI.hpp>
 
 #include "scheduler/schedule.hpp"
-#include "scheduler/strategy.hpp"
+#include "scheduler/strategies/registry.hpp"
+#include "scheduler/strategies/replay.hpp"
 #include "sim/cli/commands.hpp"
 #include "sim/cli/explore_command.hpp"
 #include "sim/cli/interrupt.hpp"
@@ -28,6 +29,14 @@ void add_request_options(CLI::App& command, RequestArguments& arguments) {
   command.add_option("--watchdog", arguments.watchdog,
                      "end a core that runs its own code this many seconds without a visible operation (default 10; 0: off)")
       ->check(CLI::Range(0.0, 86400.0));
+}
+
+// The strategy of the runs a seed names (run, replay --seed, sweep); the same as
+// --set scheduler.strategy=NAME, and carried by every reproduce line.
+void add_strategy_option(CLI::App& command, RequestArguments& arguments) {
+  const auto names = scheduler::strategy_names();
+  command.add_option("--strategy", arguments.strategy, "the scheduling strategy (default: the config's scheduler.strategy)")
+      ->check(CLI::IsMember(std::vector<std::string>(names.begin(), names.end())));
 }
 
 // The trace files of one execution (run, replay).
@@ -57,7 +66,7 @@ int run_cli(int argc, char** argv, const ScenarioRegistry& registry, const Bench
   std::string seeds;
   bool keep_going = false;
   int jobs = 1;
-  std::optional<std::string> shard, strategy;
+  std::optional<std::string> shard;
   std::optional<std::uint64_t> shard_count;
   std::optional<double> time_budget;
   SweepFiles files;
@@ -66,12 +75,14 @@ int run_cli(int argc, char** argv, const ScenarioRegistry& registry, const Bench
   auto* run = app.add_subcommand("run", "run one execution of a scenario");
   add_request_options(*run, arguments);
   add_trace_options(*run, traces);
+  add_strategy_option(*run, arguments);
   run->add_option("--seed", seed, "the scheduler's seed (default: the config's scheduler.seed)")
       ->check(CLI::NonNegativeNumber);  // else "-3" would wrap around
 
   auto* replay = app.add_subcommand("replay", "replay one execution, by seed or by schedule string");
   add_request_options(*replay, arguments);
   add_trace_options(*replay, traces);
+  add_strategy_option(*replay, arguments);
   auto* by_seed = replay->add_option("--seed", seed, "replay the execution of this seed")->check(CLI::NonNegativeNumber);
   auto* by_schedule = replay->add_option("--schedule", schedule, "replay this schedule string");
   by_seed->excludes(by_schedule);
@@ -80,8 +91,7 @@ int run_cli(int argc, char** argv, const ScenarioRegistry& registry, const Bench
   add_request_options(*sweep, arguments);
   sweep->add_option("--seeds", seeds, "the seeds to run, A..B (both inclusive)")->required();
   sweep->add_flag("--keep-going", keep_going, "report every unexpected verdict instead of stopping at the first");
-  sweep->add_option("--strategy", strategy, "random or pct (default: the config's scheduler.strategy)")
-      ->check(CLI::IsMember({"random", "pct"}));
+  add_strategy_option(*sweep, arguments);
   sweep->add_option("--jobs", jobs, "worker threads (results do not depend on it)")->check(CLI::Range(1, 256));
   sweep->add_option("--shard", shard, "run the seeds s with s % N == I (default: from the environment)");
   sweep->add_option("--shard-count", shard_count, "the shard count with JOB_COMPLETION_INDEX (Kubernetes)")
@@ -150,9 +160,7 @@ int run_cli(int argc, char** argv, const ScenarioRegistry& registry, const Bench
     options.keep_going = keep_going;
     options.time_budget_seconds = time_budget;
     options.interrupted = &install_interrupt_handlers();
-    Request swept = request;
-    if (strategy) swept.config.scheduler.strategy = *strategy == "pct" ? StrategyKind::pct : StrategyKind::random;
-    return command_sweep(swept, program, options, files);
+    return command_sweep(request, program, options, files);
   } catch (const ConfigError& error) {
     std::cerr << "weft: " << error.what() << "\n";
     return 2;

@@ -8,7 +8,7 @@
 
 #include <functional>
 
-#include "sim/scenario.hpp"
+#include "sim/api/scenario.hpp"
 
 namespace weft::sim {
 

@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "sim/cli/request.hpp"
+#include "sim/request/request.hpp"
 #include "sim/cli/trace_output.hpp"
 #include "sim/sweep/sweep.hpp"
 

@@ -11,7 +11,7 @@
 #include <optional>
 #include <string>
 
-#include "sim/cli/request.hpp"
+#include "sim/request/request.hpp"
 #include "sim/cli/trace_output.hpp"
 
 namespace weft::sim {

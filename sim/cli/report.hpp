@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "sim/cli/request.hpp"
+#include "sim/request/request.hpp"
 #include "sim/engine/simulation.hpp"
 
 namespace weft::sim {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/cli/request.hpp"
+#include "sim/request/request.hpp"
 #include "sim/cli/whole_output.hpp"  // JsonLinesFile
 #include "sim/sweep/sweep.hpp"
 

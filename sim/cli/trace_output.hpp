@@ -9,7 +9,7 @@
 #include <ostream>
 #include <string>
 
-#include "sim/cli/request.hpp"
+#include "sim/request/request.hpp"
 #include "sim/engine/simulation.hpp"
 #include "sim/trace/recorder.hpp"
 #include "sim/trace/trace_header.hpp"

@@ -3,15 +3,15 @@
 // Defaults here are the built-in defaults; the config loader layers files and --set on top.
 
 #include <cstdint>
+#include <string>
 
 #include "model/machine_spec.hpp"
 #include "model/race_detector.hpp"
-#include "scheduler/fiber_backend.hpp"
+#include "scheduler/fiber/fiber_backend.hpp"
 
 namespace weft::sim {
 
 using SemaphoreClocks = model::SemaphoreClocks;
-enum class StrategyKind { random, pct, replay };
 
 struct RaceDetectionConfig {
   bool enabled = true;
@@ -20,7 +20,7 @@ struct RaceDetectionConfig {
 };
 
 struct SchedulerConfig {
-  StrategyKind strategy = StrategyKind::random;
+  std::string strategy = "random";  // a name of scheduler/strategies/registry.hpp
   std::uint64_t seed = 0;
   int pct_depth = 3;
   std::int64_t pct_steps = 0;  // 0: the steps of one random execution at seed 0
@@ -30,7 +30,7 @@ struct SchedulerConfig {
   // watchdog ends the execution (kernel_error); 0 disables it. It never influences a choice.
   double watchdog_seconds = 10;
   // The library that runs the cores' fibers. Either gives the same schedules, reports and traces
-  // (scheduler/fiber_backend.hpp, docs/design-choices.md).
+  // (scheduler/fiber/fiber_backend.hpp, docs/design-choices.md).
   scheduler::FiberBackend fiber_backend = scheduler::FiberBackend::context;
 };
 

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "scheduler/strategies/registry.hpp"
+
 namespace weft::sim::detail {
 namespace {
 
@@ -29,11 +31,6 @@ constexpr std::array<Choice<DmaExecution>, 3> dma_execution_choices{{
 constexpr std::array<Choice<SemaphoreClocks>, 2> semaphore_clock_choices{{
     {"precise", SemaphoreClocks::precise},
     {"accumulate", SemaphoreClocks::accumulate},
-}};
-constexpr std::array<Choice<StrategyKind>, 3> strategy_choices{{
-    {"random", StrategyKind::random},
-    {"pct", StrategyKind::pct},
-    {"replay", StrategyKind::replay},
 }};
 constexpr std::array<Choice<scheduler::FiberBackend>, 2> fiber_backend_choices{{
     {"context", scheduler::FiberBackend::context},
@@ -80,7 +77,7 @@ constexpr double watchdog_seconds_max = 86'400;
 
 constexpr std::array<KeyRule, 8> scheduler_rules{{
     {"strategy",
-     [](Config& c, const Field& f) { c.scheduler.strategy = f.choice(strategy_choices); }},
+     [](Config& c, const Field& f) { c.scheduler.strategy = f.one_of(scheduler::strategy_names()); }},
     {"seed",
      [](Config& c, const Field& f) { c.scheduler.seed = static_cast<std::uint64_t>(f.integer(0)); }},
     {"pct_depth",

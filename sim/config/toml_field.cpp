@@ -89,6 +89,13 @@ std::string Field::string() const {
   return value->get();
 }
 
+std::string Field::one_of(std::span<const std::string_view> names) const {
+  std::string word = string();
+  for (const std::string_view name : names)
+    if (name == word) return word;
+  fail("unknown value '" + word + "' (expected " + join_alternatives(names) + ")");
+}
+
 const toml::table& Field::table() const {
   const auto* value = node_->as_table();
   if (value == nullptr) fail_type(*node_, "a table");

@@ -50,6 +50,9 @@ class Field {
   template <typename Enum, std::size_t N>
   Enum choice(const std::array<Choice<Enum>, N>& choices) const;
 
+  // A string that must be one of `names`.
+  std::string one_of(std::span<const std::string_view> names) const;
+
   // An integer nested inside this field (an array element), reported under this field's key.
   std::int64_t integer_at(const toml::node& inner, std::int64_t min, std::int64_t max) const;
 

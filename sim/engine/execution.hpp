@@ -15,12 +15,12 @@
 #include <vector>
 
 #include "model/machine.hpp"
-#include "scheduler/context_fiber.hpp"
+#include "scheduler/fiber/context_fiber.hpp"
 #include "scheduler/step_loop.hpp"
 #include "sim/api/core.hpp"
 #include "sim/engine/footprints.hpp"
 #include "sim/engine/pending_op.hpp"
-#include "sim/engine/trace_event.hpp"
+#include "sim/events/trace_event.hpp"
 
 namespace weft::sim {
 
@@ -35,7 +35,7 @@ inline constexpr std::size_t stack_headroom_bytes = 32 * 1024;
 
 class Execution final : public scheduler::Process {
  public:
-  // Each core runs on a fiber of `backend` (scheduler/fiber_backend.hpp), on a stack from `stacks`.
+  // Each core runs on a fiber of `backend` (scheduler/fiber/fiber_backend.hpp), on a stack from `stacks`.
   Execution(model::Machine& machine, scheduler::StackPool& stacks, const std::function<void(Core&)>& kernel,
             const Params& params, scheduler::FiberBackend backend = scheduler::FiberBackend::context);
   Execution(const Execution&) = delete;

@@ -1,11 +1,11 @@
 #pragma once
-// Runs the explorer (scheduler/explorer.hpp) over a simulation: one execution per run, each
+// Runs the explorer (scheduler/strategies/explorer.hpp) over a simulation: one execution per run, each
 // verdict tallied with the first execution that gave it.
 
 #include <cstdint>
 #include <vector>
 
-#include "scheduler/explorer.hpp"
+#include "scheduler/strategies/explorer.hpp"
 #include "sim/engine/simulation.hpp"
 
 namespace weft::sim {

@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include "scheduler/lenient_replay.hpp"
+#include "scheduler/strategies/lenient_replay.hpp"
 
 namespace weft::sim {
 

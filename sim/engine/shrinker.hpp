@@ -24,7 +24,7 @@
 //
 // Why the result replays exactly. An edited schedule rarely fits the execution (an actor it names
 // may be blocked at its step), so each candidate runs under a lenient replay
-// (scheduler/lenient_replay.hpp), which substitutes an enabled actor instead of giving up and
+// (scheduler/strategies/lenient_replay.hpp), which substitutes an enabled actor instead of giving up and
 // lets the last actor go on past the end, adding no preemptions of its own. What is accepted is
 // not the candidate but the schedule the step loop *recorded* for that run: every pick in it was
 // enabled at its step, execution is deterministic given the picks, and the run ended at its last

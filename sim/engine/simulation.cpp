@@ -1,8 +1,10 @@
 #include "sim/engine/simulation.hpp"
 
 #include "model/machine.hpp"
-#include "scheduler/fiber_rescue.hpp"
-#include "scheduler/pct_strategy.hpp"
+#include "scheduler/fiber/fiber_rescue.hpp"
+#include "scheduler/strategies/random.hpp"
+#include "scheduler/strategies/registry.hpp"
+#include "scheduler/strategies/replay.hpp"
 #include "sim/api/host.hpp"
 #include "sim/engine/execution.hpp"
 
@@ -15,12 +17,12 @@ Simulation::Simulation(Config config, const ScenarioDefinition& scenario, Params
       stacks_(static_cast<std::size_t>(config_.scheduler.stack_bytes)) {}
 
 ExecutionResult Simulation::run_seed(std::uint64_t seed, TraceSink* trace) {
-  if (config_.scheduler.strategy == StrategyKind::pct) {
-    scheduler::PctStrategy strategy(seed, config_.scheduler.pct_depth, pct_steps());
-    return run(strategy, trace);
-  }
-  scheduler::RandomStrategy strategy(seed);
-  return run(strategy, trace);
+  scheduler::StrategySettings settings;
+  settings.name = config_.scheduler.strategy;
+  settings.pct_depth = config_.scheduler.pct_depth;
+  settings.steps_estimate = [this] { return pct_steps(); };
+  const auto strategy = scheduler::make_strategy(settings, seed);
+  return run(*strategy, trace);
 }
 
 // PCT's k: the configured pct_steps, or, when it is 0, the steps of one execution with the random

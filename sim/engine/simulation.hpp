@@ -11,14 +11,14 @@
 
 #include "model/machine.hpp"
 #include "model/verdict.hpp"
-#include "scheduler/fiber.hpp"
+#include "scheduler/fiber/fiber.hpp"
 #include "scheduler/schedule.hpp"
 #include "scheduler/strategy.hpp"
-#include "scheduler/watchdog.hpp"
+#include "scheduler/fiber/watchdog.hpp"
 #include "sim/config/config.hpp"
 #include "sim/api/host.hpp"
-#include "sim/engine/trace_event.hpp"
-#include "sim/scenario.hpp"
+#include "sim/events/trace_event.hpp"
+#include "sim/api/scenario.hpp"
 
 namespace weft::sim {
 
@@ -34,7 +34,7 @@ class Simulation {
  public:
   Simulation(Config config, const ScenarioDefinition& scenario, Params params);
 
-  // One execution with the configured strategy (pct, else random) and this seed.
+  // One execution with the configured strategy (scheduler.strategy, a registered name) and this seed.
   ExecutionResult run_seed(std::uint64_t seed, TraceSink* trace = nullptr);
   // One execution that follows `schedule` (and then lets the running actor go on).
   ExecutionResult run_schedule(const scheduler::Schedule& schedule, TraceSink* trace = nullptr);

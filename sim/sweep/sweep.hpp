@@ -19,7 +19,7 @@
 #include <optional>
 #include <string>
 
-#include "sim/cli/request.hpp"
+#include "sim/request/request.hpp"
 #include "sim/engine/simulation.hpp"
 #include "sim/sweep/shard.hpp"
 

@@ -27,7 +27,7 @@
 #include <vector>
 
 #include "model/buffer.hpp"
-#include "sim/engine/trace_event.hpp"
+#include "sim/events/trace_event.hpp"
 
 namespace weft::sim {
 

@@ -1,4 +1,4 @@
-// The boost_fiber backend against the default context backend (scheduler/fiber_backend.hpp): the
+// The boost_fiber backend against the default context backend (scheduler/fiber/fiber_backend.hpp): the
 // weft scheduler makes every decision on both, so every run must be byte-identical. For each
 // scenario file that is not hostile (the correct ones and the buggy ones: deadlock, races, wrong
 // result, leak, out of bounds, DMA in flight), several seeds in each DMA mode give the same
@@ -18,7 +18,7 @@
 #include "cli_runner.hpp"
 #include "scenarios/registry.hpp"
 #include "sim/cli/report.hpp"
-#include "sim/cli/request.hpp"
+#include "sim/request/request.hpp"
 #include "sim/cli/trace_output.hpp"
 #include "sim/trace/recorder.hpp"
 #include "sim/trace/text_trace.hpp"

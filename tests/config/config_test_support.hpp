@@ -68,7 +68,7 @@ inline Config non_default_config() {
   config.machine.compat = model::CompatProfile::jax;
   config.race_detection.enabled = false;
   config.race_detection.semaphore_clocks = SemaphoreClocks::accumulate;
-  config.scheduler.strategy = StrategyKind::replay;
+  config.scheduler.strategy = "pct";
   config.scheduler.seed = 99;
   config.scheduler.pct_depth = 9;
   config.scheduler.pct_steps = 77;

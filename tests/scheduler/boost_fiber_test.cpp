@@ -18,8 +18,8 @@
 
 #include <boost/fiber/context.hpp>
 
-#include "scheduler/fiber.hpp"
-#include "scheduler/fiber_backend.hpp"
+#include "scheduler/fiber/fiber.hpp"
+#include "scheduler/fiber/fiber_backend.hpp"
 
 namespace {
 

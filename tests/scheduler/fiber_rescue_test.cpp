@@ -9,9 +9,9 @@
 #include <chrono>
 #include <cstdint>
 
-#include "scheduler/fiber.hpp"
-#include "scheduler/fiber_backend.hpp"
-#include "scheduler/watchdog.hpp"
+#include "scheduler/fiber/fiber.hpp"
+#include "scheduler/fiber/fiber_backend.hpp"
+#include "scheduler/fiber/watchdog.hpp"
 
 namespace {
 
@@ -25,7 +25,7 @@ using Clock = std::chrono::steady_clock;
 
 constexpr std::size_t stack_bytes = 64 * 1024;
 
-// Every test runs on both backends (scheduler/fiber_backend.hpp).
+// Every test runs on both backends (scheduler/fiber/fiber_backend.hpp).
 const char* backend_name(FiberBackend backend) {
   return backend == FiberBackend::context ? "backend context" : "backend boost_fiber";
 }

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "scheduler/fiber.hpp"
-#include "scheduler/fiber_backend.hpp"
+#include "scheduler/fiber/fiber.hpp"
+#include "scheduler/fiber/fiber_backend.hpp"
 
 namespace {
 
@@ -20,7 +20,7 @@ using weft::scheduler::StackPool;
 
 constexpr std::size_t stack_bytes = 64 * 1024;
 
-// Every test runs on both backends (scheduler/fiber_backend.hpp).
+// Every test runs on both backends (scheduler/fiber/fiber_backend.hpp).
 const char* backend_name(FiberBackend backend) {
   return backend == FiberBackend::context ? "backend context" : "backend boost_fiber";
 }

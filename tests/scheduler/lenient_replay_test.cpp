@@ -7,9 +7,11 @@
 #include <optional>
 #include <vector>
 
-#include "scheduler/lenient_replay.hpp"
+#include "scheduler/strategies/lenient_replay.hpp"
 #include "scheduler/step_loop.hpp"
 #include "tests/scheduler/scripted_process.hpp"
+#include "scheduler/rng.hpp"
+#include "scheduler/strategies/replay.hpp"
 
 namespace {
 
@@ -123,7 +125,7 @@ TEST_CASE("a recorded lenient run replays strictly to the same picks", "[schedul
   for (std::uint64_t seed = 0; seed < 20; ++seed) {
     CAPTURE(seed);
     // A random schedule-like list of wishes, many of them impossible.
-    Random random(seed);
+    Rng random(seed);
     Schedule wishes;
     for (int i = 0; i < 12; ++i) wishes.push_back(c(static_cast<std::uint32_t>(random.below(4))));
     ScriptedProcess lenient_process;

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "scheduler/pct_strategy.hpp"
+#include "scheduler/strategies/pct.hpp"
 #include "scheduler/step_loop.hpp"
 #include "tests/scheduler/scripted_process.hpp"
 

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "scheduler/random.hpp"
+#include "scheduler/rng.hpp"
 #include "scheduler/schedule.hpp"
 
 namespace {
@@ -67,7 +67,7 @@ TEST_CASE("Decoding expands repeat counts", "[scheduler]") {
 TEST_CASE("Encoding then decoding random schedules gives them back", "[scheduler]") {
   const std::uint64_t seed = GENERATE(1, 2, 3, 17, 99);
   CAPTURE(seed);
-  Random random(seed);
+  Rng random(seed);
   for (int round = 0; round < 200; ++round) {
     Schedule schedule;
     const auto length = random.below(40);

@@ -11,6 +11,8 @@
 
 #include "scheduler/step_loop.hpp"
 #include "tests/scheduler/scripted_process.hpp"
+#include "scheduler/strategies/random.hpp"
+#include "scheduler/strategies/replay.hpp"
 
 namespace {
 

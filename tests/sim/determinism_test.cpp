@@ -4,6 +4,7 @@
 
 #include "scenarios/registry.hpp"
 #include "sim/engine/simulation.hpp"
+#include "scheduler/strategies/replay.hpp"
 
 using namespace weft;
 

@@ -3,7 +3,7 @@
 #include <map>
 #include <set>
 
-#include "scheduler/random.hpp"
+#include "scheduler/rng.hpp"
 #include "sim/engine/explore.hpp"
 
 // Soundness of the reduction: on small generated kernels, exploring with DPOR finds exactly the
@@ -22,7 +22,7 @@ struct Op {
 using Program = std::vector<std::vector<Op>>;  // per core
 
 Program generate(std::uint64_t seed, int cores) {
-  scheduler::Random random(seed);
+  scheduler::Rng random(seed);
   Program program(static_cast<std::size_t>(cores));
   std::vector<int> signals(static_cast<std::size_t>(cores), 0);  // signals to each core
   for (int core = 0; core < cores; ++core) {

@@ -7,7 +7,7 @@
 #include <set>
 #include <sstream>
 
-#include "scheduler/pct_strategy.hpp"
+#include "scheduler/strategies/pct.hpp"
 #include "sim/engine/simulation.hpp"
 
 using namespace weft;
@@ -59,7 +59,7 @@ const sim::ScenarioDefinition& scenario() {
   return definition;
 }
 
-sim::Config two_cores(sim::StrategyKind strategy, int depth = 2, std::int64_t pct_steps = 0) {
+sim::Config two_cores(std::string strategy, int depth = 2, std::int64_t pct_steps = 0) {
   sim::Config config;
   config.machine.mesh = {1};
   config.machine.cores_per_device = 2;
@@ -80,8 +80,8 @@ std::string percent(double fraction) {
 }  // namespace
 
 TEST_CASE("A run with strategy pct uses PctStrategy and one seed gives one schedule", "[sim][pct]") {
-  sim::Simulation simulation(two_cores(sim::StrategyKind::pct, 3), scenario(), scenario().params);
-  sim::Simulation again(two_cores(sim::StrategyKind::pct, 3), scenario(), scenario().params);
+  sim::Simulation simulation(two_cores("pct", 3), scenario(), scenario().params);
+  sim::Simulation again(two_cores("pct", 3), scenario(), scenario().params);
   for (std::uint64_t seed : {0u, 1u, 42u, 977u}) {
     CAPTURE(seed);
     const auto a = simulation.run_seed(seed);
@@ -96,7 +96,7 @@ TEST_CASE("A run with strategy pct uses PctStrategy and one seed gives one sched
 }
 
 TEST_CASE("With depth 1 a pct run lets the leading core run to its end", "[sim][pct]") {
-  sim::Simulation simulation(two_cores(sim::StrategyKind::pct, 1), scenario(), scenario().params);
+  sim::Simulation simulation(two_cores("pct", 1), scenario(), scenario().params);
   for (std::uint64_t seed = 0; seed < 20; ++seed) {
     CAPTURE(seed);
     const auto result = simulation.run_seed(seed);
@@ -108,12 +108,12 @@ TEST_CASE("With depth 1 a pct run lets the leading core run to its end", "[sim][
 }
 
 TEST_CASE("pct_steps of 0 is measured from the random strategy at seed 0, whatever ran before", "[sim][pct]") {
-  sim::Simulation random(two_cores(sim::StrategyKind::random), scenario(), scenario().params);
+  sim::Simulation random(two_cores("random"), scenario(), scenario().params);
   const std::uint64_t measured = random.run_seed(0).steps;
   REQUIRE(measured > 0);
 
-  sim::Simulation fresh(two_cores(sim::StrategyKind::pct), scenario(), scenario().params);
-  sim::Simulation used(two_cores(sim::StrategyKind::pct), scenario(), scenario().params);
+  sim::Simulation fresh(two_cores("pct"), scenario(), scenario().params);
+  sim::Simulation used(two_cores("pct"), scenario(), scenario().params);
   for (std::uint64_t seed = 100; seed < 110; ++seed) used.run_seed(seed);
   CHECK(used.pct_steps() == measured);
   const auto a = fresh.run_seed(7);  // the first run of this simulation
@@ -121,14 +121,14 @@ TEST_CASE("pct_steps of 0 is measured from the random strategy at seed 0, whatev
   CHECK(scheduler::encode(a.schedule) == scheduler::encode(b.schedule));
   CHECK(fresh.pct_steps() == measured);
 
-  sim::Simulation configured(two_cores(sim::StrategyKind::pct, 2, 5), scenario(), scenario().params);
+  sim::Simulation configured(two_cores("pct", 2, 5), scenario(), scenario().params);
   CHECK(configured.pct_steps() == 5);
 }
 
 TEST_CASE("PCT of depth 2 finds a depth-2 bug in at least 1/(n k) of the seeds", "[sim][pct]") {
   constexpr std::uint64_t seeds = 10'000;
-  sim::Simulation pct(two_cores(sim::StrategyKind::pct, 2), scenario(), scenario().params);
-  sim::Simulation random(two_cores(sim::StrategyKind::random), scenario(), scenario().params);
+  sim::Simulation pct(two_cores("pct", 2), scenario(), scenario().params);
+  sim::Simulation random(two_cores("random"), scenario(), scenario().params);
   const std::uint64_t n = 2;  // two cores, no DMAs
   const std::uint64_t k = pct.pct_steps();
   std::uint64_t pct_found = 0;

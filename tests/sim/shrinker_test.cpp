@@ -7,7 +7,7 @@
 #include <optional>
 
 #include "scenarios/registry.hpp"
-#include "scheduler/lenient_replay.hpp"
+#include "scheduler/strategies/lenient_replay.hpp"
 #include "sim/engine/shrinker.hpp"
 #include "sim/engine/simulation.hpp"
 

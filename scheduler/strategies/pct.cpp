@@ -1,4 +1,4 @@
-#include "scheduler/pct_strategy.hpp"
+#include "scheduler/strategies/pct.hpp"
 
 #include <algorithm>
 #include <cassert>

@@ -1,4 +1,4 @@
-#include "scheduler/sole_ready.hpp"
+#include "scheduler/fiber/sole_ready.hpp"
 
 #include <unistd.h>
 
@@ -7,7 +7,7 @@
 #include <boost/fiber/operations.hpp>
 #include <boost/fiber/type.hpp>
 
-#include "scheduler/fiber.hpp"
+#include "scheduler/fiber/fiber.hpp"
 
 namespace weft::scheduler {
 namespace {

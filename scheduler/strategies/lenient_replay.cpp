@@ -1,4 +1,4 @@
-#include "scheduler/lenient_replay.hpp"
+#include "scheduler/strategies/lenient_replay.hpp"
 
 #include <algorithm>
 

@@ -8,14 +8,14 @@
 #include <set>
 #include <vector>
 
-#include "scheduler/random.hpp"
+#include "scheduler/rng.hpp"
 
 namespace {
 
-using weft::scheduler::Random;
+using weft::scheduler::Rng;
 
 std::vector<std::uint64_t> draws(std::uint64_t seed, int count) {
-  Random random(seed);
+  Rng random(seed);
   std::vector<std::uint64_t> out;
   for (int i = 0; i < count; ++i) out.push_back(random.next());
   return out;
@@ -27,8 +27,8 @@ TEST_CASE("The same seed gives the same sequence", "[scheduler]") {
   const std::uint64_t seed = GENERATE(0, 1, 42, 0xffffffffffffffffULL);
   CAPTURE(seed);
   CHECK(draws(seed, 1000) == draws(seed, 1000));
-  Random a(seed);
-  Random b(seed);
+  Rng a(seed);
+  Rng b(seed);
   for (int i = 0; i < 1000; ++i) {
     CAPTURE(i);
     REQUIRE(a.below(7) == b.below(7));
@@ -40,15 +40,15 @@ TEST_CASE("The sequence for a fixed seed does not change between builds", "[sche
   // The determinism contract: a seed gives the same choices on every machine. These values were
   // computed independently from the published splitmix64 and xoshiro256** algorithms and
   // Lemire's multiply-shift reduction with rejection.
-  Random zero(0);
+  Rng zero(0);
   CHECK(zero.next() == 0x99ec5f36cb75f2b4ULL);
   CHECK(zero.next() == 0xbf6e1f784956452aULL);
   CHECK(zero.next() == 0x1a5f849d4933e6e0ULL);
-  Random answer(42);
+  Rng answer(42);
   CHECK(answer.next() == 0x15780b2e0c2ec716ULL);
   CHECK(answer.next() == 0x6104d9866d113a7eULL);
   CHECK(answer.next() == 0xae17533239e499a1ULL);
-  Random dice(42);
+  Rng dice(42);
   std::vector<std::uint64_t> rolls;
   for (int i = 0; i < 20; ++i) rolls.push_back(dice.below(6));
   CHECK(rolls == std::vector<std::uint64_t>{0, 2, 4, 5, 5, 4, 4, 5, 4, 3, 4, 1, 4, 1, 4, 5, 3, 5, 4, 4});
@@ -70,7 +70,7 @@ TEST_CASE("Different seeds give different sequences", "[scheduler]") {
 TEST_CASE("below(n) stays in [0, n)", "[scheduler]") {
   const std::uint64_t seed = GENERATE(3, 5, 8);
   CAPTURE(seed);
-  Random random(seed);
+  Rng random(seed);
   for (std::uint64_t bound : {1ULL, 2ULL, 3ULL, 6ULL, 7ULL, 1000ULL, (1ULL << 32) + 1, (1ULL << 63) + 3,
                               0xffffffffffffffffULL}) {
     CAPTURE(bound);
@@ -79,14 +79,14 @@ TEST_CASE("below(n) stays in [0, n)", "[scheduler]") {
 }
 
 TEST_CASE("below(1) is always 0", "[scheduler]") {
-  Random random(7);
+  Rng random(7);
   for (int i = 0; i < 100; ++i) REQUIRE(random.below(1) == 0);
 }
 
 TEST_CASE("below(6) is roughly uniform", "[scheduler]") {
   const std::uint64_t seed = GENERATE(1, 2, 3, 4);
   CAPTURE(seed);
-  Random random(seed);
+  Rng random(seed);
   constexpr int draws_count = 60'000;
   std::array<int, 6> counts{};
   for (int i = 0; i < draws_count; ++i) ++counts[random.below(6)];
@@ -102,7 +102,7 @@ TEST_CASE("below(6) is roughly uniform", "[scheduler]") {
 
 TEST_CASE("below with a huge bound uses the high values too", "[scheduler]") {
   // A reduction that ignores the upper bits would never reach the top half.
-  Random random(11);
+  Rng random(11);
   const std::uint64_t bound = (1ULL << 63) + (1ULL << 62);
   int top_half = 0;
   for (int i = 0; i < 4000; ++i) top_half += random.below(bound) >= bound / 2;
@@ -111,7 +111,7 @@ TEST_CASE("below with a huge bound uses the high values too", "[scheduler]") {
 }
 
 TEST_CASE("Successive next() values look independent in their low bit", "[scheduler]") {
-  Random random(123);
+  Rng random(123);
   int ones = 0;
   int changes = 0;
   std::uint64_t previous = random.next() & 1;

@@ -1,9 +1,9 @@
-#include "scheduler/context_fiber.hpp"
+#include "scheduler/fiber/context_fiber.hpp"
 
 #include <cstdlib>
 #include <memory>
 
-#include "scheduler/sanitizer.hpp"
+#include "scheduler/fiber/sanitizer.hpp"
 
 namespace weft::scheduler {
 namespace {

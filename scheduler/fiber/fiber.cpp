@@ -1,9 +1,9 @@
-#include "scheduler/fiber.hpp"
+#include "scheduler/fiber/fiber.hpp"
 
 #include <algorithm>
 #include <cstring>
 
-#include "scheduler/fiber_rescue.hpp"
+#include "scheduler/fiber/fiber_rescue.hpp"
 
 namespace weft::scheduler {
 

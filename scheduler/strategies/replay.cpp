@@ -1,12 +1,8 @@
-#include "scheduler/strategy.hpp"
+#include "scheduler/strategies/replay.hpp"
 
 #include <algorithm>
 
 namespace weft::scheduler {
-
-std::size_t RandomStrategy::pick(std::span<const Actor> enabled, const StepContext&) {
-  return enabled.size() == 1 ? 0 : static_cast<std::size_t>(random_.below(enabled.size()));
-}
 
 std::size_t ReplayStrategy::pick(std::span<const Actor> enabled, const StepContext& context) {
   if (context.step < schedule_.size()) {

@@ -39,7 +39,7 @@
 
 #include <boost/fiber/fiber.hpp>
 
-#include "scheduler/fiber.hpp"
+#include "scheduler/fiber/fiber.hpp"
 
 namespace boost::fibers {
 class context;

@@ -27,9 +27,9 @@
 #include <cstdint>
 #include <string_view>
 
-#include "scheduler/fiber_backend.hpp"
-#include "scheduler/sanitizer.hpp"
-#include "scheduler/stack_pool.hpp"
+#include "scheduler/fiber/fiber_backend.hpp"
+#include "scheduler/fiber/sanitizer.hpp"
+#include "scheduler/fiber/stack_pool.hpp"
 
 namespace weft::scheduler {
 

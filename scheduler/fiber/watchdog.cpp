@@ -1,4 +1,4 @@
-#include "scheduler/watchdog.hpp"
+#include "scheduler/fiber/watchdog.hpp"
 
 #include <signal.h>
 #include <unistd.h>
@@ -7,7 +7,7 @@
 #include <chrono>
 #include <cstdio>
 
-#include "scheduler/fiber_rescue.hpp"
+#include "scheduler/fiber/fiber_rescue.hpp"
 
 namespace weft::scheduler {
 namespace {

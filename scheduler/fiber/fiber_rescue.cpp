@@ -1,4 +1,4 @@
-#include "scheduler/fiber_rescue.hpp"
+#include "scheduler/fiber/fiber_rescue.hpp"
 
 #include <link.h>
 #include <signal.h>
@@ -12,8 +12,8 @@
 #include <cstdint>
 #include <mutex>
 
-#include "scheduler/fiber.hpp"
-#include "scheduler/sanitizer.hpp"
+#include "scheduler/fiber/fiber.hpp"
+#include "scheduler/fiber/sanitizer.hpp"
 
 // Everything that runs inside a handler is left uninstrumented and calls no intercepted libc
 // function: a handler that switches away leaves its frames on the alternate stack, and in a

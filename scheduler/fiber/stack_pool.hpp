@@ -1,13 +1,13 @@
 #pragma once
 // Fiber stacks. Each is one mapping with a PROT_NONE guard page at its bottom, so a fiber that
-// runs off its stack faults there instead of corrupting memory (scheduler/fiber_rescue.hpp
+// runs off its stack faults there instead of corrupting memory (scheduler/fiber/fiber_rescue.hpp
 // turns that fault into a finding). A pool allocates stacks once and hands them out again to
 // every execution of a simulation (a fresh guarded stack costs ~6 us, a pooled one ~50 ns).
 //
 // A stack whose fiber was abandoned in mid-run (it overflowed, was interrupted by the watchdog,
 // or swallowed a teardown) is retired instead: never handed out again, since dead frames that
 // were never unwound still lie on it. Ordinary builds unmap it at once; sanitizer builds keep it
-// mapped for the life of the process as a leak-checker root region (scheduler/sanitizer.hpp).
+// mapped for the life of the process as a leak-checker root region (scheduler/fiber/sanitizer.hpp).
 //
 // The pool also carries the FiberActivity of its fibers: what a watchdog thread may observe.
 

@@ -46,7 +46,7 @@
 // Simulation measure it once with one execution of the random strategy at seed 0, so every seed
 // of a sharded, parallel sweep uses the same k.
 //
-// Invariants. All randomness comes from one Random seeded by `seed`: the change points are drawn
+// Invariants. All randomness comes from one Rng seeded by `seed`: the change points are drawn
 // first, then one priority per new actor. The same seed and the same sequence of enabled sets
 // give the same picks. Priorities are distinct at all times.
 
@@ -57,6 +57,7 @@
 #include <span>
 #include <vector>
 
+#include "scheduler/rng.hpp"
 #include "scheduler/strategy.hpp"
 
 namespace weft::scheduler {
@@ -78,7 +79,7 @@ class PctStrategy final : public Strategy {
   void meet(Actor actor);
   std::size_t highest(std::span<const Actor> enabled) const;
 
-  Random random_;
+  Rng random_;
   std::uint64_t depth_;
   std::vector<std::uint64_t> change_points_;
   std::map<Actor, std::uint64_t> priorities_;

@@ -1,4 +1,4 @@
-#include "sim/cli/request.hpp"
+#include "sim/request/request.hpp"
 
 #include <filesystem>
 #include <sstream>
@@ -40,7 +40,9 @@ Request resolve_request(const RequestArguments& arguments, const ScenarioRegistr
   request.params = request.scenario->params;
   std::optional<std::filesystem::path> config_file;
   if (arguments.config) config_file = *arguments.config;
-  request.config = load_run_config(file, config_file, arguments.sets, request.params);
+  std::vector<std::string> sets = arguments.sets;
+  if (arguments.strategy) sets.push_back("scheduler.strategy=" + *arguments.strategy);
+  request.config = load_run_config(file, config_file, sets, request.params);
   if (arguments.watchdog) request.config.scheduler.watchdog_seconds = *arguments.watchdog;
   request.expect = file.expect.value_or(request.scenario->expect);
   if (arguments.expect) {
@@ -67,6 +69,7 @@ std::string request_options(const RequestArguments& arguments) {
   std::string text = shell_quote(arguments.scenario);
   if (arguments.config) text += " --config " + shell_quote(*arguments.config);
   for (const auto& set : arguments.sets) text += " --set " + shell_quote(set);
+  if (arguments.strategy) text += " --strategy " + shell_quote(*arguments.strategy);
   if (arguments.expect) text += " --expect " + shell_quote(*arguments.expect);
   if (arguments.watchdog) {
     std::ostringstream seconds;

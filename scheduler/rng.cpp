@@ -1,4 +1,4 @@
-#include "scheduler/random.hpp"
+#include "scheduler/rng.hpp"
 
 #include <cassert>
 
@@ -18,11 +18,11 @@ __extension__ using Wide = unsigned __int128;  // g++ and clang; -Wpedantic know
 
 }  // namespace
 
-Random::Random(std::uint64_t seed) {
+Rng::Rng(std::uint64_t seed) {
   for (auto& word : state_) word = splitmix64(seed);
 }
 
-std::uint64_t Random::next() {
+std::uint64_t Rng::next() {
   const std::uint64_t result = rotl(state_[1] * 5, 7) * 9;
   const std::uint64_t t = state_[1] << 17;
   state_[2] ^= state_[0];
@@ -34,7 +34,7 @@ std::uint64_t Random::next() {
   return result;
 }
 
-std::uint64_t Random::below(std::uint64_t bound) {
+std::uint64_t Rng::below(std::uint64_t bound) {
   assert(bound > 0);
   Wide product = static_cast<Wide>(next()) * bound;
   auto low = static_cast<std::uint64_t>(product);

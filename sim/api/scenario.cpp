@@ -1,4 +1,4 @@
-#include "sim/scenario.hpp"
+#include "sim/api/scenario.hpp"
 
 namespace weft::sim {
 

@@ -1,4 +1,4 @@
-#include "scheduler/boost_fiber.hpp"
+#include "scheduler/fiber/boost_fiber.hpp"
 
 #include <cstdlib>
 #include <memory>
@@ -6,8 +6,8 @@
 #include <boost/fiber/context.hpp>
 #include <boost/fiber/operations.hpp>
 
-#include "scheduler/sanitizer.hpp"
-#include "scheduler/sole_ready.hpp"
+#include "scheduler/fiber/sanitizer.hpp"
+#include "scheduler/fiber/sole_ready.hpp"
 
 namespace weft::scheduler {
 namespace {

@@ -1,5 +1,5 @@
 #pragma once
-// The one seeded generator behind every random choice: xoshiro256** seeded through splitmix64,
+// The one seeded generator (Rng) behind every random choice: xoshiro256** seeded through splitmix64,
 // with its own range reduction (Lemire's multiply-shift with rejection), so a seed gives the
 // same choices with every compiler and standard library.
 
@@ -7,9 +7,9 @@
 
 namespace weft::scheduler {
 
-class Random {
+class Rng {
  public:
-  explicit Random(std::uint64_t seed);
+  explicit Rng(std::uint64_t seed);
 
   std::uint64_t next();
   // Uniform in [0, bound); bound > 0.

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "sim/config/config.hpp"
-#include "sim/scenario.hpp"
+#include "sim/api/scenario.hpp"
 
 namespace weft::sim {
 
@@ -18,6 +18,7 @@ struct RequestArguments {
   std::vector<std::string> sets;       // --set k=v, in order
   std::optional<std::string> expect;   // --expect VERDICT
   std::optional<double> watchdog;      // --watchdog SECONDS (scheduler.watchdog_seconds)
+  std::optional<std::string> strategy; // --strategy NAME (scheduler.strategy, applied after the --set values)
 };
 
 struct Request {

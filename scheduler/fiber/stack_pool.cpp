@@ -1,12 +1,12 @@
-#include "scheduler/stack_pool.hpp"
+#include "scheduler/fiber/stack_pool.hpp"
 
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include <new>
 
-#include "scheduler/fiber_rescue.hpp"
-#include "scheduler/sanitizer.hpp"
+#include "scheduler/fiber/fiber_rescue.hpp"
+#include "scheduler/fiber/sanitizer.hpp"
 
 namespace weft::scheduler {
 

@@ -1,7 +1,7 @@
-#include "scheduler/fiber_backend.hpp"
+#include "scheduler/fiber/fiber_backend.hpp"
 
-#include "scheduler/boost_fiber.hpp"
-#include "scheduler/context_fiber.hpp"
+#include "scheduler/fiber/boost_fiber.hpp"
+#include "scheduler/fiber/context_fiber.hpp"
 
 namespace weft::scheduler {
 

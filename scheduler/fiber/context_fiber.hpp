@@ -19,7 +19,7 @@
 
 #include <boost/context/fiber.hpp>
 
-#include "scheduler/fiber.hpp"
+#include "scheduler/fiber/fiber.hpp"
 
 namespace weft::scheduler {
 

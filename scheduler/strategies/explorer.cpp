@@ -1,4 +1,4 @@
-#include "scheduler/explorer.hpp"
+#include "scheduler/strategies/explorer.hpp"
 
 #include <algorithm>
 #include <functional>

@@ -18,7 +18,7 @@
 #include <mutex>
 #include <thread>
 
-#include "scheduler/stack_pool.hpp"
+#include "scheduler/fiber/stack_pool.hpp"
 
 namespace weft::scheduler {
 
