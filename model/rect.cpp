@@ -5,14 +5,14 @@
 
 namespace weft::model {
 
-Shape::Shape(std::initializer_list<std::int64_t> extents) : rank(static_cast<int>(extents.size())) {
-  if (rank > max_rank)
-    throw std::invalid_argument("a shape of " + std::to_string(rank) + " dimensions (at most " +
-                                std::to_string(max_rank) + ")");
-  std::copy(extents.begin(), extents.end(), dims.begin());
+Shape::Shape(std::initializer_list<std::int64_t> extents)
+    : rank(std::min(static_cast<int>(extents.size()), max_rank)), asked_rank(static_cast<int>(extents.size())) {
+  std::copy(extents.begin(), extents.begin() + rank, dims.begin());
 }
 
 std::string shape_problem(const Shape& shape) {
+  if (shape.asked_rank > max_rank)
+    return "a shape of " + std::to_string(shape.asked_rank) + " dimensions (at most " + std::to_string(max_rank) + ")";
   std::int64_t elements = 1;
   for (int d = 0; d < shape.rank; ++d) {
     if (shape.dims[d] < 0)
@@ -35,7 +35,7 @@ bool operator==(const Rect& a, const Rect& b) {
 std::string to_string(const Shape& shape) {
   std::string text = "[";
   for (int d = 0; d < shape.rank; ++d) text += (d ? ", " : "") + std::to_string(shape.dims[d]);
-  return text + "]";
+  return text + (shape.asked_rank > shape.rank ? ", ...]" : "]");
 }
 
 Rect Rect::whole(const Shape& shape) {

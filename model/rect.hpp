@@ -13,10 +13,14 @@ inline constexpr int max_rank = 4;
 
 struct Shape {
   int rank = 0;
+  // The extents a kernel asked for, when more than max_rank: only the first max_rank are kept,
+  // and shape_problem() names the shape as wrong, so that the API call that took it reports it
+  // with its line (a constructor that threw could not know the line).
+  int asked_rank = 0;
   std::array<std::int64_t, max_rank> dims{};
 
   Shape() = default;
-  Shape(std::initializer_list<std::int64_t> extents);  // throws std::invalid_argument past max_rank
+  Shape(std::initializer_list<std::int64_t> extents);
   std::int64_t volume() const {
     std::int64_t result = 1;
     for (int d = 0; d < rank; ++d) result *= dims[d];
@@ -27,7 +31,8 @@ struct Shape {
 
 std::string to_string(const Shape& shape);  // "[8, 128]"
 
-// Why a shape cannot be a buffer's (a negative extent, too many elements), or empty if it can.
+// Why a shape cannot be a buffer's (too many dimensions, a negative extent, too many elements), or
+// empty if it can.
 std::string shape_problem(const Shape& shape);
 inline constexpr std::int64_t max_elements = std::int64_t{1} << 40;
 

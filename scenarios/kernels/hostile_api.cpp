@@ -108,6 +108,18 @@ sim::ScenarioRegistry hostile_api_scenarios() {
   s.push_back(misuse("hostile_five_dimensions", "an allocation of five dimensions", [](sim::Core& core) {
     static_cast<void>(core.vmem<float>({1, 1, 1, 1, 1}));
   }));
+  s.push_back(misuse("hostile_store_shape", "a store of a tile of the wrong shape", [](sim::Core& core) {
+    core.store(core.hbm<float>("x"), sim::Tile<float>(1, 64));
+  }));
+  s.push_back(misuse("hostile_unknown_host_buffer", "a host buffer that the setup never made", [](sim::Core& core) {
+    static_cast<void>(core.hbm<float>("nonexistent"));
+  }));
+  s.push_back(misuse("hostile_host_buffer_type", "a host buffer taken with another element type", [](sim::Core& core) {
+    static_cast<void>(core.hbm<std::int32_t>("x"));
+  }));
+  s.push_back(misuse("hostile_undeclared_param", "a parameter the scenario does not declare", [](sim::Core& core) {
+    static_cast<void>(core.param("nonexistent"));
+  }));
   return s;
 }
 

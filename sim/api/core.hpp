@@ -15,7 +15,6 @@
 #include "sim/api/handles.hpp"
 #include "sim/api/ref.hpp"
 #include "sim/config/params.hpp"
-#include "sim/events/trace_event.hpp"
 
 namespace weft::sim {
 
@@ -35,12 +34,15 @@ class Core {
   const std::vector<int>& mesh() const;
   std::vector<int> mesh_coords() const;                 // this device's coordinates
   int device_at(const std::vector<int>& coords) const;  // row-major id of mesh coordinates
-  std::int64_t param(std::string_view name) const;
+  // A scenario parameter (an undeclared name is a kernel_error naming this line).
+  std::int64_t param(std::string_view name, Location loc = Location::current()) const;
 
   // --- buffers ---
   // A host buffer of this device, by name (not visible: it exists before the kernel starts).
   template <class T>
-  Ref<T> hbm(std::string_view name) const;
+  Ref<T> hbm(std::string_view name, Location loc = Location::current()) const {
+    return Ref<T>(host_buffer(name, model::element_type_of<T>(), loc), launch_number());
+  }
   // Scratch allocations (visible; ids are SPMD-symmetric, so allocate in the same order everywhere).
   template <class T>
   Ref<T> vmem(const model::Shape& shape, Location loc = Location::current()) { return alloc<T>(model::Space::vmem, shape, loc); }
@@ -84,7 +86,10 @@ class Core {
     return start(source.slice(), target.slice(), recv, send, device, loc);
   }
 
-  // A check of the kernel's own: false ends the execution with kernel_error.
+  // A check of the kernel's own: false ends the execution with kernel_error naming `loc`. A
+  // helper of the kernel's that checks on its caller's behalf takes a
+  // `weft::sim::Location loc = weft::sim::Location::current()` parameter of its own and passes
+  // it on, so the report names the caller's line.
   void check(bool ok, std::string_view message, Location loc = Location::current());
 
  private:
@@ -92,43 +97,30 @@ class Core {
   template <class T>
   Ref<T> alloc(model::Space space, const model::Shape& shape, Location loc);
   model::Buffer* allocate(model::Space space, model::ElementType type, const model::Shape& shape, Location loc);
-  model::Buffer* host_buffer(std::string_view name) const;
+  model::Buffer* host_buffer(std::string_view name, model::ElementType type, Location loc) const;
   // The visible load and store. The templates above are kept small (errors out of line), so a
   // kernel's call inlines them: one frame fewer between the kernel and the switch, one
   // mispredicted return fewer per step.
   void load_bytes(const model::Slice& slice, std::byte* out, Location loc);
   void store_bytes(const model::Slice& slice, const std::byte* in, Location loc);
-  [[noreturn]] static void tile_mismatch(std::int64_t rows, std::int64_t cols, const model::Shape& shape);
+  [[noreturn]] void tile_mismatch(std::int64_t rows, std::int64_t cols, const model::Shape& shape, Location loc) const;
   Dma start(const model::Slice& source, const model::Slice& target, Semaphore recv, std::optional<Semaphore> send,
             std::optional<int> device, Location loc);
   Semaphore new_semaphore(model::SemaphoreKind kind, Location loc);
-  void emit_access(TraceEvent::Kind kind, const model::Buffer* buffer, const model::Rect& rect, Location loc);
-  void emit_semaphore(TraceEvent::Kind kind, Semaphore sem, int target_core, std::int64_t amount, Location loc);
   // Misuse of the API, caught before the operation is scheduled: ends the execution with
   // kernel_error "<core> <call> at FILE:LINE: <what>".
-  [[noreturn]] void misuse(std::string_view call, Location loc, const std::string& what);
+  [[noreturn]] void misuse(std::string_view call, Location loc, const std::string& what) const;
   // A handle made by this launch's API and not changed since.
-  void check_handle(const Semaphore& sem, std::string_view call, Location loc);
+  void check_handle(const Semaphore& sem, std::string_view call, Location loc) const;
   // A ref of this launch that names a buffer, with no negative extent.
-  void check_slice(const model::Slice& slice, std::uint64_t launch, std::string_view call, Location loc);
+  void check_slice(const model::Slice& slice, std::uint64_t launch, std::string_view call, Location loc) const;
   std::uint64_t launch_number() const;
-  // Adds where the call was to a failure the model found.
-  static model::Failure located(model::Failure failure, Location loc);
 
   Execution& execution_;
   model::CoreId id_;
   int global_;
   const Params& params_;
 };
-
-template <class T>
-Ref<T> Core::hbm(std::string_view name) const {
-  model::Buffer* buffer = host_buffer(name);
-  if (buffer->info().type != model::element_type_of<T>())
-    throw std::invalid_argument("host buffer '" + std::string(name) + "' holds " +
-                                std::string(model::to_string(buffer->info().type)));
-  return Ref<T>(buffer, launch_number());
-}
 
 template <class T>
 Ref<T> Core::alloc(model::Space space, const model::Shape& shape, Location loc) {
@@ -156,7 +148,7 @@ template <class T>
 void Core::store(const Ref<T>& ref, const std::type_identity_t<Tile<T>>& tile, Location loc) {
   check_slice(ref.slice(), ref.launch(), "stores", loc);
   const auto [rows, cols] = tile_shape(ref.shape());
-  if (tile.rows() != rows || tile.cols() != cols) tile_mismatch(tile.rows(), tile.cols(), ref.shape());
+  if (tile.rows() != rows || tile.cols() != cols) tile_mismatch(tile.rows(), tile.cols(), ref.shape(), loc);
   store_bytes(ref.slice(), reinterpret_cast<const std::byte*>(tile.data()), loc);
 }
 

@@ -16,7 +16,7 @@ Execution::Execution(model::Machine& machine, scheduler::StackPool& stacks, cons
     : machine_(machine),
       kernel_(kernel),
       cores_(static_cast<std::size_t>(machine.topology().cores())),
-      context_fibers_(backend == scheduler::FiberBackend::context) {
+      switch_(backend) {
   for (int global = 0; global < static_cast<int>(cores_.size()); ++global) {
     cores_[global].core = std::make_unique<Core>(*this, machine_.topology().core_of(global), params);
     cores_[global].fiber = scheduler::make_fiber(backend, stacks, [this, global] { body(global); });
@@ -56,11 +56,7 @@ void Execution::body(int global_core) {
 void Execution::resume_core(std::size_t global) {
   CoreSlot& slot = cores_[global];
   slot.started = true;
-  if (context_fibers_) {
-    static_cast<scheduler::ContextFiber&>(*slot.fiber).resume();
-  } else {
-    slot.fiber->resume();
-  }
+  switch_.resume(*slot.fiber);
   if (!slot.fiber->finished()) return;
   --unfinished_;
   if (auto failure = abandonment(slot); failure && !failure_) failure_ = std::move(failure);
@@ -107,13 +103,13 @@ void Execution::throw_teardown(CoreSlot& slot) {
   throw Teardown{};
 }
 
-void Execution::park(CoreSlot& slot, const PendingOp& op) {
+void Execution::park(CoreSlot& slot, const ops::PendingOp& op) {
   if (std::uncaught_exceptions() == 0) note_teardown_problem(swallowed_teardown(slot.core->id(), op.line));
   slot.fiber->suspend();
   std::abort();  // unreachable: teardown never resumes a fiber twice, and abandons this one
 }
 
-void Execution::fail_exhausted(int global_core, const PendingOp& op) {
+void Execution::fail_exhausted(int global_core, const ops::PendingOp& op) {
   const CoreSlot& slot = cores_[static_cast<std::size_t>(global_core)];
   fail(global_core, stack_exhausted_failure(slot.core->id(), slot.fiber->stack_bytes(), stack_headroom_bytes, op.line));
 }
@@ -127,14 +123,19 @@ void Execution::fail(int global_core, model::Failure failure) {
 }
 
 void Execution::dma_started(int dma_id) {
+  if (machine_.spec().dma_execution == model::DmaExecution::eager) {
+    // Both phases run inside the start, on the starter's step.
+    const ops::DmaPhase dma{dma_id};
+    const int starter = machine_.topology().global(machine_.dmas()[dma_id].starter);
+    for (const auto phase : {model::DmaPhase::read, model::DmaPhase::write}) {
+      model::Failure failure;
+      if (!dma.apply(machine_, failure)) fail(starter, std::move(failure));
+      if (trace_) emit(dma.event(machine_, phase));
+    }
+    return;
+  }
   in_flight_.push_back(dma_id);  // ids grow with every start: both lists stay sorted
   enabled_.push_back({scheduler::Actor::Kind::dma_read, static_cast<std::uint32_t>(dma_id)});
-}
-
-bool Execution::blocked(const CoreSlot& slot) const {
-  const PendingOp& op = slot.pending;
-  return op.kind == PendingOp::Kind::wait &&
-         !machine_.can_consume(op.semaphore, machine_.topology().global(slot.core->id()), op.value);
 }
 
 std::optional<std::pair<int, int>> Execution::dma_needed_by(int dma_id) const {
@@ -142,8 +143,11 @@ std::optional<std::pair<int, int>> Execution::dma_needed_by(int dma_id) const {
   // needed by a waiter of its write phase's cell, since the write cannot run before it.
   const model::Dma& dma = machine_.dmas()[dma_id];
   const auto waits_on = [&](int semaphore, model::CoreId who) {
-    const CoreSlot& slot = cores_[machine_.topology().global(who)];
-    return semaphore >= 0 && !slot.fiber->finished() && blocked(slot) && slot.pending.semaphore == semaphore;
+    const int global = machine_.topology().global(who);
+    const CoreSlot& slot = cores_[global];
+    if (semaphore < 0 || slot.fiber->finished() || !blocked(slot)) return false;
+    const auto waiting = ops::waiting_for(slot.pending, machine_, {global, who, slot.pending.line});
+    return waiting && waiting->semaphore == semaphore;
   };
   if (waits_on(dma.recv_semaphore, dma.destination))
     return std::pair{dma.recv_semaphore, machine_.topology().global(dma.destination)};
@@ -204,29 +208,6 @@ void Execution::rebuild_on_wait() {
   std::reverse(enabled_.begin() + static_cast<std::ptrdiff_t>(enabled_cores_), enabled_.end());
 }
 
-TraceEvent Execution::dma_phase_event(int dma_id, model::DmaPhase phase) const {
-  const model::Dma& dma = machine_.dmas()[dma_id];
-  const auto& topology = machine_.topology();
-  TraceEvent event;
-  event.dma = dma_id;
-  event.line = dma.line;
-  event.amount = dma.bytes;
-  const bool read = phase == model::DmaPhase::read;
-  event.kind = read ? TraceEvent::Kind::dma_read : TraceEvent::Kind::dma_write;
-  event.actor = {read ? Actor::Kind::dma_read : Actor::Kind::dma_write, static_cast<std::uint32_t>(dma_id)};
-  event.buffer = dma.source.buffer;
-  event.rect = dma.source.rect;
-  event.target_buffer = dma.target.buffer;
-  event.target_rect = dma.target.rect;
-  const int semaphore = read ? dma.send_semaphore : dma.recv_semaphore;
-  event.target_core = topology.global(read ? dma.starter : dma.destination);
-  if (semaphore >= 0) {
-    event.semaphore_id = machine_.semaphores().id(semaphore);
-    event.count = machine_.semaphores().count(semaphore, event.target_core);
-  }
-  return event;
-}
-
 void Execution::run_core(Actor actor) {
   CoreSlot& slot = cores_[actor.index];
   resume_core(actor.index);
@@ -241,13 +222,14 @@ void Execution::run_core(Actor actor) {
 
 void Execution::run_dma_phase(Actor actor) {
   const int id = static_cast<int>(actor.index);
+  const ops::DmaPhase dma{id};
   const model::DmaPhase phase = machine_.dmas()[id].next;
   model::Failure failure;
-  if (!machine_.run_dma_phase(id, failure)) {
+  if (!dma.apply(machine_, failure)) {
     if (!failure_) failure_ = std::move(failure);
     return;
   }
-  if (trace_) emit(dma_phase_event(id, phase));
+  if (trace_) emit(dma.event(machine_, phase));
   const auto listed = std::lower_bound(enabled_.begin() + static_cast<std::ptrdiff_t>(enabled_cores_), enabled_.end(), actor,
                                        [](Actor a, Actor b) { return a.index < b.index; });
   if (machine_.dmas()[id].next == model::DmaPhase::done) {
@@ -274,9 +256,14 @@ scheduler::LoopResult Execution::run_steps(scheduler::Strategy& strategy, std::u
 }
 
 scheduler::Footprint Execution::footprint(Actor actor) const {
-  if (actor.kind == Actor::Kind::core)
-    return footprint_of(cores_[actor.index].pending, static_cast<int>(actor.index), machine_, rules_);
-  return footprint_of(machine_.dmas()[actor.index], machine_, rules_);
+  scheduler::Footprint footprint;
+  if (actor.kind == Actor::Kind::core) {
+    const CoreSlot& slot = cores_[actor.index];
+    return ops::footprint(slot.pending, machine_, {static_cast<int>(actor.index), slot.core->id(), slot.pending.line},
+                          rules_);
+  }
+  ops::DmaPhase{static_cast<int>(actor.index)}.footprint(machine_, rules_, footprint);
+  return footprint;
 }
 
 scheduler::StableActor Execution::stable(Actor actor) const {
@@ -286,36 +273,38 @@ scheduler::StableActor Execution::stable(Actor actor) const {
           static_cast<std::uint32_t>(dma.sequence)};
 }
 
-std::vector<model::FailureSite> Execution::blocked_sites() const {
-  std::vector<model::FailureSite> sites;
-  const auto& semaphores = machine_.semaphores();
-  const std::uint64_t step = steps_ == 0 ? 0 : steps_ - 1;
+std::vector<Execution::Standing> Execution::standing() const {
+  std::vector<Standing> cores;
   for (std::size_t global = 0; global < cores_.size(); ++global) {
     const CoreSlot& slot = cores_[global];
     if (slot.fiber->finished()) continue;
-    const PendingOp& op = slot.pending;
+    const ops::OpSite site{static_cast<int>(global), slot.core->id(), slot.pending.line};
+    cores.push_back({site, ops::waiting_for(slot.pending, machine_, site)});
+  }
+  return cores;
+}
+
+std::vector<model::FailureSite> Execution::blocked_sites() const {
+  std::vector<model::FailureSite> sites;
+  const std::uint64_t step = steps_ == 0 ? 0 : steps_ - 1;
+  for (const Standing& core : standing()) {
     std::string what = "stopped here";
-    if (op.kind == PendingOp::Kind::wait)
-      what = "waits on semaphore " + std::to_string(semaphores.id(op.semaphore)) + ": needs " + std::to_string(op.value) +
-             ", holds " + std::to_string(semaphores.count(op.semaphore, static_cast<int>(global)));
-    sites.push_back({{model::Accessor::Kind::core, static_cast<int>(global)}, step, op.line, what});
+    if (const auto& waits = core.waiting)
+      what = "waits on semaphore " + std::to_string(waits->semaphore_id) + ": needs " + std::to_string(waits->needs) +
+             ", holds " + std::to_string(waits->holds);
+    sites.push_back({{model::Accessor::Kind::core, core.site.global}, step, core.site.line, what});
   }
   return sites;
 }
 
 std::string Execution::describe_blocked() const {
   std::string text;
-  const auto& semaphores = machine_.semaphores();
-  for (std::size_t global = 0; global < cores_.size(); ++global) {
-    const CoreSlot& slot = cores_[global];
-    if (slot.fiber->finished()) continue;
-    const PendingOp& op = slot.pending;
-    const model::CoreId id = slot.core->id();
-    text += "\n  " + model::to_string(id) + " at " + model::to_string(op.line);
-    if (op.kind != PendingOp::Kind::wait) continue;
-    text += ": waits on " + std::string(model::to_string(semaphores.kind(op.semaphore))) + " semaphore " +
-            std::to_string(semaphores.id(op.semaphore)) + ", cell " + model::to_string(id) + ", needs " +
-            std::to_string(op.value) + ", holds " + std::to_string(semaphores.count(op.semaphore, static_cast<int>(global)));
+  for (const Standing& core : standing()) {
+    text += "\n  " + model::to_string(core.site.core) + " at " + model::to_string(core.site.line);
+    if (const auto& waits = core.waiting)
+      text += ": waits on " + std::string(model::to_string(waits->kind)) + " semaphore " +
+              std::to_string(waits->semaphore_id) + ", cell " + model::to_string(core.site.core) + ", needs " +
+              std::to_string(waits->needs) + ", holds " + std::to_string(waits->holds);
   }
   if (!in_flight_.empty()) text += "\npending DMAs:";
   for (int id : in_flight_) text += "\n  " + model::describe(machine_.dmas()[id]);

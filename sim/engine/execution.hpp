@@ -15,12 +15,12 @@
 #include <vector>
 
 #include "model/machine.hpp"
-#include "scheduler/fiber/context_fiber.hpp"
+#include "scheduler/fiber/fiber_switch.hpp"
 #include "scheduler/step_loop.hpp"
 #include "sim/api/core.hpp"
-#include "sim/engine/footprints.hpp"
-#include "sim/engine/pending_op.hpp"
 #include "sim/events/trace_event.hpp"
+#include "sim/ops/dma_phase.hpp"
+#include "sim/ops/table.hpp"
 
 namespace weft::sim {
 
@@ -62,10 +62,10 @@ class Execution final : public scheduler::Process {
   scheduler::Footprint footprint(scheduler::Actor actor) const override;
   void add_after_touches(scheduler::Actor actor, scheduler::Footprint& footprint) const override {
     if (actor.kind == scheduler::Actor::Kind::core && cores_[actor.index].fiber->finished())
-      footprint.touches.push_back(core_finished_touch());
+      footprint.touches.push_back(ops::core_finished_touch());
   }
   scheduler::StableActor stable(scheduler::Actor actor) const override;
-  void set_footprint_rules(FootprintRules rules) { rules_ = rules; }
+  void set_footprint_rules(ops::FootprintRules rules) { rules_ = rules; }
 
   const std::optional<model::Failure>& failure() const { return failure_; }
   // What blocks the execution when no actor is enabled: each blocked core and pending DMA.
@@ -79,44 +79,71 @@ class Execution final : public scheduler::Process {
   // --- for Core ---
   model::Machine& machine() { return machine_; }
   std::uint64_t launch_number() const { return launch_; }
-  // Stops the calling core at a visible operation until the scheduler picks it. Inline, like
-  // the default backend's switch: no frame between the kernel API call and the switch.
-  [[gnu::always_inline]] void yield(int global_core, const PendingOp& op) {
-    CoreSlot& slot = cores_[static_cast<std::size_t>(global_core)];
-    if (tearing_down_) park(slot, op);
-    if (slot.fiber->stack_left() < stack_headroom_bytes) fail_exhausted(global_core, op);
-    slot.pending = op;
-    if (context_fibers_) {
-      static_cast<scheduler::ContextFiber&>(*slot.fiber).suspend();
-    } else {
-      slot.fiber->suspend();
-    }
-    if (tearing_down_) throw_teardown(slot);
+  // Performs a visible operation of core `global`, an entry of the operation table
+  // (sim/ops/table.hpp): stops there until the scheduler picks the core, applies the entry's
+  // effect (a failure ends the execution), emits its trace event, and after a DMA start applies
+  // the DMA policy. Returns the entry, with its results. Inline, like the default backend's
+  // switch: no frame between the kernel API call and the switch.
+  template <class Entry>
+  [[gnu::always_inline]] Entry perform(int global, Entry entry, model::SourceLine line) {
+    const scheduler::Fiber::RuntimeSection runtime;  // weft's own code: no watchdog cuts it
+    yield(global, ops::pending(entry, line));
+    const ops::OpSite site{global, cores_[static_cast<std::size_t>(global)].core->id(), line};
+    model::Failure failure;
+    if (!entry.apply(machine_, site, failure)) fail(global, std::move(failure));
+    if (trace_) emit_operation(entry.event(machine_, site), global, line);
+    if constexpr (std::is_same_v<Entry, ops::DmaStart>) dma_started(entry.dma);
+    return entry;
   }
   // Ends the execution with a finding; never returns to the kernel.
   [[noreturn]] void fail(int global_core, model::Failure failure);
-  // Registers a started DMA whose phases the scheduler will run (not in eager mode).
-  void dma_started(int dma_id);
-  // Tracing: off unless a sink is attached; `emit` stamps the event with the running step.
+  // Tracing: off unless a sink is attached.
   void set_trace(TraceSink* sink) { trace_ = sink; }
-  bool tracing() const { return trace_ != nullptr; }
-  void emit(TraceEvent event) {
-    event.step = steps_ == 0 ? 0 : steps_ - 1;
-    trace_->on_event(event);
-  }
-  // The trace event of DMA `id`'s phase that just ran.
-  TraceEvent dma_phase_event(int dma_id, model::DmaPhase phase) const;
 
  private:
+  // An unfinished core where it stands, and what it waits for if it is blocked.
+  struct Standing {
+    ops::OpSite site;
+    std::optional<ops::Waiting> waiting;
+  };
+  std::vector<Standing> standing() const;
+
   struct CoreSlot {
     std::unique_ptr<Core> core;
     std::unique_ptr<scheduler::Fiber> fiber;
-    PendingOp pending;
+    ops::PendingOp pending;
     bool started = false;
     bool teardown_thrown = false;  // a Teardown was thrown into the kernel
     bool enabled = false;          // listed in enabled_
   };
-  bool blocked(const CoreSlot& slot) const;
+  // Stops the calling core at a visible operation until the scheduler picks it.
+  [[gnu::always_inline]] void yield(int global_core, const ops::PendingOp& op) {
+    CoreSlot& slot = cores_[static_cast<std::size_t>(global_core)];
+    if (tearing_down_) park(slot, op);
+    if (slot.fiber->stack_left() < stack_headroom_bytes) fail_exhausted(global_core, op);
+    slot.pending = op;
+    switch_.suspend(*slot.fiber);
+#if !defined(NDEBUG) || defined(WEFT_SANITIZE_ADDRESS)
+    slot.pending.operation = nullptr;  // the entry's record is about to go: nothing may read it now
+#endif
+    if (tearing_down_) throw_teardown(slot);
+  }
+  // Registers a started DMA: its phases become actors, or in eager mode run now.
+  void dma_started(int dma_id);
+  // `event` of core `global`'s operation at `line`, stamped and sent to the trace sink.
+  void emit_operation(TraceEvent event, int global, model::SourceLine line) {
+    event.actor = scheduler::core_actor(static_cast<std::uint32_t>(global));
+    event.line = line;
+    emit(event);
+  }
+  // Stamps the event with the running step.
+  void emit(TraceEvent event) {
+    event.step = steps_ == 0 ? 0 : steps_ - 1;
+    trace_->on_event(event);
+  }
+  bool blocked(const CoreSlot& slot) const {
+    return !ops::enabled(slot.pending, machine_, machine_.topology().global(slot.core->id()));
+  }
   // Brings core `global`'s entry in enabled_ up to date.
   void refresh_core(std::size_t global);
   // After a step: the cores it may have enabled or disabled.
@@ -129,12 +156,12 @@ class Execution final : public scheduler::Process {
   // run's two halves: a core's step (inlined into the loop) and a DMA phase's.
   [[gnu::always_inline]] inline void run_core(scheduler::Actor actor);
   void run_dma_phase(scheduler::Actor actor);
-  [[noreturn]] void fail_exhausted(int global_core, const PendingOp& op);
+  [[noreturn]] void fail_exhausted(int global_core, const ops::PendingOp& op);
   // The failure of a core whose fiber was abandoned by a signal (overflow, watchdog), if so.
   std::optional<model::Failure> abandonment(const CoreSlot& slot) const;
   [[noreturn]] void throw_teardown(CoreSlot& slot);
   // A visible operation reached while tearing down: the fiber stays suspended there for good.
-  [[noreturn]] void park(CoreSlot& slot, const PendingOp& op);
+  [[noreturn]] void park(CoreSlot& slot, const ops::PendingOp& op);
   void note_teardown_problem(std::string problem);
   // The blocked cell (semaphore, global core) that needs DMA `dma_id`'s next phase (on_wait).
   std::optional<std::pair<int, int>> dma_needed_by(int dma_id) const;
@@ -152,12 +179,12 @@ class Execution final : public scheduler::Process {
   int unfinished_ = 0;
   std::uint64_t steps_ = 0;
   TraceSink* trace_ = nullptr;
-  FootprintRules rules_;
+  ops::FootprintRules rules_;
   bool tearing_down_ = false;
   std::string teardown_problem_;
   double watchdog_seconds_ = 0;
   std::uint64_t launch_ = 0;
-  bool context_fibers_;  // every fiber is a ContextFiber: resumed and suspended without a virtual call
+  scheduler::FiberSwitch switch_;
 };
 
 }  // namespace weft::sim

@@ -64,7 +64,11 @@ TEST_CASE("Every hostile kernel is a kernel_error naming the core and the call, 
       {"hostile_empty_ref", {"loads at hostile_api.cpp:", "an empty ref"}},
       {"hostile_negative_extent", {"stores at hostile_api.cpp:", "negative extent -2 in dimension 0"}},
       {"hostile_negative_shape", {"allocates vmem of shape [8, -1] at hostile_api.cpp:", "is negative"}},
-      {"hostile_five_dimensions", {"threw: a shape of 5 dimensions (at most 4)"}},
+      {"hostile_five_dimensions", {"allocates vmem of shape [1, 1, 1, 1, ...] at hostile_api.cpp:", "a shape of 5 dimensions (at most 4)"}},
+      {"hostile_store_shape", {"stores at hostile_api.cpp:", "a 1x64 tile into a ref of shape [8, 128]"}},
+      {"hostile_unknown_host_buffer", {"takes a host buffer at hostile_api.cpp:", "no host buffer 'nonexistent' on device"}},
+      {"hostile_host_buffer_type", {"takes a host buffer at hostile_api.cpp:", "host buffer 'x' holds f32, not i32"}},
+      {"hostile_undeclared_param", {"reads a parameter at hostile_api.cpp:", "the scenario declares no parameter 'nonexistent'"}},
   };
   std::size_t hostile_in_registry = 0;
   for (const auto& scenario : registry()) hostile_in_registry += scenario.name.starts_with("hostile_") ? 1 : 0;

@@ -1,0 +1,44 @@
+#include "sim/ops/dma_phase.hpp"
+
+namespace weft::sim::ops {
+
+void add_phase_touches(const model::Dma& dma, model::DmaPhase phase, const model::Machine& machine,
+                       FootprintRules rules, scheduler::Footprint& footprint) {
+  const auto& topology = machine.topology();
+  if (phase == model::DmaPhase::read) {
+    footprint.touches.push_back(access(dma.source, scheduler::TouchMode::read));
+    if (dma.send_semaphore >= 0)
+      footprint.touches.push_back(cell(machine, dma.send_semaphore, topology.global(dma.starter),
+                                       scheduler::TouchMode::add, dma.bytes, rules.ordered_signals));
+  } else {
+    footprint.touches.push_back(access(dma.target, scheduler::TouchMode::write));
+    footprint.touches.push_back(cell(machine, dma.recv_semaphore, topology.global(dma.destination),
+                                     scheduler::TouchMode::add, dma.bytes, rules.ordered_signals));
+  }
+}
+
+TraceEvent DmaPhase::event(const model::Machine& machine, model::DmaPhase phase) const {
+  using scheduler::Actor;
+  const model::Dma& record = machine.dmas()[dma];
+  const auto& topology = machine.topology();
+  TraceEvent event;
+  event.dma = dma;
+  event.line = record.line;
+  event.amount = record.bytes;
+  const bool read = phase == model::DmaPhase::read;
+  event.kind = read ? TraceEvent::Kind::dma_read : TraceEvent::Kind::dma_write;
+  event.actor = {read ? Actor::Kind::dma_read : Actor::Kind::dma_write, static_cast<std::uint32_t>(dma)};
+  event.buffer = record.source.buffer;
+  event.rect = record.source.rect;
+  event.target_buffer = record.target.buffer;
+  event.target_rect = record.target.rect;
+  const int semaphore = read ? record.send_semaphore : record.recv_semaphore;
+  event.target_core = topology.global(read ? record.starter : record.destination);
+  if (semaphore >= 0) {
+    event.semaphore_id = machine.semaphores().id(semaphore);
+    event.count = machine.semaphores().count(semaphore, event.target_core);
+  }
+  return event;
+}
+
+}  // namespace weft::sim::ops

@@ -1,0 +1,31 @@
+#pragma once
+// A DMA phase: not a core's operation but an actor of its own (scheduler/actor.hpp). A DMA runs
+// in two phases, read (snapshot the source, signal the send semaphore on the starter) and
+// write (write the target, signal the receive semaphore on the destination), each picked by
+// the scheduler (model/dma.hpp). Every phase also observes the count of running cores: a phase
+// still pending when the last core finishes is a DMA in flight.
+
+#include "model/dma.hpp"
+#include "sim/ops/objects.hpp"
+#include "sim/ops/operation.hpp"
+
+namespace weft::sim::ops {
+
+// The touches of `phase` of `dma` (without the running-cores observation).
+void add_phase_touches(const model::Dma& dma, model::DmaPhase phase, const model::Machine& machine,
+                       FootprintRules rules, scheduler::Footprint& footprint);
+
+struct DmaPhase {
+  int dma;  // the DMA's id
+
+  bool apply(model::Machine& machine, model::Failure& failure) const { return machine.run_dma_phase(dma, failure); }
+  void footprint(const model::Machine& machine, FootprintRules rules, scheduler::Footprint& footprint) const {
+    const model::Dma& record = machine.dmas()[dma];
+    add_phase_touches(record, record.next, machine, rules, footprint);
+    footprint.touches.push_back(running_cores_observed());
+  }
+  // The trace event of `phase`, which just ran.
+  TraceEvent event(const model::Machine& machine, model::DmaPhase phase) const;
+};
+
+}  // namespace weft::sim::ops

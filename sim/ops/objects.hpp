@@ -1,0 +1,42 @@
+#pragma once
+// The explorer's names for machine objects (scheduler/footprint.hpp knows them only as opaque
+// ids). One object has one name in every execution: a buffer's contents and its existence by
+// (space, id, device, core), a semaphore cell by (semaphore id, global core), and one counter of
+// running cores, which every core's last transition decrements and every DMA phase observes (a
+// DMA still pending when the last core finishes is in flight).
+
+#include <cstdint>
+
+#include "model/buffer.hpp"
+#include "model/machine.hpp"
+#include "scheduler/footprint.hpp"
+
+namespace weft::sim::ops {
+
+enum ObjectKind : std::uint32_t { buffer_contents = 1, semaphore_cell = 2, buffer_existence = 3, running_cores = 4 };
+
+inline scheduler::ObjectId buffer_object(ObjectKind kind, model::Space space, int id, int device, int core) {
+  return {kind, (static_cast<std::int64_t>(space) << 32) | static_cast<std::uint32_t>(id), device, core};
+}
+
+inline scheduler::ObjectId contents_of(const model::Buffer& buffer) {
+  const auto& info = buffer.info();
+  return buffer_object(buffer_contents, info.space, info.id, info.device, info.core);
+}
+
+scheduler::Box box_of(const model::Rect& rect);
+
+// A read or write of a slice's elements.
+inline scheduler::Touch access(const model::Slice& slice, scheduler::TouchMode mode) {
+  return {contents_of(*slice.buffer), mode, box_of(slice.rect)};
+}
+
+// A touch of the cell (semaphore index, global core).
+scheduler::Touch cell(const model::Machine& machine, int semaphore, int global_core, scheduler::TouchMode mode,
+                      std::int64_t amount, bool ordered);
+
+// The touch every core's finishing transition adds, and every DMA phase's observation of it.
+inline scheduler::Touch core_finished_touch() { return {{running_cores, 0, 0, 0}, scheduler::TouchMode::add, {}, 1}; }
+inline scheduler::Touch running_cores_observed() { return {{running_cores, 0, 0, 0}, scheduler::TouchMode::observe}; }
+
+}  // namespace weft::sim::ops

@@ -1,0 +1,95 @@
+#pragma once
+// The operation table: every kind of visible operation a core can stop at is one entry, a
+// struct in a file of this folder that says everything about it in one place (after SimGrid's
+// simcall observers, which carry an operation's description to the scheduler and to the model
+// checker in one object):
+//
+//   its fields         what the core is about to do, named (the pending description); the
+//                      struct lives in the frame of the kernel API call, and the scheduler side
+//                      sees it through PendingOp while the core stands at it
+//   enabled()          when it may run: only blocking operations have it (a wait); the others
+//                      are always enabled
+//   apply()            its effect on the machine once the scheduler picks the core; false, with
+//                      `failure` filled, when the operation is a kernel bug. Race accesses are
+//                      made here, through the machine (model/machine.hpp checks every access)
+//   footprint()        what it touches, for the explorer's independence (scheduler/footprint.hpp)
+//   event()            its trace event, asked only when a trace is recorded; the engine stamps
+//                      the actor, the line and the step
+//   waiting_for()      for a blocking operation: what it waits for, for deadlock reports
+//
+// The engine (sim/engine/execution.hpp, `perform`) runs every entry through the same sequence:
+// stop at the operation (the scheduler decides when), apply, fail if it failed, emit the trace
+// event. The list of entries is ops/table.hpp; a kernel API verb (sim/api/core.hpp, implemented
+// in sim/engine/core.cpp) builds an entry and performs it in one line. DMA phases, which are
+// actors of their own rather than a core's operation, are the entry of dma_phase.hpp.
+
+#include <cstdint>
+#include <string>
+
+#include "model/failure.hpp"
+#include "model/machine.hpp"
+#include "scheduler/footprint.hpp"
+#include "sim/events/trace_event.hpp"
+
+namespace weft::sim::ops {
+
+// What a core stopped at: which entry of the table (its index in ops::Table), the kernel's
+// line, and the entry's own record, in the frame of the API call that stopped. The record is
+// valid only while the core stands at the operation, which is all the scheduler side needs;
+// reports of where a core stood after it moved read only `line`. Small: it is written at every
+// step.
+struct PendingOp {
+  std::uint8_t kind = 0;
+  model::SourceLine line;
+  const void* operation = nullptr;
+};
+static_assert(sizeof(PendingOp) <= 32, "PendingOp is written at every step: keep it small");
+
+// Where an operation is performed: by which core, at which line of the kernel.
+struct OpSite {
+  int global = 0;  // the core's global id
+  model::CoreId core;
+  model::SourceLine line;
+};
+
+struct FootprintRules {
+  bool ordered_signals = false;  // precise semaphore clocks with race detection: signals do not commute
+};
+
+// What a blocked core waits for (a blocking entry's waiting_for()).
+struct Waiting {
+  int semaphore = -1;  // index in the machine's semaphore table
+  model::SemaphoreKind kind = model::SemaphoreKind::regular;
+  int semaphore_id = 0;
+  std::int64_t needs = 0;
+  std::int64_t holds = 0;
+};
+
+// A failure the machine found, with where the kernel made the call.
+inline model::Failure located(model::Failure failure, model::SourceLine line) {
+  failure.message += " (at " + model::to_string(line) + ")";
+  return failure;
+}
+
+// The trace event of an access to `buffer`.
+inline TraceEvent access_event(TraceEvent::Kind kind, const model::Buffer* buffer, const model::Rect& rect) {
+  TraceEvent event;
+  event.kind = kind;
+  event.buffer = buffer;
+  event.rect = rect;
+  return event;
+}
+
+// The trace event of an operation on the cell (semaphore index, target core), after it.
+inline TraceEvent cell_event(TraceEvent::Kind kind, const model::Machine& machine, int semaphore, int target_core,
+                             std::int64_t amount) {
+  TraceEvent event;
+  event.kind = kind;
+  event.semaphore_id = machine.semaphores().id(semaphore);
+  event.target_core = target_core;
+  event.amount = amount;
+  event.count = machine.semaphores().count(semaphore, target_core);
+  return event;
+}
+
+}  // namespace weft::sim::ops
