@@ -12,13 +12,10 @@
 // The algorithm is Optimal-DPOR with wakeup trees (Abdulla, Aronis, Jonsson, Sagonas, "Optimal
 // Dynamic Partial Order Reduction", POPL 2014, Algorithm 2), with races computed on each
 // complete run. For every race e ≲ e' (dependent transitions of different actors, e' ordered
-// after e by nothing but e itself) the explorer builds v: the transitions after e that do not
-// happen after it, then e'. Unless an actor asleep at the state before e is a weak initial of v
-// (v's exploration is already covered by a sibling), v is inserted into that state's wakeup
-// tree: walking down from the state, a branch whose first transition is a weak initial of v
-// (an initial of v, or independent of all of v) is followed, consuming that transition from v;
-// reaching a leaf, the end of the current run, or an empty v means v is covered; otherwise what
-// is left of v becomes a new branch. The current run is the leftmost branch of every tree on
+// after e by nothing but e itself; happens_before.hpp) the explorer builds v: the transitions
+// after e that do not happen after it, then e'. Unless an actor asleep at the state before e is
+// a weak initial of v (v's exploration is already covered by a sibling), v is inserted into that
+// state's wakeup tree (wakeup_tree.hpp). The current run is the leftmost branch of every tree on
 // its path. Runs then follow the tree's branches in order before choosing freely, and sleep
 // sets (an actor already explored from a state sleeps in later siblings' subtrees until a
 // transition dependent with it runs) keep each class from being explored twice. So every run is
@@ -32,12 +29,8 @@
 // DMA phases observe it. Happens-before is program order (a DMA's phases after its start) plus
 // dependence in run order.
 //
-// Blocking waits. A wait is enabled only when its cell holds enough; a signal that enables it
-// is dependent with it (add against take), so it happens before the wait. Reversing a race
-// (signal, wait) means running the wait before the signal, which is possible only if the cell
-// holds enough without it: the explorer computes the cell's count at that point (every add
-// and take before the signal, plus those of v) and drops the race if the wait would block
-// there. So every sequence put into a wakeup tree can run, and no run is blocked by a semaphore.
+// Blocking waits: a race whose reversal would find a wait's cell short is dropped
+// (reversibility.hpp), so every sequence put into a wakeup tree can run.
 //
 // Actors are named by StableActor (a DMA by its starter and sequence), since DMA ids follow the
 // order in which DMAs happened to start. Bounds: a maximum number of runs, and a preemption
@@ -52,6 +45,8 @@
 
 #include "scheduler/actor.hpp"
 #include "scheduler/footprint.hpp"
+#include "scheduler/strategies/dependence.hpp"
+#include "scheduler/strategies/wakeup_tree.hpp"
 #include "scheduler/strategy.hpp"
 
 namespace weft::scheduler {
@@ -85,41 +80,23 @@ class Explorer {
 
  private:
   class Guide;
-  struct Event {
-    StableActor actor;
-    Footprint footprint;
-  };
-  // A wakeup tree: the first transition of each branch, and what follows it.
-  struct Branch {
-    StableActor actor;
-    Footprint footprint;
-    std::vector<Branch> children;
-  };
-  // A transition of a sequence being inserted, with its index in the analysed run.
-  struct Step {
-    StableActor actor;
-    const Footprint* footprint;
-    std::size_t index;
-  };
   using Sleep = std::vector<std::pair<StableActor, Footprint>>;
   struct Node {
     std::vector<StableActor> enabled;
     std::vector<Branch> tree;  // tree[0] is the branch the current run follows from here
     Sleep sleep;               // asleep here: on arrival, plus the branches finished
-    Event event;
   };
-  class Sequence;
 
   std::size_t pick(std::span<const Actor> enabled, const StepContext& context);
   void after_step(Actor actor, const StepContext& context);
   void analyse_races(std::size_t length);
-  void insert(std::size_t node, Sequence& sequence);
   std::size_t preemptions_before(std::size_t node) const;
   bool within_bound(std::size_t node, StableActor actor);
   bool choose_next();
 
   ExploreOptions options_;
-  std::vector<Node> nodes_;  // nodes_[t]: the state before step t of the current run
+  std::vector<Node> nodes_;    // nodes_[t]: the state before step t of the current run
+  std::vector<Event> events_;  // events_[t]: the transition the current run takes from it
   std::size_t forced_ = 0;   // steps of the next run that follow nodes_' events
   std::size_t steps_ = 0;    // steps taken in the current run
   Sleep child_sleep_;

@@ -4,7 +4,6 @@
 #include <iostream>
 
 #include "sim/cli/report.hpp"
-#include "sim/config/config_error.hpp"
 #include "sim/engine/explore.hpp"
 
 namespace weft::sim {
@@ -37,10 +36,6 @@ void trace_first_failure(const Request& request, const std::string& program, con
 
 int command_explore(const Request& request, const std::string& program, const ExploreArguments& arguments,
                     const TraceFiles& traces) {
-  if (request.config.machine.dma_execution == model::DmaExecution::on_wait)
-    throw ConfigError("dma.execution", 0, 0, "dma.execution",
-                      "explore needs eager or async DMAs (async runs every interleaving on_wait can, and more); "
-                      "add --set dma.execution=async");
   Simulation simulation(request.config, *request.scenario, request.params);
   scheduler::ExploreOptions options;
   options.max_executions = arguments.max_executions;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 
+#include "sim/config/config_error.hpp"
+
 namespace weft::sim {
 
 bool ExploreReport::found(model::Verdict verdict) const {
@@ -11,6 +13,10 @@ bool ExploreReport::found(model::Verdict verdict) const {
 
 ExploreReport explore(Simulation& simulation, const scheduler::ExploreOptions& options, bool keep_going,
                       const Simulation::Inspector* inspect) {
+  if (simulation.config().machine.dma_execution == model::DmaExecution::on_wait)
+    throw ConfigError("dma.execution", 0, 0, "dma.execution",
+                      "explore needs eager or async DMAs (async runs every interleaving on_wait can, and more); "
+                      "add --set dma.execution=async");
   const auto started = std::chrono::steady_clock::now();  // for the report's rate only
   scheduler::Explorer explorer(options);
   ExploreReport report;

@@ -29,7 +29,9 @@ struct ExploreReport {
 };
 
 // Explores until the space is exhausted, a bound is hit, or (unless keep_going) the first run
-// whose verdict is not ok.
+// whose verdict is not ok. Throws ConfigError when the configuration cannot be explored
+// (dma.execution = on_wait, whose phases run only for a blocked waiter: not a choice the
+// explorer can reverse).
 ExploreReport explore(Simulation& simulation, const scheduler::ExploreOptions& options, bool keep_going,
                       const Simulation::Inspector* inspect = nullptr);
 

@@ -1,0 +1,83 @@
+#include "scheduler/strategies/wakeup_tree.hpp"
+
+namespace weft::scheduler {
+
+std::optional<std::size_t> Sequence::weak_initial(StableActor actor, const Footprint& footprint) const {
+  for (std::size_t a = 0; a < steps_.size(); ++a) {
+    if (!same_process(steps_[a].actor, actor)) continue;
+    if (!(steps_[a].actor == actor)) return std::nullopt;
+    for (std::size_t b = 0; b < a; ++b)
+      if (order_->before(steps_[b].index, steps_[a].index)) return std::nullopt;
+    return a;
+  }
+  for (const Step& step : steps_)
+    if (related(actor, footprint, step.actor, *step.footprint)) return std::nullopt;
+  return steps_.size();
+}
+
+void Sequence::consume(std::size_t position) {
+  if (position < steps_.size()) steps_.erase(steps_.begin() + static_cast<std::ptrdiff_t>(position));
+}
+
+Branch Sequence::chain() const {
+  Branch root{steps_.front().actor, *steps_.front().footprint, {}};
+  Branch* tail = &root;
+  for (std::size_t a = 1; a < steps_.size(); ++a) {
+    tail->children.push_back({steps_[a].actor, *steps_[a].footprint, {}});
+    tail = &tail->children.back();
+  }
+  return root;
+}
+
+namespace {
+
+// Follows a pending branch down its own subtree; adds what is left of v where no child fits.
+Inserted insert_below(Branch& branch, Sequence& v) {
+  Branch* at = &branch;
+  while (!at->children.empty()) {
+    Branch* next = nullptr;
+    for (Branch& child : at->children) {
+      const auto inner = v.weak_initial(child.actor, child.footprint);
+      if (!inner) continue;
+      v.consume(*inner);
+      next = &child;
+      break;
+    }
+    if (v.empty()) return Inserted::covered;
+    if (next == nullptr) {
+      at->children.push_back(v.chain());
+      return Inserted::added;
+    }
+    at = next;
+  }
+  return Inserted::covered;  // a leaf: exploring it will cover the rest
+}
+
+}  // namespace
+
+Inserted insert(std::span<const TreeLevel> levels, Sequence& v,
+                const std::function<bool(std::size_t level, StableActor first)>& may_branch) {
+  for (std::size_t level = 0; level < levels.size(); ++level) {
+    std::vector<Branch>& tree = *levels[level].tree;
+    bool followed = false;
+    for (std::size_t b = 0; b < tree.size() && !followed; ++b) {
+      const auto position = v.weak_initial(tree[b].actor, b == 0 ? *levels[level].taken : tree[b].footprint);
+      if (!position) continue;
+      v.consume(*position);
+      if (v.empty()) return Inserted::covered;
+      if (b == 0) {
+        followed = true;  // the current run's branch: go on at the next state
+        continue;
+      }
+      return insert_below(tree[b], v);
+    }
+    if (!followed) {
+      if (!may_branch(level, v.steps().front().actor)) return Inserted::refused;
+      tree.push_back(v.chain());
+      return Inserted::added;
+    }
+  }
+  return Inserted::covered;  // the current run itself covers the sequence
+}
+
+}  // namespace weft::scheduler

@@ -1,0 +1,115 @@
+// The explorer's parts on hand-made runs: happens-before (scheduler/strategies/happens_before.hpp),
+// the wakeup tree's insertion (wakeup_tree.hpp) and the reversibility of races on blocking waits
+// (reversibility.hpp). The whole explorer is checked against plain enumeration in
+// tests/sim/explore_soundness_test.cpp.
+
+#include <catch2/catch.hpp>
+
+#include <vector>
+
+#include "scheduler/strategies/happens_before.hpp"
+#include "scheduler/strategies/reversibility.hpp"
+#include "scheduler/strategies/wakeup_tree.hpp"
+
+namespace {
+
+using namespace weft::scheduler;
+
+StableActor core(std::uint32_t id) { return {Actor::Kind::core, id, 0}; }
+StableActor dma_read(std::uint32_t owner, std::uint32_t sequence) { return {Actor::Kind::dma_read, owner, sequence}; }
+
+Footprint writes(std::int64_t object) { return {{{{1, object, 0, 0}, TouchMode::write}}}; }
+Footprint reads(std::int64_t object) { return {{{{1, object, 0, 0}, TouchMode::read}}}; }
+Footprint adds(std::int64_t cell, std::int64_t amount) { return {{{{2, cell, 0, 0}, TouchMode::add, {}, amount}}}; }
+Footprint takes(std::int64_t cell, std::int64_t amount) { return {{{{2, cell, 0, 0}, TouchMode::take, {}, amount}}}; }
+Footprint starts_dma() {
+  Footprint footprint;
+  footprint.creates = true;
+  return footprint;
+}
+
+}  // namespace
+
+TEST_CASE("Happens-before: program order, dependence in run order, and a DMA after its start", "[scheduler][explorer]") {
+  // c0 writes x; c1 writes y; c1 reads x; c0 starts a DMA; the DMA reads y.
+  const std::vector<Event> run{{core(0), writes(1)}, {core(1), writes(2)}, {core(1), reads(1)},
+                               {core(0), starts_dma()}, {dma_read(0, 0), reads(2)}};
+  const HappensBefore order(run);
+  CHECK(order.processes() == 3);
+  CHECK(order.before(0, 2));       // c0's write of x, then c1's read of x: dependent
+  CHECK(order.before(1, 2));       // c1's program order
+  CHECK_FALSE(order.before(1, 3));  // c1's write of y and c0's start: independent
+  CHECK(order.before(0, 3));       // c0's program order
+  CHECK(order.before(3, 4));       // the DMA runs after its start
+  CHECK(order.before(1, 4));       // the DMA reads y after c1 wrote it
+  CHECK_FALSE(order.before(2, 3));
+  CHECK(order.conflicts(2) == std::vector<std::size_t>{0});
+  CHECK(order.conflicts(4) == std::vector<std::size_t>{1});
+  CHECK(order.conflicts(3).empty());
+}
+
+TEST_CASE("Weak initials: an initial of the sequence, or an actor independent of all of it", "[scheduler][explorer]") {
+  // c0 writes x, c1 writes y, c1 reads x: v for the race (c0 write x, c1 read x) is [c1 w y, c1 r x].
+  const std::vector<Event> run{{core(0), writes(1)}, {core(1), writes(2)}, {core(1), reads(1)}};
+  const HappensBefore order(run);
+  const Sequence v({{run[1].actor, &run[1].footprint, 1}, {run[2].actor, &run[2].footprint, 2}}, order);
+  CHECK(v.weak_initial(core(1), writes(2)) == std::optional<std::size_t>(0));
+  CHECK(v.weak_initial(core(2), writes(3)) == std::optional<std::size_t>(2));  // independent of all: not in v
+  CHECK_FALSE(v.weak_initial(core(2), reads(2)));  // reads what v's first step writes
+  CHECK_FALSE(v.weak_initial(core(0), writes(1)));  // conflicts with v's read of x
+}
+
+TEST_CASE("Inserting into a wakeup tree: covered by the run, added as a branch, refused by a bound", "[scheduler][explorer]") {
+  // The run: c0 writes x, then c1 reads x. Reversing the race gives v = [c1 reads x].
+  const std::vector<Event> run{{core(0), writes(1)}, {core(1), reads(1)}};
+  const HappensBefore order(run);
+  const auto fresh_tree = [&] { return std::vector<Branch>{{run[0].actor, {}, {}}}; };
+  const auto anywhere = [](std::size_t, StableActor) { return true; };
+
+  SECTION("a new branch c1 at the first state") {
+    std::vector<Branch> tree = fresh_tree(), second = {{run[1].actor, {}, {}}};
+    const std::vector<TreeLevel> levels{{&tree, &run[0].footprint}, {&second, &run[1].footprint}};
+    Sequence v({{run[1].actor, &run[1].footprint, 1}}, order);
+    CHECK(insert(levels, v, anywhere) == Inserted::added);
+    REQUIRE(tree.size() == 2);
+    CHECK(tree[1].actor == core(1));
+    CHECK(tree[1].children.empty());
+  }
+  SECTION("inserting the same sequence twice adds it once") {
+    std::vector<Branch> tree = fresh_tree(), second = {{run[1].actor, {}, {}}};
+    const std::vector<TreeLevel> levels{{&tree, &run[0].footprint}, {&second, &run[1].footprint}};
+    Sequence first({{run[1].actor, &run[1].footprint, 1}}, order);
+    Sequence again({{run[1].actor, &run[1].footprint, 1}}, order);
+    CHECK(insert(levels, first, anywhere) == Inserted::added);
+    CHECK(insert(levels, again, anywhere) == Inserted::covered);
+    CHECK(tree.size() == 2);
+  }
+  SECTION("an independent sequence is covered by the current run") {
+    const Footprint elsewhere = writes(9);
+    std::vector<Branch> tree = fresh_tree(), second = {{run[1].actor, {}, {}}};
+    const std::vector<TreeLevel> levels{{&tree, &run[0].footprint}, {&second, &run[1].footprint}};
+    Sequence v({{core(2), &elsewhere, 1}}, order);
+    CHECK(insert(levels, v, anywhere) == Inserted::covered);
+    CHECK(tree.size() == 1);
+  }
+  SECTION("a bound that forbids the branch refuses it") {
+    std::vector<Branch> tree = fresh_tree(), second = {{run[1].actor, {}, {}}};
+    const std::vector<TreeLevel> levels{{&tree, &run[0].footprint}, {&second, &run[1].footprint}};
+    Sequence v({{run[1].actor, &run[1].footprint, 1}}, order);
+    CHECK(insert(levels, v, [](std::size_t, StableActor) { return false; }) == Inserted::refused);
+    CHECK(tree.size() == 1);
+  }
+}
+
+TEST_CASE("A race on a wait is reversible only if the cell holds enough without the signal", "[scheduler][explorer]") {
+  // c0 signals the cell by 1, c1 waits for 1: the wait cannot run first.
+  const std::vector<Event> lone{{core(0), adds(5, 1)}, {core(1), takes(5, 1)}};
+  const HappensBefore lone_order(lone);
+  const Sequence lone_v({{lone[1].actor, &lone[1].footprint, 1}}, lone_order);
+  CHECK_FALSE(reversible(lone, 0, lone_v, 1));
+  // An earlier signal by c2 leaves enough: now the wait may run before c0's signal.
+  const std::vector<Event> spare{{core(2), adds(5, 1)}, {core(0), adds(5, 1)}, {core(1), takes(5, 1)}};
+  const HappensBefore spare_order(spare);
+  const Sequence spare_v({{spare[2].actor, &spare[2].footprint, 2}}, spare_order);
+  CHECK(reversible(spare, 1, spare_v, 2));
+}
