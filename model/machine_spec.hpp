@@ -1,5 +1,5 @@
 #pragma once
-// What the simulated machine looks like and which policies it follows (semantics.md §1-4, §8).
+// What the simulated machine looks like and which policies it follows (docs/semantics.md §1-4, §8).
 // Plain data, filled by the config loader in sim/ and read by the model.
 
 #include <cstdint>

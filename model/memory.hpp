@@ -1,5 +1,5 @@
 #pragma once
-// All buffers of one execution (semantics.md §2): host buffers created by the scenario's setup,
+// All buffers of one execution (docs/semantics.md §2): host buffers created by the scenario's setup,
 // and kernel allocations with SPMD-symmetric ids from a per-core counter starting at 100.
 // Capacities are accounted per space instance (per core for vmem/smem, per device otherwise).
 

@@ -1,5 +1,5 @@
 #pragma once
-// Race detection: exact happens-before over cores and DMAs (semantics.md §5).
+// Race detection: exact happens-before over cores and DMAs (docs/semantics.md §5).
 //
 // What. Every core is an actor with its own vector-clock slot, and so is every DMA while it
 // runs: no DMA is folded onto another actor's entry and no ordering is invented. DMA slots are
@@ -50,6 +50,7 @@
 #include "model/access.hpp"
 #include "model/access_history.hpp"
 #include "model/topology.hpp"
+#include "model/unit_fifo.hpp"
 #include "model/vector_clock.hpp"
 
 namespace weft::model {
@@ -79,15 +80,13 @@ class RaceDetector {
 
  private:
   using Record = AccessHistory::Record;
-  struct SignalUnits {
-    std::int64_t units = 0;
+  struct Release {
     VectorClock clock;  // the releaser's, shared
     int lane = -1;      // the lane its acquirer may continue (a DMA's final signal), else -1
   };
   struct Cell {
     explicit Cell(ClockArena& arena) : accumulated(arena) {}
-    std::vector<SignalUnits> pending;  // precise: a FIFO from `head`
-    std::size_t head = 0;
+    UnitFifo<Release> pending;         // precise
     VectorClock accumulated;           // accumulate
     std::vector<int> lanes;            // accumulate: lanes whose final signal it holds
   };

@@ -1,5 +1,5 @@
 #pragma once
-// Semaphores (semantics.md §3): ids allocated SPMD-symmetrically from a per-core counter starting
+// Semaphores (docs/semantics.md §3): ids allocated SPMD-symmetrically from a per-core counter starting
 // at 2000, plus the launch's fixed-id barrier semaphore. Each (semaphore, global core) pair is
 // one counter cell; waits only ever look at the waiter's own cell.
 

@@ -1,5 +1,5 @@
 #pragma once
-// The explorer: every interleaving of an execution, up to equivalence (semantics.md §7), by
+// The explorer: every interleaving of an execution, up to equivalence (docs/semantics.md §7), by
 // stateless dynamic partial-order reduction.
 //
 // What. Two interleavings are equivalent (the same Mazurkiewicz trace) when one becomes the

@@ -67,7 +67,6 @@ TEST_CASE("lastzero(N) takes 2, 5, 12, 28 executions for N = 1..4", "[sim][explo
     CHECK(report.complete == expected[n - 1]);
     CHECK(report.abandoned == 0);  // optimal: no run is cut short by its sleep set
     CHECK(report.exhausted);
-    WARN("lastzero(" << n << "): " << report.complete << " complete, " << report.abandoned << " abandoned");
   }
 }
 
@@ -101,7 +100,7 @@ TEST_CASE("a deadlock that one interleaving in thousands reaches is found", "[si
   // Random scheduling rarely finds it.
   int random_hits = 0;
   for (std::uint64_t seed = 0; seed < 200; ++seed) random_hits += simulation.run_seed(seed).verdict == model::Verdict::deadlock;
-  WARN("explore: deadlock after " << report.complete << " runs; random: " << random_hits << " of 200 seeds");
+  INFO("explore: deadlock after " << report.complete << " runs; random: " << random_hits << " of 200 seeds");
   CHECK(random_hits < 20);
 
   // Plain enumeration has 3432 interleavings and one deadlock among them.
