@@ -1,11 +1,13 @@
 #pragma once
-// One DMA (semantics.md §4): a copy of a source rectangle into a destination rectangle, possibly
+// One DMA (docs/semantics.md §4): a copy of a source rectangle into a destination rectangle, possibly
 // on another device, in two phases. The read phase snapshots the source and signals the send
 // semaphore on the starting core; the write phase stores the snapshot and signals the receive
 // semaphore on the destination core. When each phase runs is the scheduler's choice.
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "model/buffer.hpp"
@@ -24,6 +26,18 @@ struct Slice {
 
 enum class DmaPhase { read, write, done };
 
+// Where a DMA comes from when a library started it for the kernel (the Pallas pipeline of
+// sim/pallas/): what it moves, and for which grid point. `what` is a string literal, so that a
+// report made after the library returned can still name it; null: the kernel's own DMA.
+struct DmaOrigin {
+  const char* what = nullptr;  // "fetch of in", "write-back of out"
+  int operand = -1;            // appended to `what` as "[operand]" when >= 0
+  int grid_rank = 0;
+  std::array<std::int64_t, 4> grid{};  // the grid's sizes
+  std::int64_t step = 0;               // the row-major grid step
+};
+std::string describe(const DmaOrigin& origin);  // "fetch of in[0] for grid point (0, 1, 2)"
+
 struct Dma {
   int id = 0;        // in start order across the machine
   int sequence = 0;  // how many DMAs its starter had started before it
@@ -37,6 +51,7 @@ struct Dma {
   DmaPhase next = DmaPhase::read;
   std::vector<std::byte> snapshot;
   SourceLine line;
+  DmaOrigin origin;
 
   bool remote() const { return !(starter == destination); }
 };

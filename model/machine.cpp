@@ -1,6 +1,23 @@
 #include "model/machine.hpp"
 
+#include <algorithm>
+#include <vector>
+
 namespace weft::model {
+
+std::string describe(const DmaOrigin& origin) {
+  std::string text = std::string(origin.what) + (origin.operand >= 0 ? "[" + std::to_string(origin.operand) + "]" : "") +
+                     " for grid point (";
+  std::int64_t step = origin.step;
+  std::vector<std::int64_t> index(static_cast<std::size_t>(origin.grid_rank));
+  for (int axis = origin.grid_rank - 1; axis >= 0; --axis) {
+    const std::int64_t size = std::max<std::int64_t>(origin.grid[static_cast<std::size_t>(axis)], 1);
+    index[static_cast<std::size_t>(axis)] = step % size;
+    step /= size;
+  }
+  for (std::size_t axis = 0; axis < index.size(); ++axis) text += (axis > 0 ? ", " : "") + std::to_string(index[axis]);
+  return text + ")";
+}
 
 std::string describe(const Dma& dma) {
   const auto slice = [](const Slice& s) {
@@ -9,14 +26,16 @@ std::string describe(const Dma& dma) {
   std::string phase = dma.next == DmaPhase::read ? "read phase pending"
                       : dma.next == DmaPhase::write ? "write phase pending"
                                                     : "done";
-  return "dma " + std::to_string(dma.id) + " started by " + to_string(dma.starter) + " at " +
+  const std::string origin = dma.origin.what != nullptr ? " (" + describe(dma.origin) + ")" : std::string();
+  return "dma " + std::to_string(dma.id) + origin + " started by " + to_string(dma.starter) + " at " +
          to_string(dma.line) + ": " + slice(dma.source) + " -> " + slice(dma.target) + " (" + phase + ")";
 }
 
 std::string Machine::describe_actor(Accessor who) const {
   if (who.kind == Accessor::Kind::core) return to_string(topology_.core_of(who.index));
   const Dma& dma = dmas_[who.index];
-  return "dma " + std::to_string(dma.id) + " (started by " + to_string(dma.starter) + ")";
+  const std::string origin = dma.origin.what != nullptr ? describe(dma.origin) + ", " : std::string();
+  return "dma " + std::to_string(dma.id) + " (" + origin + "started by " + to_string(dma.starter) + ")";
 }
 
 Machine::Machine(const MachineSpec& spec)
@@ -74,7 +93,7 @@ bool Machine::signal(CoreId by, int semaphore, CoreId target, std::int64_t amoun
 }
 
 int Machine::start_dma(CoreId by, const Slice& source, const Slice& target, int device, int recv_semaphore,
-                       int send_semaphore, SourceLine line, Failure& failure) {
+                       int send_semaphore, SourceLine line, Failure& failure, const DmaOrigin& origin) {
   // Named only on the way to an error: a DMA that starts allocates nothing for it.
   const auto call = [&] { return to_string(by) + " starts a DMA at " + to_string(line) + ": "; };
   if (device < 0 || device >= topology_.devices()) {
@@ -119,6 +138,7 @@ int Machine::start_dma(CoreId by, const Slice& source, const Slice& target, int 
   dma.target = resolved;
   dma.recv_semaphore = recv_semaphore;
   dma.send_semaphore = send_semaphore;
+  dma.origin = origin;
   dma.bytes = source.rect.volume() * element_bytes;
   dma.line = line;
   dmas_.push_back(std::move(dma));

@@ -50,8 +50,9 @@ class Machine {
   }
 
   // Starts a DMA from `source` into the buffer `target` names on `device`; returns its id.
+  // `origin`: who started it for the kernel, for reports (by default the kernel itself).
   int start_dma(CoreId by, const Slice& source, const Slice& target, int device, int recv_semaphore,
-                int send_semaphore, SourceLine line, Failure& failure);
+                int send_semaphore, SourceLine line, Failure& failure, const DmaOrigin& origin = {});
   // Runs the next phase of DMA `id`.
   bool run_dma_phase(int id, Failure& failure);
   // The semaphore cell (semaphore index, global core) the next phase of `id` signals, or

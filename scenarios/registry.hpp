@@ -16,6 +16,8 @@ sim::ScenarioDefinition two_cores_one_output();
 sim::ScenarioDefinition all_core_barrier();
 sim::ScenarioDefinition readers();
 sim::ScenarioDefinition lastzero();
+// Kernels in Pallas' shape (kernels/pallas/).
+sim::ScenarioDefinition pallas_matmul();
 // Hostile kernels (kernels/hostile_*.cpp): each expects kernel_error.
 sim::ScenarioRegistry hostile_runtime_scenarios();
 sim::ScenarioRegistry hostile_api_scenarios();

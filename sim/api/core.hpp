@@ -86,6 +86,27 @@ class Core {
     return start(source.slice(), target.slice(), recv, send, device, loc);
   }
 
+  // --- for libraries that run kernels' boilerplate (the Pallas pipeline, sim/pallas/) ---
+  // A scratch buffer of any element type (visible, as vmem<T>() and friends).
+  model::Buffer* allocate(model::Space space, model::ElementType type, const model::Shape& shape,
+                          Location loc = Location::current());
+  // A local DMA of any element type, named in reports by `origin` (visible, never blocks).
+  Dma start_copy(const model::Slice& source, const model::Slice& target, Semaphore recv, const model::DmaOrigin& origin,
+                 Location loc = Location::current());
+  // A host buffer of this device by name, which must hold `type` (not visible).
+  model::Buffer* host_buffer(std::string_view name, model::ElementType type, Location loc = Location::current()) const;
+  // A typed ref of a buffer this launch made (checked: its element type must be T).
+  template <class T>
+  Ref<T> ref(model::Buffer* buffer, Location loc = Location::current()) const {
+    if (buffer->info().type != model::element_type_of<T>())
+      misuse("takes a ref", loc, model::describe(buffer->info()) + " does not hold " +
+                                     std::string(model::to_string(model::element_type_of<T>())));
+    return Ref<T>(buffer, launch_number());
+  }
+  // Ends the execution with kernel_error "<core> <call> at FILE:LINE: <what>": a misuse of the
+  // API, caught before any operation is scheduled.
+  [[noreturn]] void misuse(std::string_view call, Location loc, const std::string& what) const;
+
   // A check of the kernel's own: false ends the execution with kernel_error naming `loc`. A
   // helper of the kernel's that checks on its caller's behalf takes a
   // `weft::sim::Location loc = weft::sim::Location::current()` parameter of its own and passes
@@ -96,8 +117,6 @@ class Core {
   friend class Dma;
   template <class T>
   Ref<T> alloc(model::Space space, const model::Shape& shape, Location loc);
-  model::Buffer* allocate(model::Space space, model::ElementType type, const model::Shape& shape, Location loc);
-  model::Buffer* host_buffer(std::string_view name, model::ElementType type, Location loc) const;
   // The visible load and store. The templates above are kept small (errors out of line), so a
   // kernel's call inlines them: one frame fewer between the kernel and the switch, one
   // mispredicted return fewer per step.
@@ -105,11 +124,8 @@ class Core {
   void store_bytes(const model::Slice& slice, const std::byte* in, Location loc);
   [[noreturn]] void tile_mismatch(std::int64_t rows, std::int64_t cols, const model::Shape& shape, Location loc) const;
   Dma start(const model::Slice& source, const model::Slice& target, Semaphore recv, std::optional<Semaphore> send,
-            std::optional<int> device, Location loc);
+            std::optional<int> device, Location loc, const model::DmaOrigin& origin = {});
   Semaphore new_semaphore(model::SemaphoreKind kind, Location loc);
-  // Misuse of the API, caught before the operation is scheduled: ends the execution with
-  // kernel_error "<core> <call> at FILE:LINE: <what>".
-  [[noreturn]] void misuse(std::string_view call, Location loc, const std::string& what) const;
   // A handle made by this launch's API and not changed since.
   void check_handle(const Semaphore& sem, std::string_view call, Location loc) const;
   // A ref of this launch that names a buffer, with no negative extent.

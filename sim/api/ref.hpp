@@ -48,6 +48,15 @@ class Ref {
   std::uint64_t launch() const { return launch_; }
   int buffer_id() const { return slice_.buffer->info().id; }
 
+  // A ref of the whole buffer narrowed to `rect` (of the buffer's rank; every dimension kept).
+  Ref window(const model::Rect& rect) const {
+    Ref result(slice_.buffer, launch_);
+    result.slice_.rect = rect;
+    result.slice_.view.rank = rect.rank;
+    for (int d = 0; d < rect.rank; ++d) result.slice_.view.dims[d] = rect.size[d];
+    return result;
+  }
+
   // Indexes the first dimension, dropping it.
   Ref operator[](std::int64_t index) const { return at({index}); }
   // One index per leading dimension (the rest are kept whole).

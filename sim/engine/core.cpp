@@ -101,13 +101,21 @@ std::int64_t Core::read(Semaphore sem, Location loc) {
   return execution_.perform(global_, ops::Read{sem.index}, line_of(loc)).count;
 }
 
+Dma Core::start_copy(const model::Slice& source, const model::Slice& target, Semaphore recv,
+                     const model::DmaOrigin& origin, Location loc) {
+  check_slice(source, launch_number(), "starts a DMA from", loc);
+  check_slice(target, launch_number(), "starts a DMA to", loc);
+  return start(source, target, recv, std::nullopt, std::nullopt, loc, origin);
+}
+
 Dma Core::start(const model::Slice& source, const model::Slice& target, Semaphore recv, std::optional<Semaphore> send,
-                std::optional<int> device, Location loc) {
+                std::optional<int> device, Location loc, const model::DmaOrigin& origin) {
   check_handle(recv, "starts a DMA with the receive semaphore", loc);
   if (send) check_handle(*send, "starts a DMA with the send semaphore", loc);
   const int id = execution_
                      .perform(global_,
-                              ops::DmaStart{source, target, device.value_or(id_.device), recv.index, send ? send->index : -1},
+                              ops::DmaStart{source, target, device.value_or(id_.device), recv.index, send ? send->index : -1,
+                                            origin},
                               line_of(loc))
                      .dma;
   const model::Dma& dma = execution_.machine().dmas()[id];

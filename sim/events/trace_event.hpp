@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "model/buffer.hpp"
+#include "model/dma.hpp"
 #include "model/failure.hpp"
 #include "model/rect.hpp"
 #include "scheduler/actor.hpp"
@@ -38,6 +39,7 @@ struct TraceEvent {
   std::int64_t amount = 0;
   std::int64_t count = 0;
   int dma = -1;
+  model::DmaOrigin origin;  // DMA events: who started it for the kernel (what null: the kernel itself)
 };
 
 class TraceSink {

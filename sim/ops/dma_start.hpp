@@ -19,10 +19,12 @@ struct DmaStart {
   int device;                  // the destination device
   int recv_semaphore;          // index; signalled on the destination core by the write phase
   int send_semaphore;          // index or -1; signalled on the starter by the read phase
+  model::DmaOrigin origin;     // who started it for the kernel (the Pallas pipeline), for reports
   int dma = -1;                // the result: the DMA's id
 
   bool apply(model::Machine& machine, const OpSite& site, model::Failure& failure) {
-    dma = machine.start_dma(site.core, source, target, device, recv_semaphore, send_semaphore, site.line, failure);
+    dma = machine.start_dma(site.core, source, target, device, recv_semaphore, send_semaphore, site.line, failure,
+                            origin);
     return dma >= 0;
   }
   void footprint(const model::Machine& machine, const OpSite& site, FootprintRules rules,

@@ -16,6 +16,9 @@ std::string cell_of(const TraceRecord& record, int cores_per_device) {
   return semaphore_name(record.semaphore_id) + " cell " + core_name(record.target_core, cores_per_device);
 }
 
+// " (fetch of in[0] 'x' for grid point (0, 1))" for a library's DMA, else nothing.
+std::string of_origin(const TraceRecord& record) { return record.origin.empty() ? "" : " (" + record.origin + ")"; }
+
 std::string signed_amount(std::int64_t amount, char sign) { return std::string(1, sign) + std::to_string(amount); }
 
 }  // namespace
@@ -61,9 +64,9 @@ std::string record_title(const TraceRecord& record) {
     case Kind::signal: return "signal " + semaphore_name(record.semaphore_id);
     case Kind::wait: return "wait " + semaphore_name(record.semaphore_id);
     case Kind::read: return "read " + semaphore_name(record.semaphore_id);
-    case Kind::dma_start: return "start dma " + std::to_string(record.dma);
-    case Kind::dma_read: return "dma " + std::to_string(record.dma) + " read";
-    case Kind::dma_write: return "dma " + std::to_string(record.dma) + " write";
+    case Kind::dma_start: return "start dma " + std::to_string(record.dma) + of_origin(record);
+    case Kind::dma_read: return "dma " + std::to_string(record.dma) + of_origin(record) + " read";
+    case Kind::dma_write: return "dma " + std::to_string(record.dma) + of_origin(record) + " write";
     case Kind::finish: return "finish";
   }
   return "?";

@@ -41,16 +41,8 @@ std::vector<WakeEdge> TraceRecorder::woken_by(std::size_t wait) const {
 }
 
 void TraceRecorder::consume(const TraceRecord& wait, std::size_t index) {
-  std::deque<Units>& fifo = cells_[{wait.semaphore_id, wait.target_core}];
-  std::int64_t needed = wait.amount;
-  while (needed > 0 && !fifo.empty()) {
-    Units& front = fifo.front();
-    const std::int64_t taken = std::min(needed, front.left);
-    edges_.push_back({front.signal, index, taken});
-    front.left -= taken;
-    needed -= taken;
-    if (front.left == 0) fifo.pop_front();
-  }
+  cells_[{wait.semaphore_id, wait.target_core}].take(
+      wait.amount, [&](std::size_t signal, std::int64_t taken, bool) { edges_.push_back({signal, index, taken}); });
 }
 
 void TraceRecorder::on_event(const TraceEvent& event) {
@@ -68,11 +60,12 @@ void TraceRecorder::on_event(const TraceEvent& event) {
   record.amount = event.amount;
   record.count = event.count;
   record.dma = event.dma;
+  if (event.origin.what != nullptr) record.origin = model::describe(event.origin);
   const std::size_t index = records_.size();
   records_.push_back(record);
 
   if (record.signals() && record.amount > 0)
-    cells_[{record.semaphore_id, record.target_core}].push_back({index, record.amount});
+    cells_[{record.semaphore_id, record.target_core}].push(record.amount, index);
   if (record.kind == TraceEvent::Kind::wait) consume(record, index);
   if (record.dma < 0) return;
   TracedDma& dma = dma_slot(record.dma);
