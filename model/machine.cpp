@@ -117,11 +117,20 @@ int Machine::start_dma(CoreId by, const Slice& source, const Slice& target, int 
   const BufferInfo& local = target.buffer->info();
   Buffer* remote = memory_.find(local.space, local.id, destination);
   if (remote == nullptr || remote->info().type != local.type || !(remote->info().shape == local.shape)) {
-    failure = {Verdict::kernel_error,
-               call() + "its destination, buffer " + std::to_string(local.id) + " " + std::string(to_string(local.space)) +
-                   " " + std::string(to_string(local.type)) + to_string(local.shape) + ", " +
-                   (remote ? "is " + describe(remote->info()) : std::string("does not exist")) + " on " +
-                   to_string(destination) + " (allocation order differs between devices?)"};
+    const std::string named = call() + "its destination, buffer " + std::to_string(local.id) + " " +
+                              std::string(to_string(local.space)) + " " + std::string(to_string(local.type)) +
+                              to_string(local.shape) + ", ";
+    if (remote == nullptr && memory_.next_id(destination) <= local.id) {
+      // The destination core has not reached that allocation yet: an ordering is missing.
+      failure = {Verdict::kernel_error,
+                 named + "does not exist yet on " + to_string(destination) + ": that core has not reached its allocation " +
+                     "of buffer " + std::to_string(local.id) + " (its next buffer is " +
+                     std::to_string(memory_.next_id(destination)) + "), and nothing orders this DMA after it (a barrier " +
+                     "or handshake with the destination before the first DMA into its scratch?)"};
+    } else {
+      failure = {Verdict::kernel_error, named + (remote ? "is " + describe(remote->info()) : std::string("does not exist")) +
+                                            " on " + to_string(destination) + " (allocation order differs between devices?)"};
+    }
     return -1;
   }
   const Slice resolved{remote, target.rect, target.view};

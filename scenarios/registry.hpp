@@ -18,6 +18,9 @@ sim::ScenarioDefinition readers();
 sim::ScenarioDefinition lastzero();
 // Kernels in Pallas' shape (kernels/pallas/).
 sim::ScenarioDefinition pallas_matmul();
+sim::ScenarioDefinition pallas_paged_gather();
+sim::ScenarioDefinition pallas_all_reduce();
+sim::ScenarioDefinition pallas_inner_pipeline();
 // Hostile kernels (kernels/hostile_*.cpp): each expects kernel_error.
 sim::ScenarioRegistry hostile_runtime_scenarios();
 sim::ScenarioRegistry hostile_api_scenarios();
