@@ -43,12 +43,21 @@ nlohmann::ordered_json summary(const sim::ScenarioRegistry& registry, const Summ
 
   const int executions = 200 * effort;
   const double gather_rate = executions_per_second(gather, collective_config(8, 1, true), executions);
-  const double reduce_rate = executions_per_second(reduce, collective_config(8, 1, true), executions);
+  const ExecutionRate reduce_run = execution_rate(reduce, collective_config(8, 1, true), executions);
+  const double reduce_rate = reduce_run.executions_per_second;
   const double reduce_off = executions_per_second(reduce, collective_config(8, 1, false), executions);
   out["ring_all_gather_8_executions_per_s"] = std::round(gather_rate);
   out["ring_all_reduce_8_executions_per_s"] = std::round(reduce_rate);
   out["ring_all_reduce_8_races_off_executions_per_s"] = std::round(reduce_off);
   out["races_off_over_races_on"] = rounded(reduce_off / reduce_rate, 2);
+
+  // A Pallas launch (its pipeline's DMAs and waits are visible operations like a hand-written
+  // kernel's) against a hand-written collective, per step of whole executions.
+  const ExecutionRate matmul = execution_rate(scenario(registry, "pallas_matmul"), collective_config(1, 2, true), executions);
+  out["pallas_matmul_executions_per_s"] = std::round(matmul.executions_per_second);
+  out["pallas_matmul_ns_per_step"] = rounded(matmul.ns_per_step, 1);
+  out["ring_all_reduce_8_ns_per_step"] = rounded(reduce_run.ns_per_step, 1);
+  out["pallas_matmul_over_hand_written_ns_per_step"] = rounded(matmul.ns_per_step / reduce_run.ns_per_step, 2);
 
   const ExploreRate lastzero = explore_rate(scenario(registry, "lastzero"), 5, 28, 2 * effort);
   out["explore_lastzero4_runs_per_s"] = std::round(lastzero.runs_per_second);
