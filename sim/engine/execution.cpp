@@ -118,6 +118,7 @@ void Execution::fail(int global_core, model::Failure failure) {
   CoreSlot& slot = cores_[static_cast<std::size_t>(global_core)];
   if (tearing_down_) park(slot, slot.pending);
   if (!failure_) failure_ = std::move(failure);
+  slot.pending.operation = nullptr;  // stands at no operation now: never enabled again
   slot.fiber->suspend();
   throw_teardown(slot);
 }

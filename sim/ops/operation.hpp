@@ -38,6 +38,8 @@ namespace weft::sim::ops {
 // valid only while the core stands at the operation, which is all the scheduler side needs;
 // reports of where a core stood after it moved read only `line`. Small: it is written at every
 // step.
+// `operation` is null while the core stands at no visible operation: before its first, while it
+// runs, and after it failed (it then waits only for teardown). Such a core is never enabled.
 struct PendingOp {
   std::uint8_t kind = 0;
   model::SourceLine line;

@@ -64,6 +64,7 @@ PendingOp pending(const Entry& entry, model::SourceLine line) {
 
 // Whether a core standing at `op` may run now (at every step, for the cores it may concern).
 inline bool enabled(const PendingOp& op, const model::Machine& machine, int global) {
+  if (op.operation == nullptr) return false;
   if (((Table::blocking_kinds >> op.kind) & 1) == 0) return true;
   bool result = true;
   Table::visit(op.kind, op.operation, [&](const auto& entry) {
