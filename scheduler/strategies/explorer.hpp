@@ -89,6 +89,7 @@ class Explorer {
 
   std::size_t pick(std::span<const Actor> enabled, const StepContext& context);
   void after_step(Actor actor, const StepContext& context);
+  void at_end(std::span<const Actor> enabled, const StepContext& context);
   void analyse_races(std::size_t length);
   std::size_t preemptions_before(std::size_t node) const;
   bool within_bound(std::size_t node, StableActor actor);
@@ -97,6 +98,8 @@ class Explorer {
   ExploreOptions options_;
   std::vector<Node> nodes_;    // nodes_[t]: the state before step t of the current run
   std::vector<Event> events_;  // events_[t]: the transition the current run takes from it
+  std::vector<Event> left_;    // enabled when the current run stopped, never run
+  std::vector<Event> analysed_;  // the run and left_, for the race analysis (kept for its capacity)
   std::size_t forced_ = 0;   // steps of the next run that follow nodes_' events
   std::size_t steps_ = 0;    // steps taken in the current run
   Sleep child_sleep_;

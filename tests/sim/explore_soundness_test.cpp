@@ -14,7 +14,9 @@ using namespace weft;
 namespace {
 
 struct Op {
-  enum Kind { load, store, signal, wait, dma } kind;
+  // unwaited: a DMA never waited (pending at the end, or leaking its bytes); leave: the core's
+  // kernel returns early (its later operations never run).
+  enum Kind { load, store, signal, wait, dma, unwaited, leave } kind;
   int slot = 0;    // element of the shared array (load, store, dma source)
   int other = 0;   // store: value; signal: target core; dma: destination element
 };
@@ -28,7 +30,7 @@ Program generate(std::uint64_t seed, int cores) {
   for (int core = 0; core < cores; ++core) {
     const int length = 1 + static_cast<int>(random.below(cores == 2 ? 3 : 2));
     for (int i = 0; i < length; ++i) {
-      Op op{static_cast<Op::Kind>(random.below(5))};
+      Op op{static_cast<Op::Kind>(random.below(7))};
       op.slot = static_cast<int>(random.below(3));
       op.other = static_cast<int>(random.below(3));
       if (op.kind == Op::signal) {
@@ -56,6 +58,7 @@ sim::ScenarioDefinition scenario_of(const Program& program) {
     const auto sem = core.barrier_semaphore();
     std::int32_t seen = 0;
     for (const Op& op : program[static_cast<std::size_t>(core.core_id())]) {
+      if (op.kind == Op::leave) return;
       auto at = [&](int slot) { return a.at({sim::ds(slot, 1)}); };
       switch (op.kind) {
         case Op::load: seen += core.load(at(op.slot))(0, 0); break;
@@ -63,6 +66,8 @@ sim::ScenarioDefinition scenario_of(const Program& program) {
         case Op::signal: core.signal(sem, 1, {.core = op.other}); break;
         case Op::wait: core.wait(sem); break;
         case Op::dma: core.dma_start(at(op.slot), at(op.other), sem).wait(); break;
+        case Op::unwaited: core.dma_start(at(op.slot), at(op.other), sem); break;
+        case Op::leave: break;
       }
     }
   };
