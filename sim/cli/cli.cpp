@@ -13,6 +13,7 @@
 #include "sim/cli/explore_command.hpp"
 #include "sim/cli/interrupt.hpp"
 #include "sim/cli/merge.hpp"
+#include "sim/cli/sweep_command.hpp"
 #include "sim/config/config_error.hpp"
 
 namespace weft::sim {

@@ -1,5 +1,6 @@
 #pragma once
-// The subcommands behind the CLI, each printing to stdout and returning the exit status.
+// The subcommands list, run and replay, each printing to stdout and returning the exit status
+// (sweep, merge and explore have files of their own).
 
 #include <cstdint>
 #include <optional>
@@ -7,15 +8,8 @@
 
 #include "sim/request/request.hpp"
 #include "sim/cli/trace_output.hpp"
-#include "sim/sweep/sweep.hpp"
 
 namespace weft::sim {
-
-struct SweepFiles {
-  std::optional<std::string> jsonl;  // --jsonl F
-  std::optional<std::string> junit;  // --junit F
-  std::size_t shrink_budget = 1000;  // re-executions to shrink the first failure; 0: no shrinking
-};
 
 int command_list(const ScenarioRegistry& registry);
 // `traces`: the trace files to write of the execution (none: it runs unrecorded).
@@ -23,7 +17,5 @@ int command_run(const Request& request, const std::string& program, std::optiona
                 const TraceFiles& traces = {});
 int command_replay_schedule(const Request& request, const std::string& program, const std::string& schedule,
                             const TraceFiles& traces = {});
-int command_sweep(const Request& request, const std::string& program, const SweepOptions& options,
-                  const SweepFiles& files);
 
 }  // namespace weft::sim

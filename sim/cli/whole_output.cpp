@@ -23,17 +23,6 @@ namespace {
   throw ConfigError(path, 0, 0, "", std::string("cannot write the file: ") + std::strerror(errno));
 }
 
-// One write(2) unless the kernel takes less (then the rest follows at once).
-bool write_all(int fd, std::string_view data) {
-  while (!data.empty()) {
-    const ssize_t written = ::write(fd, data.data(), data.size());
-    if (written < 0 && errno == EINTR) continue;
-    if (written <= 0) return false;
-    data.remove_prefix(static_cast<std::size_t>(written));
-  }
-  return true;
-}
-
 // True when `out` writes straight to the process's stdout (not redirected to a string).
 bool is_process_stdout(const std::ostream& out) {
 #if defined(__GLIBCXX__)
@@ -45,17 +34,52 @@ bool is_process_stdout(const std::ostream& out) {
 
 }  // namespace
 
+bool write_all(int fd, std::string_view data) {
+  while (!data.empty()) {
+    const ssize_t written = ::write(fd, data.data(), data.size());
+    if (written < 0 && errno == EINTR) continue;
+    if (written <= 0) return false;
+    data.remove_prefix(static_cast<std::size_t>(written));
+  }
+  return true;
+}
+
 void write_file_whole(const std::string& path, std::string_view contents) {
-  const std::string temporary = path + ".tmp" + std::to_string(::getpid());
-  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-  if (fd < 0) cannot_write(path);
-  const bool written = write_all(fd, contents);
-  const bool closed = ::close(fd) == 0;
-  if (!written || !closed || std::rename(temporary.c_str(), path.c_str()) != 0) {
+  WholeFile file(path);
+  file.write(contents);
+  file.commit();
+}
+
+WholeFile::WholeFile(const std::string& path) : path_(path), temporary_(path + ".tmp" + std::to_string(::getpid())) {
+  fd_ = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (fd_ < 0) cannot_write(path_);
+}
+
+WholeFile::~WholeFile() {
+  if (fd_ < 0) return;
+  ::close(fd_);
+  std::remove(temporary_.c_str());
+}
+
+void WholeFile::write(std::string_view data) {
+  if (!write_all(fd_, data)) {
     const int error = errno;
-    std::remove(temporary.c_str());
+    ::close(fd_);
+    fd_ = -1;
+    std::remove(temporary_.c_str());
     errno = error;
-    cannot_write(path);
+    cannot_write(path_);
+  }
+}
+
+void WholeFile::commit() {
+  const bool closed = ::close(fd_) == 0;
+  fd_ = -1;
+  if (!closed || std::rename(temporary_.c_str(), path_.c_str()) != 0) {
+    const int error = errno;
+    std::remove(temporary_.c_str());
+    errno = error;
+    cannot_write(path_);
   }
 }
 

@@ -15,8 +15,30 @@
 
 namespace weft::sim {
 
+// Writes all of `data` to `fd`: one write(2) unless the kernel takes less (then the rest follows
+// at once). False, with errno set, when it cannot.
+bool write_all(int fd, std::string_view data);
+
 // Throws ConfigError (a usage error: exit 2) naming the path when it cannot write.
 void write_file_whole(const std::string& path, std::string_view contents);
+
+// The same, for a file written in pieces (a report too large to compose in memory): the pieces
+// go to the temporary file, and commit() renames it into place; destroyed uncommitted, it
+// leaves nothing behind.
+class WholeFile {
+ public:
+  explicit WholeFile(const std::string& path);
+  WholeFile(const WholeFile&) = delete;
+  WholeFile& operator=(const WholeFile&) = delete;
+  ~WholeFile();
+  void write(std::string_view data);
+  void commit();
+
+ private:
+  std::string path_;
+  std::string temporary_;
+  int fd_ = -1;
+};
 
 // Writes `record` to `out` in one piece (one write(2) when `out` is the process's stdout).
 void write_record(std::ostream& out, std::string_view record);

@@ -30,6 +30,10 @@ struct ShardSeeds {
   std::uint64_t count = 0;
 
   ShardSeeds(SeedRange range, const Shard& shard) : stride(shard.count) {
+    if (range.first == 0 && range.last == UINT64_MAX)
+      throw ConfigError("--seeds", 0, 0, "seeds",
+                        "0..18446744073709551615 holds 2^64 seeds, one more than a sweep can count; "
+                        "sweep 0..18446744073709551614 and the last seed on its own");
     const std::uint64_t offset = (shard.index + shard.count - range.first % shard.count) % shard.count;
     if (range.last - range.first < offset) return;
     first = range.first + offset;
@@ -92,6 +96,9 @@ class Collector {
     summary.executions = released_;
     summary.failures = failures_;
     if (released_ < seeds_.count) summary.next_seed = seeds_.seed(released_);
+    // Without keep_going the first failure stops the release, and every seed below it was
+    // handed out before it, so a failure means everything up to it ran.
+    summary.stopped_at_failure = !options_.keep_going && failures_ > 0;
     summary.interrupted = options_.interrupted && options_.interrupted->load();
     summary.out_of_time = out_of_time_.load();
     summary.seconds = std::chrono::duration<double>(Clock::now() - started_).count();

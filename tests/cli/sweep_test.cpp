@@ -133,18 +133,6 @@ TEST_CASE("an interrupted sweep reports what it ran and where it stopped", "[cli
   CHECK(*summary.next_seed == summary.executions);
 }
 
-TEST_CASE("a time budget stops a sweep early and says so", "[cli][sweep]") {
-  const auto file = temp_file("budget.jsonl", "");
-  const auto result = run_weft({"sweep", "ring_all_gather", "--seeds", "0..100000000", "--time-budget", "0.2",
-                                "--jsonl", file});
-  CHECK(result.status == 0);
-  CHECK(result.out.find("stopped early (time budget)") != std::string::npos);
-  std::ifstream in(file);
-  std::string summary;
-  std::getline(in, summary);
-  CHECK(summary.find("\"out_of_time\":true") != std::string::npos);
-}
-
 TEST_CASE("JUnit output is written whole", "[cli][sweep]") {
   const auto file = temp_file("report.xml", "");
   run_weft({"sweep", "scenarios/two_cores_one_output_race.toml", "--seeds", "0..4", "--expect", "ok", "--keep-going",

@@ -1,0 +1,32 @@
+#pragma once
+// `weft sweep`: many seeds of one scenario (sim/sweep), reported as they are released in seed
+// order (a report on stdout, a JSON line, a JUnit testcase per failing seed, all streamed: memory
+// stays flat however many seeds fail), then the first failure shrunk and a summary line.
+//
+// Exit status: 0 every planned seed ran and gave the expected verdict; 1 some seed did not; 4 the
+// sweep stopped early (SIGINT, SIGTERM, --time-budget) before every planned seed ran, and none of
+// those that ran failed. An incomplete sweep says so on stdout, in its JSON summary
+// ("complete": false, "incomplete": why) and in its JUnit report (an error testcase).
+
+#include <cstddef>
+#include <optional>
+#include <string>
+
+#include "sim/request/request.hpp"
+#include "sim/sweep/sweep.hpp"
+
+namespace weft::sim {
+
+// The exit status of a sweep, or a merge of sweeps, that stopped before every planned seed ran.
+inline constexpr int exit_incomplete = 4;
+
+struct SweepFiles {
+  std::optional<std::string> jsonl;  // --jsonl F
+  std::optional<std::string> junit;  // --junit F
+  std::size_t shrink_budget = 1000;  // re-executions to shrink the first failure; 0: no shrinking
+};
+
+int command_sweep(const Request& request, const std::string& program, const SweepOptions& options,
+                  const SweepFiles& files);
+
+}  // namespace weft::sim
