@@ -48,8 +48,10 @@ struct Ended {
 
 class WeftProcess {
  public:
-  // `prefix`: words run before weft (a shell that sets a limit, say), "" for none.
-  explicit WeftProcess(std::vector<std::string> args, std::vector<std::string> prefix = {})
+  // `environment`: "NAME=VALUE" settings added to this process's environment; `prefix`: words
+  // run before weft (a shell that sets a limit, say).
+  explicit WeftProcess(std::vector<std::string> args, std::vector<std::string> environment = {},
+                       std::vector<std::string> prefix = {})
       : out_(fresh_path("out_" + std::to_string(::getpid()) + "_" + std::to_string(counter()))), err_(out_ + ".err") {
     std::vector<std::string> words = std::move(prefix);
     words.push_back(WEFT_BINARY);
@@ -62,8 +64,12 @@ class WeftProcess {
     posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     posix_spawn_file_actions_addchdir_np(&actions, WEFT_SOURCE_DIR);
+    std::vector<char*> env;  // the settings first: getenv finds the first of a name
+    for (auto& variable : environment) env.push_back(variable.data());
+    for (char** variable = environ; *variable != nullptr; ++variable) env.push_back(*variable);
+    env.push_back(nullptr);
     started_ = std::chrono::steady_clock::now();
-    const int spawned = posix_spawnp(&pid_, argv[0], &actions, nullptr, argv.data(), environ);
+    const int spawned = posix_spawnp(&pid_, argv[0], &actions, nullptr, argv.data(), env.data());
     posix_spawn_file_actions_destroy(&actions);
     REQUIRE(spawned == 0);
   }
