@@ -49,7 +49,10 @@ int command_sweep(const Request& request, const std::string& program, const Swee
                   const SweepFiles& files) {
   ProgressLine progress(shard_seed_count(options));  // first: refuses a range it cannot count
   std::optional<JsonLinesFile> jsonl;
-  if (files.jsonl) jsonl.emplace(*files.jsonl);
+  if (files.jsonl) {
+    jsonl.emplace(*files.jsonl);
+    jsonl->write(header_json(request, options));
+  }
   std::optional<JunitReport> junit;
   if (files.junit) junit.emplace(*files.junit, request, program);
   std::optional<SeedOutcome> first_failure;  // the one to shrink; the others are written and let go

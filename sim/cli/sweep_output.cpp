@@ -3,13 +3,45 @@
 #include <nlohmann/json.hpp>
 
 #include "sim/cli/report.hpp"
+#include "sim/request/config_digest.hpp"
 
 namespace weft::sim {
 namespace {
 
-std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
+// The first line of what happened, at most 4 KiB of it (a kernel's message can be any length;
+// the report on stdout and the JUnit report have all of it), cut between UTF-8 characters.
+std::string description(const std::string& text) {
+  constexpr std::size_t most = 4096;
+  std::string line = text.substr(0, text.find('\n'));
+  if (line.size() <= most) return line;
+  std::size_t cut = most;
+  while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xC0) == 0x80) --cut;
+  return line.substr(0, cut) + "...";
+}
+
+using Json = nlohmann::ordered_json;
+
+// The fields of sweep_identity_keys, and this shard.
+Json identity(const Request& request, const SweepOptions& options) {
+  Json line;
+  line["scenario"] = request.scenario->name;
+  line["config_digest"] = config_digest(request);
+  line["strategy"] = request.config.scheduler.strategy;
+  line["expected"] = model::to_string(request.expect);
+  line["seeds"] = std::to_string(options.seeds.first) + ".." + std::to_string(options.seeds.last);
+  line["keep_going"] = options.keep_going;
+  line["shard"] = std::to_string(options.shard.index) + "/" + std::to_string(options.shard.count);
+  return line;
+}
 
 }  // namespace
+
+std::string header_json(const Request& request, const SweepOptions& options) {
+  Json line{{"header", true}};
+  line.update(identity(request, options));
+  line["planned"] = shard_seed_count(options);
+  return line.dump();
+}
 
 std::string failure_json(const Request& request, const SeedOutcome& outcome, const std::string& program) {
   nlohmann::ordered_json line;
@@ -17,7 +49,7 @@ std::string failure_json(const Request& request, const SeedOutcome& outcome, con
   line["seed"] = outcome.seed;
   line["verdict"] = model::to_string(outcome.result.verdict);
   line["expected"] = model::to_string(request.expect);
-  line["description"] = outcome.nondeterminism.empty() ? first_line(outcome.result.details) : outcome.nondeterminism;
+  line["description"] = description(outcome.nondeterminism.empty() ? outcome.result.details : outcome.nondeterminism);
   line["steps"] = outcome.result.steps;
   line["schedule"] = scheduler::encode(outcome.result.schedule);
   line["reproduce"] = replay_by_seed(request, program, outcome.seed);
@@ -25,11 +57,8 @@ std::string failure_json(const Request& request, const SeedOutcome& outcome, con
 }
 
 std::string summary_json(const Request& request, const SweepOptions& options, const SweepSummary& summary) {
-  nlohmann::ordered_json line;
-  line["summary"] = true;
-  line["scenario"] = request.scenario->name;
-  line["seeds"] = std::to_string(options.seeds.first) + ".." + std::to_string(options.seeds.last);
-  line["shard"] = std::to_string(options.shard.index) + "/" + std::to_string(options.shard.count);
+  Json line{{"summary", true}};
+  line.update(identity(request, options));
   line["planned"] = summary.planned;
   line["executions"] = summary.executions;
   line["failures"] = summary.failures;

@@ -1,6 +1,8 @@
 #include "sim/cli/whole_output.hpp"
 
 #include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -95,8 +97,28 @@ void write_record(std::ostream& out, std::string_view record) {
 }
 
 JsonLinesFile::JsonLinesFile(const std::string& path) : path_(path) {
-  fd_ = ::open(partial_path(path).c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0666);
-  if (fd_ < 0) cannot_write(partial_path(path));
+  const std::string partial = partial_path(path);
+  // Locked before it is emptied, so a second sweep cannot truncate the first one's lines; and
+  // the lock must be on the file the name still holds (not one a finishing sweep just renamed).
+  for (int attempt = 0; fd_ < 0; ++attempt) {
+    const int fd = ::open(partial.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
+    if (fd < 0) cannot_write(partial);
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+      ::close(fd);
+      throw ConfigError(partial, 0, 0, "",
+                        "another weft sweep is writing this file (it holds its lock): wait for it to end, or give "
+                        "another --jsonl");
+    }
+    struct stat opened {}, named {};
+    if (::fstat(fd, &opened) == 0 && ::stat(partial.c_str(), &named) == 0 && opened.st_ino == named.st_ino &&
+        opened.st_dev == named.st_dev) {
+      fd_ = fd;
+    } else {
+      ::close(fd);
+      if (attempt == 8) cannot_write(partial);
+    }
+  }
+  if (::ftruncate(fd_, 0) != 0) cannot_write(partial);
 }
 
 JsonLinesFile::~JsonLinesFile() {
@@ -104,7 +126,16 @@ JsonLinesFile::~JsonLinesFile() {
 }
 
 void JsonLinesFile::write(const std::string& line) {
-  if (!write_all(fd_, line + "\n")) cannot_write(partial_path(path_));
+  if (write_all(fd_, line + "\n")) {
+    whole_bytes_ += line.size() + 1;
+    return;
+  }
+  // A full disk (or a file size limit) took part of the line: cut it off, so the file keeps
+  // whole lines only.
+  const int error = errno;
+  (void)!::ftruncate(fd_, static_cast<off_t>(whole_bytes_));
+  errno = error;
+  cannot_write(partial_path(path_));
 }
 
 void JsonLinesFile::commit() {

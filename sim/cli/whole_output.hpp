@@ -5,7 +5,9 @@
 //     within a file system): readers see the old file or the new one, never half of one;
 //   - a file of JSON lines that grows during a sweep is written as F.partial, each line with one
 //     write(2), and renamed to F when the sweep ends (an interrupted sweep ends too); a killed
-//     sweep leaves only F.partial, whose lines are whole;
+//     sweep leaves only F.partial, whose lines are whole; a line cut short by a full disk is cut
+//     off again (the file keeps the lines before it); F.partial is locked (flock) while a sweep
+//     writes it, so a second sweep given the same file refuses to start;
 //   - a report on stdout is composed first and written with one write(2), so a reader of a pipe
 //     never sees half a report followed by the next one.
 
@@ -43,7 +45,8 @@ class WholeFile {
 // Writes `record` to `out` in one piece (one write(2) when `out` is the process's stdout).
 void write_record(std::ostream& out, std::string_view record);
 
-// A JSON lines file that appears under its name only once complete (see above).
+// A JSON lines file that appears under its name only once complete (see above). Throws
+// ConfigError naming F.partial when another sweep holds it, or when a line cannot be written.
 class JsonLinesFile {
  public:
   explicit JsonLinesFile(const std::string& path);
@@ -58,6 +61,7 @@ class JsonLinesFile {
  private:
   std::string path_;
   int fd_ = -1;
+  std::size_t whole_bytes_ = 0;  // the whole lines written so far
 };
 
 }  // namespace weft::sim
