@@ -85,7 +85,7 @@ int run_cli(int argc, char** argv, const ScenarioRegistry& registry, const Bench
   add_trace_options(*replay, traces);
   add_strategy_option(*replay, arguments);
   auto* by_seed = replay->add_option("--seed", seed, "replay the execution of this seed")->check(CLI::NonNegativeNumber);
-  auto* by_schedule = replay->add_option("--schedule", schedule, "replay this schedule string");
+  auto* by_schedule = replay->add_option("--schedule", schedule, "replay this schedule string (@FILE: the one in FILE)");
   by_seed->excludes(by_schedule);
 
   auto* sweep = app.add_subcommand("sweep", "run many seeds; stop at the first verdict not as expected");

@@ -7,6 +7,7 @@
 
 #include "scheduler/schedule.hpp"
 #include "sim/cli/report.hpp"
+#include "sim/cli/schedule_argument.hpp"
 #include "sim/cli/whole_output.hpp"
 #include "sim/config/config_error.hpp"
 
@@ -51,19 +52,25 @@ int command_run(const Request& request, const std::string& program, std::optiona
   Simulation simulation(request.config, *request.scenario, request.params);
   std::optional<TraceRecorder> recorder = recorder_for(request, traces);
   const ExecutionResult result = simulation.run_seed(chosen, recorder ? &*recorder : nullptr);
-  write_record(std::cout, format_report(request, result, program, chosen));
-  if (recorder) write_traces(traces, *recorder, trace_header(request, result, program, chosen), std::cout);
+  const std::string word =
+      ScheduleFiles(request, traces.first_file()).argument(result.schedule, "seed-" + std::to_string(chosen)).word();
+  write_record(std::cout, format_report(request, result, program, chosen, word));
+  if (recorder) write_traces(traces, *recorder, trace_header(request, result, program, chosen, word), std::cout);
   return result.verdict == request.expect ? 0 : 1;
 }
 
-int command_replay_schedule(const Request& request, const std::string& program, const std::string& schedule,
+int command_replay_schedule(const Request& request, const std::string& program, const std::string& schedule_word,
                             const TraceFiles& traces) {
-  const scheduler::Schedule decoded = scheduler::decode(schedule);
+  const scheduler::Schedule decoded = scheduler::decode(read_schedule_word(schedule_word));
   Simulation simulation(request.config, *request.scenario, request.params);
   std::optional<TraceRecorder> recorder = recorder_for(request, traces);
   const ExecutionResult result = simulation.run_schedule(decoded, recorder ? &*recorder : nullptr);
-  write_record(std::cout, format_report(request, result, program, std::nullopt));
-  if (recorder) write_traces(traces, *recorder, trace_header(request, result, program, std::nullopt), std::cout);
+  // The schedule replayed whole is the one given: its reproduce line names the same file.
+  const bool same = schedule_word.starts_with("@") && result.schedule == decoded;
+  const std::string word =
+      same ? shell_quote(schedule_word) : ScheduleFiles(request, traces.first_file()).argument(result.schedule, "replayed").word();
+  write_record(std::cout, format_report(request, result, program, std::nullopt, word));
+  if (recorder) write_traces(traces, *recorder, trace_header(request, result, program, std::nullopt, word), std::cout);
   return result.verdict == request.expect ? 0 : 1;
 }
 

@@ -15,7 +15,8 @@ int command_list(const ScenarioRegistry& registry);
 // `traces`: the trace files to write of the execution (none: it runs unrecorded).
 int command_run(const Request& request, const std::string& program, std::optional<std::uint64_t> seed,
                 const TraceFiles& traces = {});
-int command_replay_schedule(const Request& request, const std::string& program, const std::string& schedule,
+// `schedule_word`: a schedule string, or @FILE to read it from FILE.
+int command_replay_schedule(const Request& request, const std::string& program, const std::string& schedule_word,
                             const TraceFiles& traces = {});
 
 }  // namespace weft::sim

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "sim/cli/report.hpp"
+#include "sim/cli/schedule_argument.hpp"
 #include "sim/engine/explore.hpp"
 
 namespace weft::sim {
@@ -29,7 +30,10 @@ void trace_first_failure(const Request& request, const std::string& program, con
   Simulation simulation(request.config, *request.scenario, request.params);
   TraceRecorder recorder(request.config.machine.devices(), request.config.machine.cores_per_device);
   const ExecutionResult result = simulation.run_schedule(failure->first.schedule, &recorder);
-  write_traces(traces, recorder, trace_header(request, result, program, std::nullopt), std::cout);
+  const std::string word = ScheduleFiles(request, traces.first_file())
+                               .argument(result.schedule, "explore-" + std::string(model::to_string(result.verdict)))
+                               .word();
+  write_traces(traces, recorder, trace_header(request, result, program, std::nullopt, word), std::cout);
 }
 
 }  // namespace
@@ -62,7 +66,10 @@ int command_explore(const Request& request, const std::string& program, const Ex
     std::cout << "  " << model::to_string(found.verdict) << ": " << found.runs << (found.runs == 1 ? " run" : " runs");
     if (found.verdict != model::Verdict::ok)
       std::cout << "\n    " << first_line(found.first.details) << "\n    "
-                << replay_by_schedule(request, program, found.first.schedule);
+                << replay_by_schedule(request, program,
+                                      ScheduleFiles(request, traces.first_file())
+                                          .argument(found.first.schedule, "explore-" + std::string(model::to_string(found.verdict)))
+                                          .word());
     std::cout << "\n";
   }
   if (traces.any()) trace_first_failure(request, program, report, traces);

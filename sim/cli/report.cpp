@@ -36,13 +36,12 @@ std::string replay_by_seed(const Request& request, const std::string& program, s
   return shell_quote(program) + " replay " + request_options(request.arguments) + " --seed " + std::to_string(seed);
 }
 
-std::string replay_by_schedule(const Request& request, const std::string& program, const scheduler::Schedule& schedule) {
-  return shell_quote(program) + " replay " + request_options(request.arguments) + " --schedule " +
-         shell_quote(scheduler::encode(schedule));
+std::string replay_by_schedule(const Request& request, const std::string& program, const std::string& schedule_word) {
+  return shell_quote(program) + " replay " + request_options(request.arguments) + " --schedule " + schedule_word;
 }
 
 std::string format_report(const Request& request, const ExecutionResult& result, const std::string& program,
-                          std::optional<std::uint64_t> seed) {
+                          std::optional<std::uint64_t> seed, const std::string& schedule_word) {
   const bool expected = result.verdict == request.expect;
   std::string text;
   text += "scenario: " + request.scenario->name;
@@ -56,7 +55,7 @@ std::string format_report(const Request& request, const ExecutionResult& result,
   if (result.verdict != model::Verdict::ok || !expected) {
     text += "\nreproduce:";
     if (seed) text += "\n  " + replay_by_seed(request, program, *seed);
-    text += "\n  " + replay_by_schedule(request, program, result.schedule);
+    text += "\n  " + replay_by_schedule(request, program, schedule_word);
   }
   return text + "\n";
 }

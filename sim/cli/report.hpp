@@ -12,14 +12,15 @@
 
 namespace weft::sim {
 
+// `schedule_word`: the execution's schedule as the word after --schedule (ScheduleArgument).
 std::string format_report(const Request& request, const ExecutionResult& result, const std::string& program,
-                          std::optional<std::uint64_t> seed);
+                          std::optional<std::uint64_t> seed, const std::string& schedule_word);
 
 // "4 devices (mesh 4) x 1 core, dma async" (and ", compat jax").
 std::string describe_machine(const Config& config);
 
-// "weft replay SCENARIO ... --seed N" and "... --schedule S".
+// "weft replay SCENARIO ... --seed N" and "... --schedule S" (S: the string or @FILE, schedule_argument.hpp).
 std::string replay_by_seed(const Request& request, const std::string& program, std::uint64_t seed);
-std::string replay_by_schedule(const Request& request, const std::string& program, const scheduler::Schedule& schedule);
+std::string replay_by_schedule(const Request& request, const std::string& program, const std::string& schedule_word);
 
 }  // namespace weft::sim

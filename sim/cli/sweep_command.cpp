@@ -13,8 +13,10 @@
 namespace weft::sim {
 namespace {
 
-void print_shrunk(const Request& request, const std::string& program, const SeedOutcome& failure, std::size_t budget,
-                  const std::atomic<bool>* interrupted) {
+std::string seed_name(std::uint64_t seed) { return "seed-" + std::to_string(seed); }
+
+void print_shrunk(const Request& request, const std::string& program, const ScheduleFiles& schedules,
+                  const SeedOutcome& failure, std::size_t budget, const std::atomic<bool>* interrupted) {
   if (interrupted != nullptr && interrupted->load()) {
     write_record(std::cout, "shrinking skipped: the sweep was interrupted\n\n");
     return;
@@ -28,7 +30,9 @@ void print_shrunk(const Request& request, const std::string& program, const Seed
                    std::to_string(shrunk.executions) + " re-executions" +
                    (shrunk.stopped ? "; interrupted: the simplest schedule found so far" : "") + "), verdict " +
                    std::string(model::to_string(shrunk.result.verdict)) + "\n  " +
-                   replay_by_schedule(request, program, shrunk.result.schedule) + "\n\n");
+                   replay_by_schedule(request, program,
+                                      schedules.argument(shrunk.result.schedule, seed_name(failure.seed) + ".shrunk").word()) +
+                   "\n\n");
 }
 
 std::string summary_line(const Request& request, const SweepOptions& options, const SweepSummary& summary) {
@@ -56,13 +60,15 @@ int command_sweep(const Request& request, const std::string& program, const Swee
   std::optional<JunitReport> junit;
   if (files.junit) junit.emplace(*files.junit, request, program);
   std::optional<SeedOutcome> first_failure;  // the one to shrink; the others are written and let go
+  const ScheduleFiles schedules(request, files.jsonl ? files.jsonl : files.junit);
 
   SweepListener listener;
   listener.failure = [&](const SeedOutcome& outcome) {
     progress.clear();
-    if (jsonl) jsonl->write(failure_json(request, outcome, program));
+    const ScheduleArgument schedule = schedules.argument(outcome.result.schedule, seed_name(outcome.seed));
+    if (jsonl) jsonl->write(failure_json(request, outcome, program, schedule));
     if (junit) junit->add_failure(outcome);
-    std::string report = format_report(request, outcome.result, program, outcome.seed);
+    std::string report = format_report(request, outcome.result, program, outcome.seed, schedule.word());
     if (!outcome.nondeterminism.empty()) report += "NOT DETERMINISTIC: " + outcome.nondeterminism + "\n";
     write_record(std::cout, report + "\n");
     if (!first_failure) first_failure = outcome;
@@ -76,7 +82,7 @@ int command_sweep(const Request& request, const std::string& program, const Swee
   }
   if (junit) junit->finish(summary);
   if (first_failure && files.shrink_budget > 0)
-    print_shrunk(request, program, *first_failure, files.shrink_budget, options.interrupted);
+    print_shrunk(request, program, schedules, *first_failure, files.shrink_budget, options.interrupted);
   write_record(std::cout, summary_line(request, options, summary));
   if (summary.failures > 0) return 1;
   return summary.complete() ? 0 : exit_incomplete;

@@ -43,7 +43,8 @@ std::string header_json(const Request& request, const SweepOptions& options) {
   return line.dump();
 }
 
-std::string failure_json(const Request& request, const SeedOutcome& outcome, const std::string& program) {
+std::string failure_json(const Request& request, const SeedOutcome& outcome, const std::string& program,
+                         const ScheduleArgument& schedule) {
   nlohmann::ordered_json line;
   line["scenario"] = request.scenario->name;
   line["seed"] = outcome.seed;
@@ -51,7 +52,10 @@ std::string failure_json(const Request& request, const SeedOutcome& outcome, con
   line["expected"] = model::to_string(request.expect);
   line["description"] = description(outcome.nondeterminism.empty() ? outcome.result.details : outcome.nondeterminism);
   line["steps"] = outcome.result.steps;
-  line["schedule"] = scheduler::encode(outcome.result.schedule);
+  if (schedule.file)
+    line["schedule_file"] = *schedule.file;
+  else
+    line["schedule"] = schedule.schedule;
   line["reproduce"] = replay_by_seed(request, program, outcome.seed);
   return line.dump();
 }

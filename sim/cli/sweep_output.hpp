@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 
+#include "sim/cli/schedule_argument.hpp"
 #include "sim/request/request.hpp"
 #include "sim/sweep/sweep.hpp"
 
@@ -24,7 +25,10 @@ inline constexpr std::array<std::string_view, 6> sweep_identity_keys{"scenario",
                                                                      "seeds",    "keep_going", "config_digest"};
 
 std::string header_json(const Request& request, const SweepOptions& options);
-std::string failure_json(const Request& request, const SeedOutcome& outcome, const std::string& program);
+// `schedule`: the failure's schedule, written as "schedule" (the string) or, when it is too long
+// for one argument, as "schedule_file" (the file that holds it).
+std::string failure_json(const Request& request, const SeedOutcome& outcome, const std::string& program,
+                         const ScheduleArgument& schedule);
 std::string summary_json(const Request& request, const SweepOptions& options, const SweepSummary& summary);
 
 // Why an incomplete sweep stopped and how far it got, in one line: "interrupted (SIGINT or

@@ -31,7 +31,7 @@ void write_file(const std::string& path, const std::string& option, const std::s
 }  // namespace
 
 TraceHeader trace_header(const Request& request, const ExecutionResult& result, const std::string& program,
-                         std::optional<std::uint64_t> seed) {
+                         std::optional<std::uint64_t> seed, const std::string& schedule_word) {
   TraceHeader header;
   header.scenario = request.scenario->name;
   if (request.arguments.scenario != request.scenario->name) header.scenario += " (" + request.arguments.scenario + ")";
@@ -42,7 +42,7 @@ TraceHeader trace_header(const Request& request, const ExecutionResult& result, 
   header.verdict = model::to_string(result.verdict);
   header.expected = model::to_string(request.expect);
   header.details = result.details;
-  header.reproduce = seed ? replay_by_seed(request, program, *seed) : replay_by_schedule(request, program, result.schedule);
+  header.reproduce = seed ? replay_by_seed(request, program, *seed) : replay_by_schedule(request, program, schedule_word);
   header.steps = result.steps;
   header.sites_blocked = result.verdict == model::Verdict::deadlock;
   header.sites = result.sites;

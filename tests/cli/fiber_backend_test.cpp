@@ -78,8 +78,8 @@ Outcome run_on(FiberBackend backend, const Request& request, std::uint64_t seed)
   TraceRecorder recorder(config.machine.devices(), config.machine.cores_per_device);
   const ExecutionResult result = simulation.run_seed(seed, &recorder);
   return {std::string(model::to_string(result.verdict)), scheduler::encode(result.schedule),
-          format_report(request, result, "weft", seed),
-          text_trace(recorder, trace_header(request, result, "weft", seed))};
+          format_report(request, result, "weft", seed, scheduler::encode(result.schedule)),
+          text_trace(recorder, trace_header(request, result, "weft", seed, scheduler::encode(result.schedule)))};
 }
 
 void check_same(const Request& request, std::uint64_t seed) {

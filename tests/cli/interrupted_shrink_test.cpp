@@ -23,6 +23,7 @@ TEST_CASE("A signal while shrinking stops it within a second, and what was found
     CAPTURE(c.budget, c.signal);
     auto args = base;
     args.insert(args.end(), c.budget.begin(), c.budget.end());
+    args.insert(args.end(), {"--jsonl", weft::testing::fresh_path("shrink.jsonl")});  // long schedules go beside it
     WeftProcess sweep(args);
     REQUIRE(sweep.wait_until([&] { return sweep.out().find("reproduce:") != std::string::npos; }));
     std::this_thread::sleep_for(std::chrono::milliseconds(500));  // well into the shrinking

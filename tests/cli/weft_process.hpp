@@ -49,9 +49,9 @@ struct Ended {
 class WeftProcess {
  public:
   // `environment`: "NAME=VALUE" settings added to this process's environment; `prefix`: words
-  // run before weft (a shell that sets a limit, say).
+  // run before weft (a shell that sets a limit, say); `folder`: where it runs.
   explicit WeftProcess(std::vector<std::string> args, std::vector<std::string> environment = {},
-                       std::vector<std::string> prefix = {})
+                       std::vector<std::string> prefix = {}, const std::string& folder = WEFT_SOURCE_DIR)
       : out_(fresh_path("out_" + std::to_string(::getpid()) + "_" + std::to_string(counter()))), err_(out_ + ".err") {
     std::vector<std::string> words = std::move(prefix);
     words.push_back(WEFT_BINARY);
@@ -63,7 +63,7 @@ class WeftProcess {
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_addchdir_np(&actions, WEFT_SOURCE_DIR);
+    posix_spawn_file_actions_addchdir_np(&actions, folder.c_str());
     std::vector<char*> env;  // the settings first: getenv finds the first of a name
     for (auto& variable : environment) env.push_back(variable.data());
     for (char** variable = environ; *variable != nullptr; ++variable) env.push_back(*variable);
