@@ -60,8 +60,9 @@ TEST_CASE("A keep-going sweep stopped by a signal is incomplete, with failures a
     CAPTURE(c.scenario, c.signal);
     const auto jsonl = fresh_path("signalled.jsonl");
     const auto junit = fresh_path("signalled.xml");
+    // Shrinking left on: an interrupted sweep skips it.
     WeftProcess sweep({"sweep", c.scenario, "--seeds", "0..100000000", "--expect", c.expect, "--keep-going",
-                       "--shrink-budget", "0", "--jsonl", jsonl, "--junit", junit});
+                       "--jsonl", jsonl, "--junit", junit});
     REQUIRE(sweep.wait_until([&] { return std::filesystem::exists(jsonl + ".partial"); }));
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
     sweep.signal(c.signal);
@@ -69,6 +70,7 @@ TEST_CASE("A keep-going sweep stopped by a signal is incomplete, with failures a
     CHECK(ended.status == c.status);
     check_incomplete(jsonl, junit, sweep.out(), "interrupted (SIGINT or SIGTERM)");
     CHECK(last_line(read_file(jsonl))["interrupted"] == true);
+    CHECK((sweep.out().find("shrinking skipped: the sweep was interrupted") != std::string::npos) == (c.status == 1));
   }
 }
 
