@@ -7,8 +7,10 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_runner.hpp"
+#include "sweep_lines.hpp"
 #include "weft_process.hpp"
 
+using weft::testing::failure_lines;
 using weft::testing::fresh_path;
 using weft::testing::read_file;
 using weft::testing::run_weft;
@@ -16,18 +18,7 @@ using weft::testing::WeftProcess;
 
 namespace {
 
-const std::vector<std::string> sweep{"sweep", "scenarios/two_cores_one_output_race.toml", "--seeds", "0..40",
-                                     "--expect", "ok", "--keep-going", "--shrink-budget", "0"};
-
-// The failure lines of a JSON lines text (neither header nor summary).
-std::vector<std::string> failure_lines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);)
-    if (line.find("\"header\":true") == std::string::npos && line.find("\"summary\":true") == std::string::npos)
-      lines.push_back(line);
-  return lines;
-}
+const std::vector<std::string>& sweep = weft::testing::racy_sweep;
 
 }  // namespace
 

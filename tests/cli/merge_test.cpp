@@ -6,9 +6,11 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_runner.hpp"
+#include "sweep_lines.hpp"
 #include "weft_process.hpp"
 
 using weft::testing::fresh_path;
+using weft::testing::lines_of;
 using weft::testing::read_file;
 using weft::testing::run_weft;
 using weft::testing::temp_file;
@@ -16,8 +18,7 @@ using weft::testing::WeftProcess;
 
 namespace {
 
-const std::vector<std::string> racy{"sweep", "scenarios/two_cores_one_output_race.toml", "--seeds", "0..40",
-                                    "--expect", "ok", "--keep-going", "--shrink-budget", "0"};
+const std::vector<std::string>& racy = weft::testing::racy_sweep;
 
 // Sweeps shard `shard` of `count` (with `extra` options) into a fresh file; returns its path.
 std::string shard_file(const std::string& name, int shard, int count, std::vector<std::string> extra = {}) {
@@ -27,13 +28,6 @@ std::string shard_file(const std::string& name, int shard, int count, std::vecto
   args.insert(args.end(), {"--shard", std::to_string(shard) + "/" + std::to_string(count), "--jsonl", path});
   REQUIRE(run_weft(args).status == 1);
   return path;
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
 }
 
 nlohmann::json merged_summary(const std::string& out) { return nlohmann::json::parse(lines_of(out).back()); }
