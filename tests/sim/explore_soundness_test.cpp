@@ -15,8 +15,10 @@ namespace {
 
 struct Op {
   // unwaited: a DMA never waited (pending at the end, or leaking its bytes); leave: the core's
-  // kernel returns early (its later operations never run).
-  enum Kind { load, store, signal, wait, dma, unwaited, leave } kind;
+  // kernel returns early (its later operations never run); share: the core allocates a fresh
+  // vmem_shared scalar (the same buffer as the other cores' allocation of that rank) and stores
+  // into it (other 0) or only allocates it.
+  enum Kind { load, store, signal, wait, dma, unwaited, leave, share } kind;
   int slot = 0;    // element of the shared array (load, store, dma source)
   int other = 0;   // store: value; signal: target core; dma: destination element
 };
@@ -30,7 +32,7 @@ Program generate(std::uint64_t seed, int cores) {
   for (int core = 0; core < cores; ++core) {
     const int length = 1 + static_cast<int>(random.below(cores == 2 ? 3 : 2));
     for (int i = 0; i < length; ++i) {
-      Op op{static_cast<Op::Kind>(random.below(7))};
+      Op op{static_cast<Op::Kind>(random.below(8))};
       op.slot = static_cast<int>(random.below(3));
       op.other = static_cast<int>(random.below(3));
       if (op.kind == Op::signal) {
@@ -68,6 +70,11 @@ sim::ScenarioDefinition scenario_of(const Program& program) {
         case Op::dma: core.dma_start(at(op.slot), at(op.other), sem).wait(); break;
         case Op::unwaited: core.dma_start(at(op.slot), at(op.other), sem); break;
         case Op::leave: break;
+        case Op::share: {
+          auto shared = core.vmem_shared<std::int32_t>({1});
+          if (op.other == 0) core.store(shared, sim::Tile<std::int32_t>::Constant(1, 1, seen + 1));
+          break;
+        }
       }
     }
   };

@@ -113,3 +113,54 @@ TEST_CASE("a deadlock that one interleaving in thousands reaches is found", "[si
   REQUIRE(deadlocks != every.verdicts.end());
   CHECK(deadlocks->runs == 1);
 }
+
+namespace {
+
+// The two yardsticks again, with the array in a vmem_shared buffer every core allocates: the
+// allocations commute, so the counts are those of private memory.
+sim::ScenarioDefinition on_shared_memory(const std::string& name) {
+  sim::ScenarioDefinition s;
+  s.name = name + "_shared";
+  if (name == "readers") {
+    s.kernel = [](sim::Core& core) {
+      auto x = core.vmem_shared<std::int32_t>({1});
+      if (core.core_id() == 0)
+        core.store(x, sim::Tile<std::int32_t>::Constant(1, 1, 7));
+      else
+        (void)core.load(x);
+    };
+  } else {
+    s.kernel = [](sim::Core& core) {
+      const int n = core.num_cores() - 1, me = core.core_id();
+      auto a = core.vmem_shared<std::int32_t>({n + 1});
+      if (me == 0) {
+        for (int i = n; i >= 0; --i)
+          if (core.load(a.at({sim::ds(i, 1)}))(0, 0) == 0) break;
+      } else {
+        const auto previous = core.load(a.at({sim::ds(me - 1, 1)}));
+        core.store(a.at({sim::ds(me, 1)}), previous + 1);
+      }
+    };
+  }
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("SPMD allocations of one vmem_shared buffer commute: lastzero and readers keep their counts",
+          "[sim][explore]") {
+  const std::uint64_t lastzero[] = {2, 5, 12, 28};
+  for (int n = 1; n <= 4; ++n) {
+    CAPTURE(n);
+    const auto report = explore(on_shared_memory("lastzero"), one_device(n + 1));
+    CHECK(report.complete == lastzero[n - 1]);
+    CHECK(report.abandoned == 0);
+    CHECK(report.exhausted);
+  }
+  for (int n = 1; n <= 4; ++n) {
+    CAPTURE(n);
+    const auto report = explore(on_shared_memory("readers"), one_device(n + 1));
+    CHECK(report.complete == (1u << n));
+    CHECK(report.exhausted);
+  }
+}
