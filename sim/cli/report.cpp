@@ -1,5 +1,7 @@
 #include "sim/cli/report.hpp"
 
+#include "scheduler/strategies/portfolio.hpp"
+
 namespace weft::sim {
 namespace {
 
@@ -47,8 +49,10 @@ std::string format_report(const Request& request, const ExecutionResult& result,
   text += "scenario: " + request.scenario->name;
   if (request.arguments.scenario != request.scenario->name) text += " (" + request.arguments.scenario + ")";
   text += "\nmachine:  " + describe_machine(request.config);
-  text += "\nrun:      " + (seed ? "seed " + std::to_string(*seed) : std::string("replayed schedule")) + ", " +
-          std::to_string(result.steps) + " steps";
+  text += "\nrun:      " + (seed ? "seed " + std::to_string(*seed) : std::string("replayed schedule"));
+  if (seed && request.config.scheduler.strategy == "portfolio")
+    text += " (portfolio member: " + scheduler::to_string(scheduler::portfolio_member(*seed)) + ")";
+  text += ", " + std::to_string(result.steps) + " steps";
   text += "\nverdict:  " + std::string(model::to_string(result.verdict)) + " (expected " +
           std::string(model::to_string(request.expect)) + (expected ? ": as expected)" : ": NOT as expected)");
   if (!result.details.empty()) text += "\nwhat happened:\n" + indent(result.details);

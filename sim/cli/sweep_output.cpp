@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "scheduler/strategies/portfolio.hpp"
 #include "sim/cli/report.hpp"
 #include "sim/request/config_digest.hpp"
 
@@ -48,6 +49,8 @@ std::string failure_json(const Request& request, const SeedOutcome& outcome, con
   nlohmann::ordered_json line;
   line["scenario"] = request.scenario->name;
   line["seed"] = outcome.seed;
+  if (request.config.scheduler.strategy == "portfolio")
+    line["portfolio_member"] = scheduler::to_string(scheduler::portfolio_member(outcome.seed));
   line["verdict"] = model::to_string(outcome.result.verdict);
   line["expected"] = model::to_string(request.expect);
   line["description"] = description(outcome.nondeterminism.empty() ? outcome.result.details : outcome.nondeterminism);
