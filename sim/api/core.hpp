@@ -34,8 +34,11 @@ class Core {
   const std::vector<int>& mesh() const;
   std::vector<int> mesh_coords() const;                 // this device's coordinates
   int device_at(const std::vector<int>& coords) const;  // row-major id of mesh coordinates
-  // A scenario parameter (an undeclared name is a kernel_error naming this line).
+  // A scenario parameter (an undeclared name is a kernel_error naming this line): an integer
+  // one, or any one (lists, strings, booleans: sim/config/params.hpp; its as_* readers throw
+  // std::invalid_argument for another kind, which ends the run as a kernel_error).
   std::int64_t param(std::string_view name, Location loc = Location::current()) const;
+  const ParamValue& param_value(std::string_view name, Location loc = Location::current()) const;
 
   // --- buffers ---
   // A host buffer of this device, by name (not visible: it exists before the kernel starts).

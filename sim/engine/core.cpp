@@ -23,10 +23,18 @@ const std::vector<int>& Core::mesh() const { return execution_.machine().topolog
 std::vector<int> Core::mesh_coords() const { return execution_.machine().topology().coords(id_.device); }
 int Core::device_at(const std::vector<int>& coords) const { return execution_.machine().topology().device_at(coords); }
 
-std::int64_t Core::param(std::string_view name, Location loc) const {
+const ParamValue& Core::param_value(std::string_view name, Location loc) const {
   const auto found = params_.find(name);
   if (found == params_.end()) misuse("reads a parameter", loc, "the scenario declares no parameter '" + std::string(name) + "'");
   return found->second;
+}
+
+std::int64_t Core::param(std::string_view name, Location loc) const {
+  const ParamValue& value = param_value(name, loc);
+  if (value.kind() != ParamValue::Kind::integer && value.kind() != ParamValue::Kind::boolean)
+    misuse("reads parameter '" + std::string(name) + "' as an integer", loc,
+           "it is a " + std::string(to_string(value.kind())) + ": " + to_toml(value));
+  return value.as_integer();
 }
 
 model::Buffer* Core::host_buffer(std::string_view name, model::ElementType type, Location loc) const {
