@@ -3,30 +3,14 @@
 
 #include <catch2/catch.hpp>
 
-#include "sim/engine/explore.hpp"
+#include "sim_test_support.hpp"
 
 using namespace weft;
+using sim::test::explore;
+using sim::test::machine_of;
+using sim::test::run;
 
 namespace {
-
-sim::Config machine_of(int devices, int cores, bool races) {
-  sim::Config config;
-  config.machine.mesh = {devices};
-  config.machine.cores_per_device = cores;
-  config.machine.uninitialized = model::Uninitialized::zero;
-  config.race_detection.enabled = races;
-  return config;
-}
-
-sim::ExecutionResult run(const sim::ScenarioDefinition& scenario, const sim::Config& config, std::uint64_t seed = 0) {
-  sim::Simulation simulation(config, scenario, scenario.params);
-  return simulation.run_seed(seed);
-}
-
-sim::ExploreReport explore(const sim::ScenarioDefinition& scenario, const sim::Config& config) {
-  sim::Simulation simulation(config, scenario, scenario.params);
-  return sim::explore(simulation, {}, true);
-}
 
 // Each of a device's cores writes its own row of a shared buffer, then (with the barrier) reads
 // every row: the barrier orders every write before every read.

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <limits>
 
-#include "sim/engine/simulation.hpp"
+#include "sim_test_support.hpp"
 
 using namespace weft;
 
@@ -21,10 +21,10 @@ T value_at(int k) {
   else return static_cast<T>(k * 3 + 1);
 }
 
+// One core, race detection on, the nan memory policy (fresh buffers hold each type's value).
 sim::Config one_core() {
-  sim::Config config;
-  config.machine.mesh = {1};
-  config.race_detection.enabled = true;
+  sim::Config config = sim::test::machine_of(1, 1, true);
+  config.machine.uninitialized = model::Uninitialized::nan;
   return config;
 }
 
@@ -81,16 +81,12 @@ sim::ScenarioDefinition fresh_buffer() {
 template <class T>
 void check_type() {
   CAPTURE(model::to_string(model::element_type_of<T>()));
-  const auto trip = round_trip<T>();
-  sim::Simulation simulation(one_core(), trip, {});
   for (std::uint64_t seed : {0u, 1u}) {
-    const auto result = simulation.run_seed(seed);
+    const auto result = sim::test::run(round_trip<T>(), one_core(), seed);
     INFO(result.details);
     CHECK(result.verdict == model::Verdict::ok);
   }
-  const auto fresh = fresh_buffer<T>();
-  sim::Simulation fresh_simulation(one_core(), fresh, {});
-  const auto result = fresh_simulation.run_seed(0);
+  const auto result = sim::test::run(fresh_buffer<T>(), one_core());
   INFO(result.details);
   CHECK(result.verdict == model::Verdict::ok);
 }
@@ -109,7 +105,7 @@ TEST_CASE("Every element type round-trips through load, store and DMA, counting 
   check_type<bool>();
 }
 
-TEST_CASE("A DMA semaphore waited for the bytes of another element size is left non-zero", "[sim][dtype]") {
+TEST_CASE("A wait for the bytes of another element size never completes", "[sim][dtype]") {
   // The same kernel shape, but a bf16 copy waited for as if it were f32: the byte count is
   // the type's, so half the wait is left over and the kernel deadlocks.
   sim::ScenarioDefinition s;
@@ -121,8 +117,7 @@ TEST_CASE("A DMA semaphore waited for the bytes of another element size is left 
     core.dma_start(x, scratch, sem);
     core.wait(sem, 8 * 4);
   };
-  sim::Simulation simulation(one_core(), s, {});
-  const auto result = simulation.run_seed(0);
+  const auto result = sim::test::run(s, one_core());
   CHECK(result.verdict == model::Verdict::deadlock);
   CHECK(result.details.find("needs 32, holds 16") != std::string::npos);
 }

@@ -3,30 +3,14 @@
 
 #include <catch2/catch.hpp>
 
-#include "sim/engine/explore.hpp"
+#include "sim_test_support.hpp"
 
 using namespace weft;
+using sim::test::explore;
+using sim::test::machine_of;
+using sim::test::run;
 
 namespace {
-
-sim::Config device_of(int cores, bool races) {
-  sim::Config config;
-  config.machine.mesh = {1};
-  config.machine.cores_per_device = cores;
-  config.machine.uninitialized = model::Uninitialized::zero;
-  config.race_detection.enabled = races;
-  return config;
-}
-
-sim::ExecutionResult run(const sim::ScenarioDefinition& scenario, const sim::Config& config, std::uint64_t seed = 0) {
-  sim::Simulation simulation(config, scenario, scenario.params);
-  return simulation.run_seed(seed);
-}
-
-sim::ExploreReport explore(const sim::ScenarioDefinition& scenario, const sim::Config& config) {
-  sim::Simulation simulation(config, scenario, scenario.params);
-  return sim::explore(simulation, {}, true);
-}
 
 // Columns below `n` of an r x c tile (the mask of a ragged last block).
 sim::Mask columns_below(Eigen::Index rows, Eigen::Index cols, Eigen::Index n) {
@@ -72,7 +56,7 @@ TEST_CASE("A masked load gives `other` where the mask is false and the buffer wh
     want << 1, -7, 3, -7, 5, -7;
     core.check((got == want).all(), "masked load values");
   };
-  const auto result = run(s, device_of(1, true));
+  const auto result = run(s, machine_of(1, 1, true));
   INFO(result.details);
   CHECK(result.verdict == model::Verdict::ok);
 }
@@ -103,29 +87,29 @@ TEST_CASE("A ragged last block: masked-off elements past the end are never out o
     };
     return s;
   };
-  const auto masked = run(ragged(true), device_of(1, true));
+  const auto masked = run(ragged(true), machine_of(1, 1, true));
   INFO(masked.details);
   CHECK(masked.verdict == model::Verdict::ok);
-  const auto unmasked = run(ragged(false), device_of(1, true));
+  const auto unmasked = run(ragged(false), machine_of(1, 1, true));
   CHECK(unmasked.verdict == model::Verdict::out_of_bounds);
   CHECK(unmasked.details.find("loads [8:12] of hbm buffer 1 'x' f32[10]") != std::string::npos);  // a mask keeping all
 }
 
 TEST_CASE("Two cores storing disjoint masks of one buffer share nothing: no race, one execution", "[sim][mask][explore]") {
   const auto disjoint = halves(4);
-  for (std::uint64_t seed = 0; seed < 5; ++seed) CHECK(run(disjoint, device_of(2, true), seed).verdict == model::Verdict::ok);
-  const auto report = explore(disjoint, device_of(2, false));
+  for (std::uint64_t seed = 0; seed < 5; ++seed) CHECK(run(disjoint, machine_of(1, 2, true), seed).verdict == model::Verdict::ok);
+  const auto report = explore(disjoint, machine_of(1, 2, false));
   CHECK(report.complete == 1);
   CHECK(report.exhausted);
 }
 
 TEST_CASE("Two cores storing overlapping masks race, and the explorer finds both orders", "[sim][mask][explore]") {
   const auto overlapping = halves(3);  // column 3 is in both masks
-  const auto raced = run(overlapping, device_of(2, true));
+  const auto raced = run(overlapping, machine_of(1, 2, true));
   CHECK(raced.verdict == model::Verdict::data_race);
   CHECK(raced.details.find("store [0:2, 0:4]") != std::string::npos);
   CHECK(raced.details.find("store [0:2, 3:8]") != std::string::npos);
-  const auto report = explore(overlapping, device_of(2, false));
+  const auto report = explore(overlapping, machine_of(1, 2, false));
   CHECK(report.complete == 2);
   CHECK(report.found(model::Verdict::wrong_result));  // core 0 last: column 3 holds 1
   CHECK(report.found(model::Verdict::ok));
@@ -147,12 +131,12 @@ TEST_CASE("A swap exchanges atomically: of two cores swapping into one flag, exa
     const auto won = host.data<std::int32_t>("won", 0);
     return won[0] + won[1] == 1 ? "" : "winners: " + std::to_string(won[0] + won[1]);
   };
-  const auto report = explore(s, device_of(2, false));
+  const auto report = explore(s, machine_of(1, 2, false));
   CHECK(report.complete == 2);
   CHECK(report.exhausted);
   CHECK(report.verdicts.size() == 1);
   CHECK(report.found(model::Verdict::ok));
-  CHECK(run(s, device_of(2, true)).verdict == model::Verdict::data_race);
+  CHECK(run(s, machine_of(1, 2, true)).verdict == model::Verdict::data_race);
 }
 
 TEST_CASE("A masked swap exchanges the kept elements and hands back the rest of the tile", "[sim][swap]") {
@@ -177,7 +161,7 @@ TEST_CASE("A masked swap exchanges the kept elements and hands back the rest of 
                        x[3] == Eigen::half(3.0f);
     return right ? "" : "x";
   };
-  const auto result = run(s, device_of(1, true));
+  const auto result = run(s, machine_of(1, 1, true));
   INFO(result.details);
   CHECK(result.verdict == model::Verdict::ok);
 }

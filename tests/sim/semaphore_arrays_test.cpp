@@ -3,26 +3,11 @@
 
 #include <catch2/catch.hpp>
 
-#include "sim/engine/simulation.hpp"
+#include "sim_test_support.hpp"
 
 using namespace weft;
-
-namespace {
-
-sim::Config device_of(int cores) {
-  sim::Config config;
-  config.machine.mesh = {1};
-  config.machine.cores_per_device = cores;
-  config.race_detection.enabled = true;
-  return config;
-}
-
-sim::ExecutionResult run(const sim::ScenarioDefinition& scenario, const sim::Config& config, std::uint64_t seed = 0) {
-  sim::Simulation simulation(config, scenario, scenario.params);
-  return simulation.run_seed(seed);
-}
-
-}  // namespace
+using sim::test::machine_of;
+using sim::test::run;
 
 TEST_CASE("An array of DMA semaphores has consecutive ids, and each element counts its own DMA", "[sim][arrays]") {
   sim::ScenarioDefinition s;
@@ -41,7 +26,7 @@ TEST_CASE("An array of DMA semaphores has consecutive ids, and each element coun
     for (int k = 2; k >= 0; --k) core.wait(sems[k], dmas[static_cast<std::size_t>(k)].bytes());
   };
   for (std::uint64_t seed = 0; seed < 5; ++seed) {
-    const auto result = run(s, device_of(1), seed);
+    const auto result = run(s, machine_of(1, 1, true), seed);
     INFO(result.details);
     CHECK(result.verdict == model::Verdict::ok);
   }
@@ -54,7 +39,7 @@ TEST_CASE("A signal to one element does not wake a wait on another", "[sim][arra
     core.signal(sems[1]);
     core.wait(sems[0]);
   };
-  const auto result = run(s, device_of(1));
+  const auto result = run(s, machine_of(1, 1, true));
   CHECK(result.verdict == model::Verdict::deadlock);
   CHECK(result.details.find("waits on regular semaphore 2000") != std::string::npos);
 }
@@ -81,7 +66,7 @@ TEST_CASE("An element of an array orders a store before a load as a lone semapho
       }
     };
     for (std::uint64_t seed = 0; seed < 10; ++seed) {
-      const auto result = run(s, device_of(2), seed);
+      const auto result = run(s, machine_of(1, 2, true), seed);
       INFO(result.details);
       CHECK(result.verdict == (signal_first ? model::Verdict::data_race : model::Verdict::ok));
     }
