@@ -62,7 +62,7 @@ int Memory::host_allocate(std::string name, ElementType type, const Shape& shape
   for (int device = 0; device < topology_.devices(); ++device) {
     const Key key = key_of(Space::hbm, id, {device, 0});
     Failure failure;
-    const std::int64_t bytes = shape.volume() * element_bytes;
+    const std::int64_t bytes = shape.volume() * element_bytes(type);
     if (!reserve(key, bytes, failure, {device, 0}))
       throw std::invalid_argument("host buffer '" + name + "': " + failure.message);
     create(key, {id, Space::hbm, device, -1, type, shape, name});
@@ -105,7 +105,7 @@ Buffer* Memory::allocate(CoreId by, Space space, ElementType type, const Shape& 
     ++found->second->ref_count;
     return found->second;
   }
-  if (!reserve(key, shape.volume() * element_bytes, failure, by)) return nullptr;
+  if (!reserve(key, shape.volume() * element_bytes(type), failure, by)) return nullptr;
   return &create(key, {id, space, by.device, std::get<3>(key), type, shape, {}});
 }
 

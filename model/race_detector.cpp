@@ -14,7 +14,8 @@ RaceDetector::RaceDetector(const Topology& topology, SemaphoreClocks mode, bool 
     : cores_(topology.cores()),
       mode_(mode),
       keep_going_(keep_going),
-      free_lanes_(static_cast<std::size_t>(cores_)) {
+      free_lanes_(static_cast<std::size_t>(cores_)),
+      barriers_(arena_, cores_, topology.cores_per_device()) {
   clocks_.reserve(static_cast<std::size_t>(cores_));
   for (int core = 0; core < cores_; ++core) clocks_.emplace_back(arena_).set(static_cast<std::size_t>(core), 1);
 }

@@ -49,6 +49,7 @@
 
 #include "model/access.hpp"
 #include "model/access_history.hpp"
+#include "model/barrier_clocks.hpp"
 #include "model/topology.hpp"
 #include "model/unit_fifo.hpp"
 #include "model/vector_clock.hpp"
@@ -67,6 +68,12 @@ class RaceDetector {
   void signal(Accessor by, int semaphore, int global_core, std::int64_t amount, bool final = false);
   void consume(int global_core, int semaphore, std::int64_t amount);
   void dma_started(int global_core, int dma_id);
+  // The device barrier (model/barrier_clocks.hpp): an arrival releases, a departure acquires.
+  void barrier_arrive(int global_core) {
+    barriers_.arrive(global_core, clocks_[static_cast<std::size_t>(global_core)]);
+    clocks_[static_cast<std::size_t>(global_core)].tick(static_cast<std::size_t>(global_core));
+  }
+  void barrier_leave(int global_core) { barriers_.leave(global_core, clocks_[static_cast<std::size_t>(global_core)]); }
 
   // --- accesses ---
   // Records an access; on a race fills `failure` and returns false, unless keep_going, where
@@ -120,6 +127,7 @@ class RaceDetector {
   std::vector<int> lane_of_;                  // per DMA id
   std::vector<std::vector<int>> free_lanes_;  // per global core: lanes it may continue
   std::vector<std::vector<Cell>> cells_;      // [semaphore index][global core]
+  BarrierClocks barriers_;
   std::vector<std::unique_ptr<AccessHistory>> histories_;  // per buffer serial
   std::set<std::string> reported_;            // pairs of source lines and buffer
   std::vector<std::string> reports_;

@@ -35,11 +35,11 @@ int Semaphores::allocate(CoreId by, SemaphoreKind kind, Failure& failure) {
   return -1;
 }
 
-int Semaphores::barrier(int id, Failure& failure) {
-  const int index = find_or_create(id, SemaphoreKind::barrier);
-  if (semaphores_[index].kind == SemaphoreKind::barrier) return index;
-  failure = {Verdict::kernel_error, "the barrier semaphore id " + std::to_string(id) +
-                                        " collides with an allocated " +
+int Semaphores::fixed(int id, SemaphoreKind kind, Failure& failure) {
+  const int index = find_or_create(id, kind);
+  if (semaphores_[index].kind == kind) return index;
+  failure = {Verdict::kernel_error, "the " + std::string(to_string(kind)) + " semaphore id " + std::to_string(id) +
+                                        " is already the id of a " +
                                         std::string(to_string(semaphores_[index].kind)) + " semaphore"};
   return -1;
 }

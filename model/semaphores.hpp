@@ -1,6 +1,7 @@
 #pragma once
 // Semaphores (docs/semantics.md §3): ids allocated SPMD-symmetrically from a per-core counter starting
-// at 2000, plus the launch's fixed-id barrier semaphore. Each (semaphore, global core) pair is
+// at 2000, plus semaphores with fixed ids that exist before the kernel asks: the launch's
+// barrier semaphore, and the DMA semaphore of sync copies. Each (semaphore, global core) pair is
 // one counter cell; waits only ever look at the waiter's own cell.
 
 #include <cstdint>
@@ -17,6 +18,9 @@ enum class SemaphoreKind { regular, dma, barrier };
 std::string_view to_string(SemaphoreKind kind);
 
 inline constexpr int first_semaphore_id = 2000;
+// The DMA semaphore every sync copy signals and waits on (each core on its own cell: a sync
+// copy is local and waited at once, so the cell holds one copy's bytes at most).
+inline constexpr int sync_copy_semaphore_id = first_semaphore_id - 1;
 
 struct SemaphoreCell {
   int id = 0;          // the semaphore's id
@@ -31,9 +35,9 @@ class Semaphores {
   // Allocates the next id of `by`'s counter; returns its index, or -1 with a failure when
   // another core allocated that id with a different kind (asymmetric allocation).
   int allocate(CoreId by, SemaphoreKind kind, Failure& failure);
-  // The barrier semaphore with a fixed id; -1 with a failure if the id is taken by an
-  // allocated semaphore.
-  int barrier(int id, Failure& failure);
+  // The semaphore of `kind` with a fixed id, made on first use; -1 with a failure if the id is
+  // taken by a semaphore of another kind.
+  int fixed(int id, SemaphoreKind kind, Failure& failure);
 
   int size() const { return static_cast<int>(semaphores_.size()); }
   int id(int index) const { return semaphores_[index].id; }

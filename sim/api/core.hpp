@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <source_location>
+#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -66,10 +67,31 @@ class Core {
   // Takes any Eigen expression of the ref's shape (`x * 2 + 1`, `tile.colwise().sum()`).
   template <class T>
   void store(const Ref<T>& ref, const std::type_identity_t<Tile<T>>& tile, Location loc = Location::current());
+  // Masked forms (Pallas' mask=): only the elements `mask` keeps (a Mask of the ref's tile
+  // shape) are read or written; the others are neither bounds-checked nor race accesses. A
+  // masked load gives `other` where the mask is false.
+  template <class T>
+  Tile<T> load(const Ref<T>& ref, const Mask& mask, std::type_identity_t<T> other, Location loc = Location::current());
+  template <class T>
+  void load_into(const Ref<T>& ref, Tile<T>& tile, const Mask& mask, std::type_identity_t<T> other,
+                 Location loc = Location::current());
+  template <class T>
+  void store(const Ref<T>& ref, const std::type_identity_t<Tile<T>>& tile, const Mask& mask,
+             Location loc = Location::current());
+  // Writes `tile` into the ref and returns what was there, as one atomic operation; with a
+  // mask only the kept elements are exchanged, and the others come back as `tile` holds them.
+  template <class T>
+  Tile<T> swap(const Ref<T>& ref, const std::type_identity_t<Tile<T>>& tile, Location loc = Location::current());
+  template <class T>
+  Tile<T> swap(const Ref<T>& ref, const std::type_identity_t<Tile<T>>& tile, const Mask& mask,
+               Location loc = Location::current());
 
   // --- semaphores ---
   Semaphore semaphore(Location loc = Location::current());      // a regular semaphore (visible)
   Semaphore dma_semaphore(Location loc = Location::current());  // counts bytes (visible)
+  // `count` of them with consecutive ids, in one visible operation; `sems[i]` is one.
+  SemaphoreArray semaphores(int count, Location loc = Location::current());
+  SemaphoreArray dma_semaphores(int count, Location loc = Location::current());
   Semaphore barrier_semaphore(Location loc = Location::current());  // the launch's fixed-id barrier semaphore
   // Adds `amount` to a cell (visible, never blocks).
   void signal(Semaphore sem, std::int64_t amount = 1, Where where = {}, Location loc = Location::current());
@@ -78,15 +100,35 @@ class Core {
   // This core's count (visible, never blocks).
   std::int64_t read(Semaphore sem, Location loc = Location::current());
 
+  // --- the device barrier ---
+  // Blocks until every core of this device has arrived here; what each did before arriving
+  // happens before what any does after (two visible operations: the arrival, the departure).
+  void device_barrier(Location loc = Location::current());
+
   // --- DMAs ---
   // Starts copying `source` into the buffer `target` names on `device` (default: this device),
   // into the core with this core's index (visible, never blocks).
   template <class T>
   Dma dma_start(const Ref<T>& source, const Ref<T>& target, Semaphore recv, std::optional<Semaphore> send = std::nullopt,
                 std::optional<int> device = std::nullopt, Location loc = Location::current()) {
+    return dma_start(source, target, recv, send, DmaOptions{.device = device}, loc);
+  }
+  // The same into any core of any device, overwriting or adding: `{.device = d, .core = c, .add = true}`.
+  template <class T>
+  Dma dma_start(const Ref<T>& source, const Ref<T>& target, Semaphore recv, std::optional<Semaphore> send,
+                DmaOptions options, Location loc = Location::current()) {
     check_slice(source.slice(), source.launch(), "starts a DMA from", loc);
     check_slice(target.slice(), target.launch(), "starts a DMA to", loc);
-    return start(source.slice(), target.slice(), recv, send, device, loc);
+    return start(source.slice(), target.slice(), recv, send, options, loc);
+  }
+  // A local DMA started and waited in one call (Pallas' sync_copy): blocks until the target
+  // holds the source (or, with `{.add = true}`, the sum). Its semaphore is the launch's sync
+  // copy semaphore, which no kernel allocates.
+  template <class T>
+  void sync_copy(const Ref<T>& source, const Ref<T>& target, CopyOptions options = {}, Location loc = Location::current()) {
+    check_slice(source.slice(), source.launch(), "copies from", loc);
+    check_slice(target.slice(), target.launch(), "copies to", loc);
+    copy(source.slice(), target.slice(), options, loc);
   }
 
   // --- for libraries that run kernels' boilerplate (the Pallas pipeline, sim/pallas/) ---
@@ -125,10 +167,28 @@ class Core {
   // mispredicted return fewer per step.
   void load_bytes(const model::Slice& slice, std::byte* out, Location loc);
   void store_bytes(const model::Slice& slice, const std::byte* in, Location loc);
-  [[noreturn]] void tile_mismatch(std::int64_t rows, std::int64_t cols, const model::Shape& shape, Location loc) const;
+  // The masked ones, and the swap; `parts` are the elements kept.
+  void load_bytes(const model::Slice& slice, std::span<const model::Rect> parts, std::byte* out, Location loc);
+  void store_bytes(const model::Slice& slice, std::span<const model::Rect> parts, const std::byte* in, Location loc);
+  void swap_bytes(const model::Slice& slice, std::span<const model::Rect> parts, const std::byte* in, std::byte* out,
+                  Location loc);
+  // The rectangles of `slice` that `mask` keeps (model/mask.hpp), in a list the core reuses;
+  // a mask not of the ref's tile shape is misuse of `call`.
+  std::span<const model::Rect> kept(const model::Slice& slice, const Mask& mask, std::string_view call, Location loc);
+  // A tile not of the ref's tile shape is misuse of `call`.
+  void check_tile(const model::Shape& view, std::int64_t rows, std::int64_t cols, std::string_view call, Location loc) const {
+    const auto [want_rows, want_cols] = tile_shape(view);
+    if (rows != want_rows || cols != want_cols) tile_mismatch(call, rows, cols, view, loc);
+  }
+  [[noreturn]] void tile_mismatch(std::string_view call, std::int64_t rows, std::int64_t cols, const model::Shape& shape,
+                                  Location loc) const;
   Dma start(const model::Slice& source, const model::Slice& target, Semaphore recv, std::optional<Semaphore> send,
-            std::optional<int> device, Location loc, const model::DmaOrigin& origin = {});
+            DmaOptions options, Location loc, const model::DmaOrigin& origin = {});
+  void copy(const model::Slice& source, const model::Slice& target, CopyOptions options, Location loc);
   Semaphore new_semaphore(model::SemaphoreKind kind, Location loc);
+  SemaphoreArray new_semaphores(model::SemaphoreKind kind, int count, Location loc);
+  // A semaphore with a fixed id (not visible: it exists before the kernel asks).
+  Semaphore fixed_semaphore(int id, model::SemaphoreKind kind, Location loc);
   // A handle made by this launch's API and not changed since.
   void check_handle(const Semaphore& sem, std::string_view call, Location loc) const;
   // A ref of this launch that names a buffer, with no negative extent.
@@ -139,6 +199,7 @@ class Core {
   model::CoreId id_;
   int global_;
   const Params& params_;
+  std::vector<model::Rect> kept_;  // the last masked access's rectangles (kept for its capacity)
 };
 
 template <class T>
@@ -166,9 +227,50 @@ void Core::load_into(const Ref<T>& ref, Tile<T>& tile, Location loc) {
 template <class T>
 void Core::store(const Ref<T>& ref, const std::type_identity_t<Tile<T>>& tile, Location loc) {
   check_slice(ref.slice(), ref.launch(), "stores", loc);
-  const auto [rows, cols] = tile_shape(ref.shape());
-  if (tile.rows() != rows || tile.cols() != cols) tile_mismatch(tile.rows(), tile.cols(), ref.shape(), loc);
+  check_tile(ref.shape(), tile.rows(), tile.cols(), "stores", loc);
   store_bytes(ref.slice(), reinterpret_cast<const std::byte*>(tile.data()), loc);
+}
+
+template <class T>
+Tile<T> Core::load(const Ref<T>& ref, const Mask& mask, std::type_identity_t<T> other, Location loc) {
+  Tile<T> tile;
+  load_into(ref, tile, mask, other, loc);
+  return tile;
+}
+
+template <class T>
+void Core::load_into(const Ref<T>& ref, Tile<T>& tile, const Mask& mask, std::type_identity_t<T> other, Location loc) {
+  check_slice(ref.slice(), ref.launch(), "loads", loc);
+  const auto parts = kept(ref.slice(), mask, "loads", loc);
+  tile.setConstant(mask.rows(), mask.cols(), other);  // no allocation when the shape is already right
+  load_bytes(ref.slice(), parts, reinterpret_cast<std::byte*>(tile.data()), loc);
+}
+
+template <class T>
+void Core::store(const Ref<T>& ref, const std::type_identity_t<Tile<T>>& tile, const Mask& mask, Location loc) {
+  check_slice(ref.slice(), ref.launch(), "stores", loc);
+  check_tile(ref.shape(), tile.rows(), tile.cols(), "stores", loc);
+  store_bytes(ref.slice(), kept(ref.slice(), mask, "stores", loc), reinterpret_cast<const std::byte*>(tile.data()), loc);
+}
+
+template <class T>
+Tile<T> Core::swap(const Ref<T>& ref, const std::type_identity_t<Tile<T>>& tile, Location loc) {
+  check_slice(ref.slice(), ref.launch(), "swaps", loc);
+  check_tile(ref.shape(), tile.rows(), tile.cols(), "swaps", loc);
+  Tile<T> old = tile;
+  swap_bytes(ref.slice(), {&ref.slice().rect, 1}, reinterpret_cast<const std::byte*>(tile.data()),
+             reinterpret_cast<std::byte*>(old.data()), loc);
+  return old;
+}
+
+template <class T>
+Tile<T> Core::swap(const Ref<T>& ref, const std::type_identity_t<Tile<T>>& tile, const Mask& mask, Location loc) {
+  check_slice(ref.slice(), ref.launch(), "swaps", loc);
+  check_tile(ref.shape(), tile.rows(), tile.cols(), "swaps", loc);
+  Tile<T> old = tile;
+  swap_bytes(ref.slice(), kept(ref.slice(), mask, "swaps", loc), reinterpret_cast<const std::byte*>(tile.data()),
+             reinterpret_cast<std::byte*>(old.data()), loc);
+  return old;
 }
 
 }  // namespace weft::sim

@@ -19,6 +19,9 @@ namespace weft::sim {
 // array of (d0 * ... * dk-1) rows and dk columns; a scalar (rank 0) is 1 x 1.
 template <class T>
 using Tile = Eigen::Array<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+// A mask of a masked load, store or swap: one entry per element of the ref's tile, true where
+// the element is accessed.
+using Mask = Tile<bool>;
 
 struct Range {
   std::int64_t start = 0;

@@ -291,8 +291,8 @@ std::vector<model::FailureSite> Execution::blocked_sites() const {
   for (const Standing& core : standing()) {
     std::string what = "stopped here";
     if (const auto& waits = core.waiting)
-      what = "waits on semaphore " + std::to_string(waits->semaphore_id) + ": needs " + std::to_string(waits->needs) +
-             ", holds " + std::to_string(waits->holds);
+      what = (waits->device_barrier ? "waits at the device barrier" : "waits on semaphore " + std::to_string(waits->semaphore_id)) +
+             ": needs " + std::to_string(waits->needs) + ", holds " + std::to_string(waits->holds);
     sites.push_back({{model::Accessor::Kind::core, core.site.global}, step, core.site.line, what});
   }
   return sites;
@@ -302,7 +302,10 @@ std::string Execution::describe_blocked() const {
   std::string text;
   for (const Standing& core : standing()) {
     text += "\n  " + model::to_string(core.site.core) + " at " + model::to_string(core.site.line);
-    if (const auto& waits = core.waiting)
+    if (const auto& waits = core.waiting; waits && waits->device_barrier)
+      text += ": waits at the device barrier until all " + std::to_string(waits->needs) + " cores of device " +
+              std::to_string(core.site.core.device) + " arrive; " + std::to_string(waits->holds) + " have";
+    else if (waits)
       text += ": waits on " + std::string(model::to_string(waits->kind)) + " semaphore " +
               std::to_string(waits->semaphore_id) + ", cell " + model::to_string(core.site.core) + ", needs " +
               std::to_string(waits->needs) + ", holds " + std::to_string(waits->holds);

@@ -60,3 +60,13 @@ TEST_CASE("a trace file that cannot be written is a usage error", "[trace]") {
   CHECK(result.status == 2);
   CHECK(result.err.find("/nonexistent-folder/t.json") != std::string::npos);
 }
+
+TEST_CASE("timelines name the Pallas pipeline's DMAs by operand and grid point", "[trace]") {
+  const std::vector<std::string> args{"scenarios/pallas_matmul.toml", "--seed", "0"};
+  const std::string html = traced_run(args, "--html", "pallas.html");
+  CHECK(html.find("(fetch of in[0] for grid point (0, 0, 0))") != std::string::npos);
+  CHECK(html.find("(fetch of in[1] for grid point (0, 0, 1))") != std::string::npos);
+  CHECK(html.find("(write-back of out[0] for grid point (1, 0, 1)) write") != std::string::npos);
+  const auto listed = run_weft({"run", "scenarios/pallas_matmul.toml", "--seed", "0", "--trace-text", "-"});
+  CHECK(listed.out.find("start dma 0 (fetch of in[0] for grid point (0, 0, 0)): hbm 1 'x'") != std::string::npos);
+}
