@@ -9,6 +9,7 @@
 #include "sim/cli/sweep_output.hpp"
 #include "sim/cli/whole_output.hpp"
 #include "sim/engine/shrinker.hpp"
+#include "sim/explain/explain.hpp"
 
 namespace weft::sim {
 namespace {
@@ -63,12 +64,14 @@ int command_sweep(const Request& request, const std::string& program, const Swee
   const ScheduleFiles schedules(request, files.jsonl ? files.jsonl : files.junit);
 
   SweepListener listener;
+  FailureExplainer explain_failure(request.config, *request.scenario, request.params);
   listener.failure = [&](const SeedOutcome& outcome) {
     progress.clear();
     const ScheduleArgument schedule = schedules.argument(outcome.result.schedule, seed_name(outcome.seed));
     if (jsonl) jsonl->write(failure_json(request, outcome, program, schedule));
     if (junit) junit->add_failure(outcome);
-    std::string report = format_report(request, outcome.result, program, outcome.seed, schedule.word());
+    std::string report = format_report(request, outcome.result, program, outcome.seed, schedule.word(),
+                                       explain_failure(outcome.result));
     if (!outcome.nondeterminism.empty()) report += "NOT DETERMINISTIC: " + outcome.nondeterminism + "\n";
     write_record(std::cout, report + "\n");
     if (!first_failure) first_failure = outcome;

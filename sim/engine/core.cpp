@@ -41,9 +41,14 @@ model::Buffer* Core::host_buffer(std::string_view name, model::ElementType type,
 }
 
 model::Buffer* Core::allocate(model::Space space, model::ElementType type, const model::Shape& shape, Location loc) {
+  return allocate(space, type, shape, {}, loc);
+}
+
+model::Buffer* Core::allocate(model::Space space, model::ElementType type, const model::Shape& shape, std::string_view name,
+                              Location loc) {
   if (const std::string problem = model::shape_problem(shape); !problem.empty())
     misuse("allocates " + std::string(model::to_string(space)) + " of shape " + model::to_string(shape), loc, problem);
-  return execution_.perform(global_, ops::AllocateBuffer{space, type, shape}, line_of(loc)).made;
+  return execution_.perform(global_, ops::AllocateBuffer{space, type, shape, name}, line_of(loc)).made;
 }
 
 void Core::load_bytes(const model::Slice& slice, std::byte* out, Location loc) {
@@ -59,13 +64,15 @@ void Core::tile_mismatch(std::int64_t rows, std::int64_t cols, const model::Shap
                             model::to_string(shape));
 }
 
-Semaphore Core::new_semaphore(model::SemaphoreKind kind, Location loc) {
-  const int index = execution_.perform(global_, ops::AllocateSemaphore{kind}, line_of(loc)).made;
+Semaphore Core::new_semaphore(model::SemaphoreKind kind, std::string_view name, Location loc) {
+  const int index = execution_.perform(global_, ops::AllocateSemaphore{kind, name}, line_of(loc)).made;
   return {index, execution_.machine().semaphores().id(index), kind, execution_.launch_number()};
 }
 
-Semaphore Core::semaphore(Location loc) { return new_semaphore(model::SemaphoreKind::regular, loc); }
-Semaphore Core::dma_semaphore(Location loc) { return new_semaphore(model::SemaphoreKind::dma, loc); }
+Semaphore Core::semaphore(Location loc) { return new_semaphore(model::SemaphoreKind::regular, {}, loc); }
+Semaphore Core::dma_semaphore(Location loc) { return new_semaphore(model::SemaphoreKind::dma, {}, loc); }
+Semaphore Core::semaphore(std::string_view name, Location loc) { return new_semaphore(model::SemaphoreKind::regular, name, loc); }
+Semaphore Core::dma_semaphore(std::string_view name, Location loc) { return new_semaphore(model::SemaphoreKind::dma, name, loc); }
 
 Semaphore Core::barrier_semaphore(Location loc) {
   const scheduler::Fiber::RuntimeSection runtime;

@@ -9,17 +9,20 @@ namespace weft::sim::ops {
 
 struct AllocateSemaphore {
   model::SemaphoreKind kind;
-  int made = -1;  // the result: the index in the machine's semaphore table
+  std::string_view name;  // the kernel's name for it, or empty (model/naming.hpp)
+  int made = -1;          // the result: the index in the machine's semaphore table
 
   bool apply(model::Machine& machine, const OpSite& site, model::Failure& failure) {
-    made = machine.semaphores().allocate(site.core, kind, failure);
+    made = machine.semaphores().allocate(site.core, kind, failure, {name, site.line});
     if (made >= 0) return true;
     failure = located(std::move(failure), site.line);
     return false;
   }
   void footprint(const model::Machine&, const OpSite&, FootprintRules, scheduler::Footprint&) const {}
   TraceEvent event(const model::Machine& machine, const OpSite& site) const {
-    return cell_event(TraceEvent::Kind::allocate, machine, made, site.global, 0);
+    TraceEvent event = cell_event(TraceEvent::Kind::allocate, machine, made, site.global, 0);
+    event.name = name;
+    return event;
   }
 };
 
