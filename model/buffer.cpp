@@ -1,5 +1,7 @@
 #include "model/buffer.hpp"
 
+#include "model/naming.hpp"
+
 #include <array>
 #include <cassert>
 #include <cstring>
@@ -52,7 +54,7 @@ std::string_view to_string(Space space) {
 
 std::string describe(const BufferInfo& info) {
   std::string text = std::string(to_string(info.space)) + " buffer " + std::to_string(info.id);
-  if (!info.name.empty()) text += " '" + info.name + "'";
+  if (const std::string name = called(info.name, info.site); !name.empty()) text += " '" + name + "'";
   text += " " + std::string(to_string(info.type)) + to_string(info.shape);
   text += " on device " + std::to_string(info.device);
   if (info.core >= 0) text += " core " + std::to_string(info.core);

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "model/element_type.hpp"
+#include "model/failure.hpp"
 #include "model/machine_spec.hpp"
 #include "model/rect.hpp"
 
@@ -28,10 +29,13 @@ struct BufferInfo {
   int core = -1;  // owning core for per-core spaces, -1 for shared ones
   ElementType type = ElementType::f32;
   Shape shape;
-  std::string name;  // host buffers are named; kernel allocations are not
+  std::string name;  // a host buffer's name, or the name a kernel gave its allocation
+  SourceLine site;   // where the kernel allocated it (line 0 for host buffers)
 };
 
-std::string describe(const BufferInfo& info);  // "hbm buffer 3 'x' f32[8, 128] on device 1"
+// "hbm buffer 3 'x' f32[8, 128] on device 1", "vmem buffer 100 'ring.cpp:21' f32[2, 8, 128] on
+// device 5 core 0" (an unnamed allocation is called by its site: model/naming.hpp).
+std::string describe(const BufferInfo& info);
 
 class Buffer {
  public:

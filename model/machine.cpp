@@ -258,7 +258,7 @@ std::optional<Failure> Machine::exit_check() const {
     return Failure{Verdict::dma_in_flight, "every core has finished, but DMAs are still in flight:" + in_flight};
   std::string leaked;
   for (const SemaphoreCell& cell : semaphores_.nonzero_cells())
-    leaked += "\n  semaphore " + std::to_string(cell.id) + " on " + to_string(topology_.core_of(cell.global_core)) +
+    leaked += "\n  " + semaphores_.describe(cell.index) + " on " + to_string(topology_.core_of(cell.global_core)) +
               ": count " + std::to_string(cell.count);
   if (!leaked.empty())
     return Failure{Verdict::semaphore_leak, "every core has finished, but semaphore cells are not zero:" + leaked};

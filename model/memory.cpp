@@ -70,9 +70,15 @@ int Memory::host_allocate(std::string name, ElementType type, const Shape& shape
   return id;
 }
 
+namespace {
+
+bool is_host(const BufferInfo& info) { return info.space == Space::hbm && info.id < first_kernel_buffer_id; }
+
+}  // namespace
+
 Buffer* Memory::find_named(int device, std::string_view name) {
   for (auto& buffer : buffers_)
-    if (buffer->info().device == device && buffer->info().name == name) return buffer.get();
+    if (buffer->info().device == device && is_host(buffer->info()) && buffer->info().name == name) return buffer.get();
   return nullptr;
 }
 
@@ -80,7 +86,8 @@ const Buffer* Memory::find_named(int device, std::string_view name) const {
   return const_cast<Memory*>(this)->find_named(device, name);
 }
 
-Buffer* Memory::allocate(CoreId by, Space space, ElementType type, const Shape& shape, Failure& failure) {
+Buffer* Memory::allocate(CoreId by, Space space, ElementType type, const Shape& shape, Failure& failure,
+                         const Naming& naming) {
   if (const std::string problem = shape_problem(shape); !problem.empty()) {
     failure = {Verdict::kernel_error, to_string(by) + " allocates " + std::string(to_string(space)) + " of shape " +
                                           to_string(shape) + ": " + problem};
@@ -106,7 +113,7 @@ Buffer* Memory::allocate(CoreId by, Space space, ElementType type, const Shape& 
     return found->second;
   }
   if (!reserve(key, shape.volume() * element_bytes(type), failure, by)) return nullptr;
-  return &create(key, {id, space, by.device, std::get<3>(key), type, shape, {}});
+  return &create(key, {id, space, by.device, std::get<3>(key), type, shape, std::string(naming.name), naming.site});
 }
 
 Buffer* Memory::find(Space space, int id, CoreId core) {

@@ -12,6 +12,7 @@
 
 #include "model/buffer.hpp"
 #include "model/failure.hpp"
+#include "model/naming.hpp"
 #include "model/topology.hpp"
 
 namespace weft::model {
@@ -30,7 +31,9 @@ class Memory {
 
   // A kernel allocation by `by`: an out_of_memory or kernel_error (asymmetric allocation) failure,
   // or the buffer (shared spaces: the one an earlier core of the device created).
-  Buffer* allocate(CoreId by, Space space, ElementType type, const Shape& shape, Failure& failure);
+  // `naming`: what the kernel calls it (the first core to create a shared buffer names it).
+  Buffer* allocate(CoreId by, Space space, ElementType type, const Shape& shape, Failure& failure,
+                   const Naming& naming = {});
   // The instance of buffer `id` in `space` that `core` sees; nullptr if it does not exist.
   Buffer* find(Space space, int id, CoreId core);
 

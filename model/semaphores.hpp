@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "model/failure.hpp"
+#include "model/naming.hpp"
 #include "model/topology.hpp"
 
 namespace weft::model {
@@ -23,6 +24,7 @@ inline constexpr int first_semaphore_id = 2000;
 inline constexpr int sync_copy_semaphore_id = first_semaphore_id - 1;
 
 struct SemaphoreCell {
+  int index = 0;       // the semaphore's index
   int id = 0;          // the semaphore's id
   int global_core = 0; // whose cell
   std::int64_t count = 0;
@@ -34,7 +36,8 @@ class Semaphores {
 
   // Allocates the next id of `by`'s counter; returns its index, or -1 with a failure when
   // another core allocated that id with a different kind (asymmetric allocation).
-  int allocate(CoreId by, SemaphoreKind kind, Failure& failure);
+  // `naming`: what the kernel calls it (the first core to allocate the id names it).
+  int allocate(CoreId by, SemaphoreKind kind, Failure& failure, const Naming& naming = {});
   // The semaphore of `kind` with a fixed id, made on first use; -1 with a failure if the id is
   // taken by a semaphore of another kind.
   int fixed(int id, SemaphoreKind kind, Failure& failure);
@@ -42,6 +45,10 @@ class Semaphores {
   int size() const { return static_cast<int>(semaphores_.size()); }
   int id(int index) const { return semaphores_[index].id; }
   SemaphoreKind kind(int index) const { return semaphores_[index].kind; }
+  // What the kernel calls it (model/naming.hpp); "" for the barrier semaphore.
+  std::string called(int index) const { return model::called(semaphores_[index].name, semaphores_[index].site); }
+  // "regular semaphore 2003 'capacity'"
+  std::string describe(int index) const;
   std::int64_t count(int index, int global_core) const { return semaphores_[index].counts[global_core]; }
   void add(int index, int global_core, std::int64_t amount) { semaphores_[index].counts[global_core] += amount; }
 
@@ -53,6 +60,8 @@ class Semaphores {
     int id;
     SemaphoreKind kind;
     std::vector<std::int64_t> counts;  // per global core
+    std::string name;                  // given by the kernel, or empty
+    SourceLine site;
   };
   int find_or_create(int id, SemaphoreKind kind);
 

@@ -22,6 +22,12 @@ class UnitFifo {
   void push(std::int64_t units, Signal signal) { entries_.push_back({units, std::move(signal)}); }
   bool empty() const { return head_ == entries_.size(); }
 
+  // Calls `visit(signal, units)` for each signal with units left, oldest first.
+  template <class Visit>
+  void for_each(Visit&& visit) const {
+    for (std::size_t i = head_; i < entries_.size(); ++i) visit(entries_[i].signal, entries_[i].units);
+  }
+
   // Takes up to `amount` units from the front; `served(signal, taken, emptied)` is called for
   // each signal units are taken from, oldest first.
   template <class Served>

@@ -9,6 +9,7 @@ namespace weft::scenarios {
 sim::ScenarioDefinition right_permute();
 sim::ScenarioDefinition ring_all_gather();
 sim::ScenarioDefinition ring_all_reduce();
+sim::ScenarioDefinition ring_all_reduce_bidirectional();
 sim::ScenarioDefinition core_pipeline();
 sim::ScenarioDefinition ring_all_gather_double_buffered();
 sim::ScenarioDefinition dma_read_before_wait();

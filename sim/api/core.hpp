@@ -48,13 +48,27 @@ class Core {
     return Ref<T>(host_buffer(name, model::element_type_of<T>(), loc), launch_number());
   }
   // Scratch allocations (visible; ids are SPMD-symmetric, so allocate in the same order everywhere).
+  // Reports call a buffer by the name given (`core.vmem<float>({8, 128}, "recv")`), else by the
+  // line that allocated it.
   template <class T>
-  Ref<T> vmem(const model::Shape& shape, Location loc = Location::current()) { return alloc<T>(model::Space::vmem, shape, loc); }
+  Ref<T> vmem(const model::Shape& shape, Location loc = Location::current()) { return alloc<T>(model::Space::vmem, shape, {}, loc); }
   template <class T>
-  Ref<T> smem(const model::Shape& shape, Location loc = Location::current()) { return alloc<T>(model::Space::smem, shape, loc); }
+  Ref<T> vmem(const model::Shape& shape, std::string_view name, Location loc = Location::current()) {
+    return alloc<T>(model::Space::vmem, shape, name, loc);
+  }
+  template <class T>
+  Ref<T> smem(const model::Shape& shape, Location loc = Location::current()) { return alloc<T>(model::Space::smem, shape, {}, loc); }
+  template <class T>
+  Ref<T> smem(const model::Shape& shape, std::string_view name, Location loc = Location::current()) {
+    return alloc<T>(model::Space::smem, shape, name, loc);
+  }
   template <class T>
   Ref<T> vmem_shared(const model::Shape& shape, Location loc = Location::current()) {
-    return alloc<T>(model::Space::vmem_shared, shape, loc);
+    return alloc<T>(model::Space::vmem_shared, shape, {}, loc);
+  }
+  template <class T>
+  Ref<T> vmem_shared(const model::Shape& shape, std::string_view name, Location loc = Location::current()) {
+    return alloc<T>(model::Space::vmem_shared, shape, name, loc);
   }
 
   // --- loads and stores (visible, never block) ---
@@ -92,6 +106,9 @@ class Core {
   // `count` of them with consecutive ids, in one visible operation; `sems[i]` is one.
   SemaphoreArray semaphores(int count, Location loc = Location::current());
   SemaphoreArray dma_semaphores(int count, Location loc = Location::current());
+  // The same, named for reports (else they are called by the line that allocated them).
+  Semaphore semaphore(std::string_view name, Location loc = Location::current());
+  Semaphore dma_semaphore(std::string_view name, Location loc = Location::current());
   Semaphore barrier_semaphore(Location loc = Location::current());  // the launch's fixed-id barrier semaphore
   // Adds `amount` to a cell (visible, never blocks).
   void signal(Semaphore sem, std::int64_t amount = 1, Where where = {}, Location loc = Location::current());
@@ -135,6 +152,9 @@ class Core {
   // A scratch buffer of any element type (visible, as vmem<T>() and friends).
   model::Buffer* allocate(model::Space space, model::ElementType type, const model::Shape& shape,
                           Location loc = Location::current());
+  // The same, named for reports (model/naming.hpp).
+  model::Buffer* allocate(model::Space space, model::ElementType type, const model::Shape& shape, std::string_view name,
+                          Location loc = Location::current());
   // A local DMA of any element type, named in reports by `origin` (visible, never blocks).
   Dma start_copy(const model::Slice& source, const model::Slice& target, Semaphore recv, const model::DmaOrigin& origin,
                  Location loc = Location::current());
@@ -161,7 +181,7 @@ class Core {
  private:
   friend class Dma;
   template <class T>
-  Ref<T> alloc(model::Space space, const model::Shape& shape, Location loc);
+  Ref<T> alloc(model::Space space, const model::Shape& shape, std::string_view name, Location loc);
   // The visible load and store. The templates above are kept small (errors out of line), so a
   // kernel's call inlines them: one frame fewer between the kernel and the switch, one
   // mispredicted return fewer per step.
@@ -185,7 +205,7 @@ class Core {
   Dma start(const model::Slice& source, const model::Slice& target, Semaphore recv, std::optional<Semaphore> send,
             DmaOptions options, Location loc, const model::DmaOrigin& origin = {});
   void copy(const model::Slice& source, const model::Slice& target, CopyOptions options, Location loc);
-  Semaphore new_semaphore(model::SemaphoreKind kind, Location loc);
+  Semaphore new_semaphore(model::SemaphoreKind kind, std::string_view name, Location loc);
   SemaphoreArray new_semaphores(model::SemaphoreKind kind, int count, Location loc);
   // A semaphore with a fixed id (not visible: it exists before the kernel asks).
   Semaphore fixed_semaphore(int id, model::SemaphoreKind kind, Location loc);
@@ -203,8 +223,8 @@ class Core {
 };
 
 template <class T>
-Ref<T> Core::alloc(model::Space space, const model::Shape& shape, Location loc) {
-  return Ref<T>(allocate(space, model::element_type_of<T>(), shape, loc), launch_number());
+Ref<T> Core::alloc(model::Space space, const model::Shape& shape, std::string_view name, Location loc) {
+  return Ref<T>(allocate(space, model::element_type_of<T>(), shape, name, loc), launch_number());
 }
 
 template <class T>

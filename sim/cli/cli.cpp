@@ -91,7 +91,9 @@ int run_cli(int argc, char** argv, const ScenarioRegistry& registry, const Bench
   auto* sweep = app.add_subcommand("sweep", "run many seeds; stop at the first verdict not as expected");
   add_request_options(*sweep, arguments);
   sweep->add_option("--seeds", seeds, "the seeds to run, A..B (both inclusive)")->required();
-  sweep->add_flag("--keep-going", keep_going, "report every unexpected verdict instead of stopping at the first");
+  sweep->add_flag("--keep-going", keep_going,
+                  "go on after the first unexpected verdict: one report per finding's signature, the rest counted");
+  sweep->add_flag("--verbose", files.verbose, "with --keep-going, a report for every unexpected verdict");
   add_strategy_option(*sweep, arguments);
   sweep->add_option("--jobs", jobs, "worker threads (results do not depend on it)")->check(CLI::Range(1, 256));
   sweep->add_option("--shard", shard, "run the seeds s with s % N == I (default: from the environment)");

@@ -10,6 +10,7 @@
 #include "sim/cli/schedule_argument.hpp"
 #include "sim/cli/whole_output.hpp"
 #include "sim/config/config_error.hpp"
+#include "sim/explain/explain.hpp"
 
 namespace weft::sim {
 namespace {
@@ -44,6 +45,12 @@ std::optional<TraceRecorder> recorder_for(const Request& request, const TraceFil
   return TraceRecorder(request.config.machine.devices(), request.config.machine.cores_per_device);
 }
 
+// The explanation of `result`: from the recording, when the execution was recorded anyway.
+Explanation explained(Simulation& simulation, const ExecutionResult& result, const std::optional<TraceRecorder>& recorder) {
+  if (recorder) return explain_recorded(*recorder, result, accumulating_clocks(simulation.config()));
+  return explain(simulation, result);
+}
+
 }  // namespace
 
 int command_run(const Request& request, const std::string& program, std::optional<std::uint64_t> seed,
@@ -54,8 +61,9 @@ int command_run(const Request& request, const std::string& program, std::optiona
   const ExecutionResult result = simulation.run_seed(chosen, recorder ? &*recorder : nullptr);
   const std::string word =
       ScheduleFiles(request, traces.first_file()).argument(result.schedule, "seed-" + std::to_string(chosen)).word();
-  write_record(std::cout, format_report(request, result, program, chosen, word));
-  if (recorder) write_traces(traces, *recorder, trace_header(request, result, program, chosen, word), std::cout);
+  const Explanation explanation = explained(simulation, result, recorder);
+  write_record(std::cout, format_report(request, result, program, chosen, word, explanation));
+  if (recorder) write_traces(traces, *recorder, trace_header(request, result, program, chosen, word, explanation), std::cout);
   return result.verdict == request.expect ? 0 : 1;
 }
 
@@ -69,8 +77,9 @@ int command_replay_schedule(const Request& request, const std::string& program, 
   const bool same = schedule_word.starts_with("@") && result.schedule == decoded;
   const std::string word =
       same ? shell_quote(schedule_word) : ScheduleFiles(request, traces.first_file()).argument(result.schedule, "replayed").word();
-  write_record(std::cout, format_report(request, result, program, std::nullopt, word));
-  if (recorder) write_traces(traces, *recorder, trace_header(request, result, program, std::nullopt, word), std::cout);
+  const Explanation explanation = explained(simulation, result, recorder);
+  write_record(std::cout, format_report(request, result, program, std::nullopt, word, explanation));
+  if (recorder) write_traces(traces, *recorder, trace_header(request, result, program, std::nullopt, word, explanation), std::cout);
   return result.verdict == request.expect ? 0 : 1;
 }
 

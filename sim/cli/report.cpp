@@ -43,11 +43,13 @@ std::string replay_by_schedule(const Request& request, const std::string& progra
 }
 
 std::string format_report(const Request& request, const ExecutionResult& result, const std::string& program,
-                          std::optional<std::uint64_t> seed, const std::string& schedule_word) {
+                          std::optional<std::uint64_t> seed, const std::string& schedule_word,
+                          const Explanation& explanation) {
   const bool expected = result.verdict == request.expect;
   std::string text;
   text += "scenario: " + request.scenario->name;
   if (request.arguments.scenario != request.scenario->name) text += " (" + request.arguments.scenario + ")";
+  if (!request.description.empty()) text += "\nabout:    " + request.description;
   text += "\nmachine:  " + describe_machine(request.config);
   text += "\nrun:      " + (seed ? "seed " + std::to_string(*seed) : std::string("replayed schedule"));
   if (seed && request.config.scheduler.strategy == "portfolio")
@@ -56,6 +58,11 @@ std::string format_report(const Request& request, const ExecutionResult& result,
   text += "\nverdict:  " + std::string(model::to_string(result.verdict)) + " (expected " +
           std::string(model::to_string(request.expect)) + (expected ? ": as expected)" : ": NOT as expected)");
   if (!result.details.empty()) text += "\nwhat happened:\n" + indent(result.details);
+  if (!explanation.empty()) {
+    std::string why = format_explanation(explanation);
+    why.pop_back();  // its last newline: the report adds its own
+    text += "\n" + why;
+  }
   if (result.verdict != model::Verdict::ok || !expected) {
     text += "\nreproduce:";
     if (seed) text += "\n  " + replay_by_seed(request, program, *seed);

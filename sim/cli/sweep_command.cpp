@@ -6,9 +6,11 @@
 #include "sim/cli/junit_report.hpp"
 #include "sim/cli/progress_line.hpp"
 #include "sim/cli/report.hpp"
+#include "sim/cli/signature.hpp"
 #include "sim/cli/sweep_output.hpp"
 #include "sim/cli/whole_output.hpp"
 #include "sim/engine/shrinker.hpp"
+#include "sim/explain/explain.hpp"
 
 namespace weft::sim {
 namespace {
@@ -60,18 +62,24 @@ int command_sweep(const Request& request, const std::string& program, const Swee
   std::optional<JunitReport> junit;
   if (files.junit) junit.emplace(*files.junit, request, program);
   std::optional<SeedOutcome> first_failure;  // the one to shrink; the others are written and let go
+  FindingGroups findings;                    // a count per signature, not the failures
   const ScheduleFiles schedules(request, files.jsonl ? files.jsonl : files.junit);
 
   SweepListener listener;
+  FailureExplainer explain_failure(request.config, *request.scenario, request.params);
   listener.failure = [&](const SeedOutcome& outcome) {
     progress.clear();
     const ScheduleArgument schedule = schedules.argument(outcome.result.schedule, seed_name(outcome.seed));
     if (jsonl) jsonl->write(failure_json(request, outcome, program, schedule));
     if (junit) junit->add_failure(outcome);
-    std::string report = format_report(request, outcome.result, program, outcome.seed, schedule.word());
+    if (!first_failure) first_failure = outcome;
+    // One report per signature (the others are counted in the findings), unless --verbose; a
+    // failure that did not replay identically is always reported.
+    if (!findings.add(outcome) && !files.verbose && outcome.nondeterminism.empty()) return;
+    std::string report = format_report(request, outcome.result, program, outcome.seed, schedule.word(),
+                                       explain_failure(outcome.result));
     if (!outcome.nondeterminism.empty()) report += "NOT DETERMINISTIC: " + outcome.nondeterminism + "\n";
     write_record(std::cout, report + "\n");
-    if (!first_failure) first_failure = outcome;
   };
   listener.progress = [&](std::uint64_t done, std::uint64_t failed) { progress.update(done, failed); };
   const SweepSummary summary = run_sweep(request, options, listener);
@@ -83,6 +91,7 @@ int command_sweep(const Request& request, const std::string& program, const Swee
   if (junit) junit->finish(summary);
   if (first_failure && files.shrink_budget > 0)
     print_shrunk(request, program, schedules, *first_failure, files.shrink_budget, options.interrupted);
+  if (options.keep_going && first_failure) write_record(std::cout, findings.summary() + "\n");
   write_record(std::cout, summary_line(request, options, summary));
   if (summary.failures > 0) return 1;
   return summary.complete() ? 0 : exit_incomplete;

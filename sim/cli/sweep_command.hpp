@@ -1,7 +1,9 @@
 #pragma once
 // `weft sweep`: many seeds of one scenario (sim/sweep), reported as they are released in seed
-// order (a report on stdout, a JSON line, a JUnit testcase per failing seed, all streamed: memory
-// stays flat however many seeds fail), then the first failure shrunk and a summary line.
+// order (a JSON line and a JUnit testcase per failing seed, a report on stdout per failing seed
+// whose signature is new, signature.hpp; all streamed: memory stays flat however many seeds
+// fail), then the first failure shrunk, with --keep-going the findings (each signature's count),
+// and a summary line.
 //
 // Exit status: 0 every planned seed ran and gave the expected verdict; 1 some seed did not; 4 the
 // sweep stopped early (SIGINT, SIGTERM, --time-budget) before every planned seed ran, and none of
@@ -24,6 +26,7 @@ struct SweepFiles {
   std::optional<std::string> jsonl;  // --jsonl F
   std::optional<std::string> junit;  // --junit F
   std::size_t shrink_budget = 1000;  // re-executions to shrink the first failure; 0: no shrinking
+  bool verbose = false;              // --verbose: a report for every failure, not one per signature
 };
 
 int command_sweep(const Request& request, const std::string& program, const SweepOptions& options,

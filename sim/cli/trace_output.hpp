@@ -9,8 +9,9 @@
 #include <ostream>
 #include <string>
 
-#include "sim/request/request.hpp"
 #include "sim/engine/simulation.hpp"
+#include "sim/explain/explanation.hpp"
+#include "sim/request/request.hpp"
 #include "sim/trace/recorder.hpp"
 #include "sim/trace/trace_header.hpp"
 
@@ -31,7 +32,8 @@ struct TraceFiles {
 
 // `schedule_word`: the execution's schedule as the word after --schedule (ScheduleArgument).
 TraceHeader trace_header(const Request& request, const ExecutionResult& result, const std::string& program,
-                         std::optional<std::uint64_t> seed, const std::string& schedule_word);
+                         std::optional<std::uint64_t> seed, const std::string& schedule_word,
+                         const Explanation& explanation = {});
 // Writes every requested file; throws ConfigError naming a file that cannot be written.
 void write_traces(const TraceFiles& files, const TraceRecorder& recorder, const TraceHeader& header, std::ostream& out);
 

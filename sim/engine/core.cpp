@@ -50,9 +50,14 @@ model::Buffer* Core::host_buffer(std::string_view name, model::ElementType type,
 }
 
 model::Buffer* Core::allocate(model::Space space, model::ElementType type, const model::Shape& shape, Location loc) {
+  return allocate(space, type, shape, {}, loc);
+}
+
+model::Buffer* Core::allocate(model::Space space, model::ElementType type, const model::Shape& shape, std::string_view name,
+                              Location loc) {
   if (const std::string problem = model::shape_problem(shape); !problem.empty())
     misuse("allocates " + std::string(model::to_string(space)) + " of shape " + model::to_string(shape), loc, problem);
-  return execution_.perform(global_, ops::AllocateBuffer{space, type, shape}, line_of(loc)).made;
+  return execution_.perform(global_, ops::AllocateBuffer{space, type, shape, name}, line_of(loc)).made;
 }
 
 void Core::load_bytes(const model::Slice& slice, std::byte* out, Location loc) {
@@ -92,9 +97,9 @@ void Core::tile_mismatch(std::string_view call, std::int64_t rows, std::int64_t 
                         model::to_string(shape));
 }
 
-Semaphore Core::new_semaphore(model::SemaphoreKind kind, Location loc) {
+Semaphore Core::new_semaphore(model::SemaphoreKind kind, std::string_view name, Location loc) {
   int index = -1;
-  execution_.perform(global_, ops::AllocateSemaphore{kind, {&index, 1}}, line_of(loc));
+  execution_.perform(global_, ops::AllocateSemaphore{kind, name, {&index, 1}}, line_of(loc));
   return {index, execution_.machine().semaphores().id(index), kind, execution_.launch_number()};
 }
 
@@ -103,7 +108,7 @@ SemaphoreArray Core::new_semaphores(model::SemaphoreKind kind, int count, Locati
     misuse("allocates an array of " + std::to_string(count) + " " + std::string(model::to_string(kind)) + " semaphores",
            loc, "the count must be positive");
   std::vector<int> indices(static_cast<std::size_t>(count));
-  execution_.perform(global_, ops::AllocateSemaphore{kind, indices}, line_of(loc));
+  execution_.perform(global_, ops::AllocateSemaphore{kind, {}, indices}, line_of(loc));
   std::vector<Semaphore> semaphores;
   semaphores.reserve(indices.size());
   for (const int index : indices)
@@ -111,8 +116,10 @@ SemaphoreArray Core::new_semaphores(model::SemaphoreKind kind, int count, Locati
   return SemaphoreArray(std::move(semaphores));
 }
 
-Semaphore Core::semaphore(Location loc) { return new_semaphore(model::SemaphoreKind::regular, loc); }
-Semaphore Core::dma_semaphore(Location loc) { return new_semaphore(model::SemaphoreKind::dma, loc); }
+Semaphore Core::semaphore(Location loc) { return new_semaphore(model::SemaphoreKind::regular, {}, loc); }
+Semaphore Core::dma_semaphore(Location loc) { return new_semaphore(model::SemaphoreKind::dma, {}, loc); }
+Semaphore Core::semaphore(std::string_view name, Location loc) { return new_semaphore(model::SemaphoreKind::regular, name, loc); }
+Semaphore Core::dma_semaphore(std::string_view name, Location loc) { return new_semaphore(model::SemaphoreKind::dma, name, loc); }
 SemaphoreArray Core::semaphores(int count, Location loc) { return new_semaphores(model::SemaphoreKind::regular, count, loc); }
 SemaphoreArray Core::dma_semaphores(int count, Location loc) { return new_semaphores(model::SemaphoreKind::dma, count, loc); }
 

@@ -290,10 +290,13 @@ std::vector<model::FailureSite> Execution::blocked_sites() const {
   const std::uint64_t step = steps_ == 0 ? 0 : steps_ - 1;
   for (const Standing& core : standing()) {
     std::string what = "stopped here";
-    if (const auto& waits = core.waiting)
+    std::optional<model::BlockedWait> blocked;
+    if (const auto& waits = core.waiting) {
       what = (waits->device_barrier ? "waits at the device barrier" : "waits on semaphore " + std::to_string(waits->semaphore_id)) +
              ": needs " + std::to_string(waits->needs) + ", holds " + std::to_string(waits->holds);
-    sites.push_back({{model::Accessor::Kind::core, core.site.global}, step, core.site.line, what});
+      if (!waits->device_barrier) blocked = model::BlockedWait{waits->semaphore_id, waits->needs, waits->holds};
+    }
+    sites.push_back({{model::Accessor::Kind::core, core.site.global}, step, core.site.line, what, blocked});
   }
   return sites;
 }
@@ -306,8 +309,8 @@ std::string Execution::describe_blocked() const {
       text += ": waits at the device barrier until all " + std::to_string(waits->needs) + " cores of device " +
               std::to_string(core.site.core.device) + " arrive; " + std::to_string(waits->holds) + " have";
     else if (waits)
-      text += ": waits on " + std::string(model::to_string(waits->kind)) + " semaphore " +
-              std::to_string(waits->semaphore_id) + ", cell " + model::to_string(core.site.core) + ", needs " +
+      text += ": waits on " + machine_.semaphores().describe(waits->semaphore) + ", cell " +
+              model::to_string(core.site.core) + ", needs " +
               std::to_string(waits->needs) + ", holds " + std::to_string(waits->holds);
   }
   if (!in_flight_.empty()) text += "\npending DMAs:";

@@ -4,6 +4,7 @@
 // branch per operation.
 
 #include <cstdint>
+#include <string_view>
 
 #include "model/buffer.hpp"
 #include "model/dma.hpp"
@@ -43,6 +44,7 @@ struct TraceEvent {
   std::int64_t count = 0;
   int dma = -1;
   model::DmaOrigin origin;  // DMA events: who started it for the kernel (what null: the kernel itself)
+  std::string_view name;  // allocate (a semaphore): the name the kernel gave it, or empty
 };
 
 class TraceSink {

@@ -17,10 +17,11 @@ struct AllocateBuffer {
   model::Space space;
   model::ElementType type;
   const model::Shape& shape;
+  std::string_view name;          // the kernel's name for it, or empty (model/naming.hpp)
   model::Buffer* made = nullptr;  // the result
 
   bool apply(model::Machine& machine, const OpSite& site, model::Failure& failure) {
-    made = machine.memory().allocate(site.core, space, type, shape, failure);
+    made = machine.memory().allocate(site.core, space, type, shape, failure, {name, site.line});
     if (made != nullptr) return true;
     failure = located(std::move(failure), site.line);
     return false;

@@ -12,11 +12,12 @@ namespace weft::sim::ops {
 
 struct AllocateSemaphore {
   model::SemaphoreKind kind;
-  std::span<int> made;  // the result, one per semaphore: its index in the machine's semaphore table
+  std::string_view name;  // the kernel's name for them, or empty (model/naming.hpp)
+  std::span<int> made;    // the result, one per semaphore: its index in the machine's semaphore table
 
   bool apply(model::Machine& machine, const OpSite& site, model::Failure& failure) const {
     for (int& index : made) {
-      index = machine.semaphores().allocate(site.core, kind, failure);
+      index = machine.semaphores().allocate(site.core, kind, failure, {name, site.line});
       if (index < 0) {
         failure = located(std::move(failure), site.line);
         return false;
@@ -26,7 +27,10 @@ struct AllocateSemaphore {
   }
   void footprint(const model::Machine&, const OpSite&, FootprintRules, scheduler::Footprint&) const {}
   TraceEvent event(const model::Machine& machine, const OpSite& site) const {
-    return cell_event(TraceEvent::Kind::allocate, machine, made.front(), site.global, static_cast<std::int64_t>(made.size()));
+    TraceEvent event = cell_event(TraceEvent::Kind::allocate, machine, made.front(), site.global,
+                                  static_cast<std::int64_t>(made.size()));
+    event.name = name;
+    return event;
   }
 };
 

@@ -45,6 +45,7 @@ Request resolve_request(const RequestArguments& arguments, const ScenarioRegistr
   request.config = load_run_config(file, config_file, sets, request.params);
   if (arguments.watchdog) request.config.scheduler.watchdog_seconds = *arguments.watchdog;
   request.expect = file.expect.value_or(request.scenario->expect);
+  request.description = file.description;
   if (arguments.expect) {
     const auto verdict = model::parse_verdict(*arguments.expect);
     if (!verdict)

@@ -27,6 +27,7 @@ struct Request {
   Config config;
   Params params;
   model::Verdict expect = model::Verdict::ok;
+  std::string description;  // the scenario file's `description`, or empty
 };
 
 // Throws ConfigError for anything wrong in the files, the --set values, the scenario's name or

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "model/naming.hpp"
+
 namespace weft::sim {
 
 bool TraceRecord::signals() const {
@@ -40,6 +42,19 @@ std::vector<WakeEdge> TraceRecorder::woken_by(std::size_t wait) const {
   return {first, last};
 }
 
+const std::string& TraceRecorder::semaphore_called(int id) const {
+  static const std::string none;
+  const auto found = semaphores_called_.find(id);
+  return found == semaphores_called_.end() ? none : found->second;
+}
+
+std::vector<Unconsumed> TraceRecorder::unconsumed() const {
+  std::vector<Unconsumed> left;
+  for (const auto& cell : cells_)
+    cell.second.for_each([&](std::size_t signal, std::int64_t units) { left.push_back({signal, units}); });
+  return left;
+}
+
 void TraceRecorder::consume(const TraceRecord& wait, std::size_t index) {
   cells_[{wait.semaphore_id, wait.target_core}].take(
       wait.amount, [&](std::size_t signal, std::int64_t taken, bool) { edges_.push_back({signal, index, taken}); });
@@ -64,6 +79,8 @@ void TraceRecorder::on_event(const TraceEvent& event) {
   const std::size_t index = records_.size();
   records_.push_back(record);
 
+  if (record.kind == TraceEvent::Kind::allocate && record.buffer < 0 && record.semaphore_id >= 0)
+    semaphores_called_.emplace(record.semaphore_id, model::called(std::string(event.name), event.line));
   if (record.signals() && record.amount > 0)
     cells_[{record.semaphore_id, record.target_core}].push(record.amount, index);
   if (record.kind == TraceEvent::Kind::wait) consume(record, index);

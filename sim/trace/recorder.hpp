@@ -60,6 +60,12 @@ struct WakeEdge {
   std::int64_t units = 0;
 };
 
+// Units of a signal no wait consumed by the end of the recording.
+struct Unconsumed {
+  std::size_t signal = 0;  // record index of the signal
+  std::int64_t units = 0;
+};
+
 // One DMA as the trace saw it: record indices of its start and phases (no_record if absent).
 struct TracedDma {
   int id = 0;
@@ -82,6 +88,10 @@ class TraceRecorder final : public TraceSink {
   std::vector<WakeEdge> woken_by(std::size_t wait) const;
   // The DMA with this id, or nullptr.
   const TracedDma* dma(int id) const;
+  // What the kernel calls semaphore `id` (model/naming.hpp), or "".
+  const std::string& semaphore_called(int id) const;
+  // Every signal with units left unconsumed, by cell (semaphore id, core), then signal order.
+  std::vector<Unconsumed> unconsumed() const;
 
  private:
   int buffer_index(const model::Buffer* buffer);
@@ -95,6 +105,7 @@ class TraceRecorder final : public TraceSink {
   std::map<std::tuple<int, int, int, int>, int> buffer_of_;  // (space, id, device, core) -> index
   std::map<std::pair<int, int>, model::UnitFifo<std::size_t>> cells_;  // (semaphore id, core) -> signal records
   std::vector<WakeEdge> edges_;
+  std::map<int, std::string> semaphores_called_;  // semaphore id -> what the kernel calls it
   std::vector<TracedDma> dmas_;
 };
 

@@ -27,8 +27,8 @@ std::string line_after(const std::string& text, const std::string& prefix) {
 
 TEST_CASE("a portfolio sweep names each failing seed's member, which replays it alone", "[cli][portfolio]") {
   const std::string lines = fresh_path("portfolio.jsonl");
-  WeftProcess sweep({"sweep", rare, "--seeds", "0..11", "--strategy", "portfolio", "--expect", "ok", "--keep-going", "--jsonl", lines,
-                     "--shrink-budget", "0"});
+  WeftProcess sweep({"sweep", rare, "--seeds", "0..11", "--strategy", "portfolio", "--expect", "ok", "--keep-going", "--verbose",
+                     "--jsonl", lines, "--shrink-budget", "0"});
   REQUIRE(sweep.wait().status == 1);
   int named = 0;
   std::istringstream in(read_file(lines));

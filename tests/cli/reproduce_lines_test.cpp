@@ -140,7 +140,8 @@ TEST_CASE("Every reproduce line a sweep prints replays its execution, for every 
   std::filesystem::remove_all(folder);
   std::filesystem::create_directories(folder);
   const std::vector<std::vector<std::string>> sweeps{
-      {source + "/scenarios/ring_all_gather_early_reuse_race.toml", "--seeds", "0..5", "--expect", "ok", "--keep-going"},
+      {source + "/scenarios/ring_all_gather_early_reuse_race.toml", "--seeds", "0..5", "--expect", "ok", "--keep-going",
+       "--verbose"},  // a report, so reproduce lines, for every failure
       {source + "/scenarios/barrier_deadlock.toml", "--seeds", "0..3", "--expect", "ok"},
       // 64 devices: schedules of some 110,000 characters, written to files (run's test below
       // has 96 devices, and one of 250,000: too long for one argument).
