@@ -3,6 +3,7 @@
 #include <malloc.h>
 
 #include <iostream>
+#include <limits>
 
 #include <CLI/CLI.hpp>
 
@@ -13,6 +14,7 @@
 #include "sim/cli/explore_command.hpp"
 #include "sim/cli/interrupt.hpp"
 #include "sim/cli/merge.hpp"
+#include "sim/cli/number_options.hpp"
 #include "sim/cli/sweep_command.hpp"
 #include "sim/config/config_error.hpp"
 
@@ -29,7 +31,7 @@ void add_request_options(CLI::App& command, RequestArguments& arguments) {
   command.add_option("--expect", arguments.expect, "the verdict expected (overrides the scenario's)");
   command.add_option("--watchdog", arguments.watchdog,
                      "end a core that runs its own code this many seconds without a visible operation (default 10; 0: off)")
-      ->check(CLI::Range(0.0, 86400.0));
+      ->transform(real_number(0, 86400, "a number of seconds from 0 to 86400"));
 }
 
 // The strategy of the runs a seed names (run, replay --seed, sweep); the same as
@@ -77,40 +79,41 @@ int run_cli(int argc, char** argv, const ScenarioRegistry& registry, const Bench
   add_request_options(*run, arguments);
   add_trace_options(*run, traces);
   add_strategy_option(*run, arguments);
-  run->add_option("--seed", seed, "the scheduler's seed (default: the config's scheduler.seed)")
-      ->check(CLI::NonNegativeNumber);  // else "-3" would wrap around
+  run->add_option("--seed", seed, "the scheduler's seed (default: the config's scheduler.seed)")->transform(seed_number());
 
   auto* replay = app.add_subcommand("replay", "replay one execution, by seed or by schedule string");
   add_request_options(*replay, arguments);
   add_trace_options(*replay, traces);
   add_strategy_option(*replay, arguments);
-  auto* by_seed = replay->add_option("--seed", seed, "replay the execution of this seed")->check(CLI::NonNegativeNumber);
+  auto* by_seed = replay->add_option("--seed", seed, "replay the execution of this seed")->transform(seed_number());
   auto* by_schedule = replay->add_option("--schedule", schedule, "replay this schedule string (@FILE: the one in FILE)");
   by_seed->excludes(by_schedule);
 
   auto* sweep = app.add_subcommand("sweep", "run many seeds; stop at the first verdict not as expected");
   add_request_options(*sweep, arguments);
-  sweep->add_option("--seeds", seeds, "the seeds to run, A..B (both inclusive)")->required();
+  sweep->add_option("--seeds", seeds, "the seeds to run, A..B (both inclusive), or one seed")->required();
   sweep->add_flag("--keep-going", keep_going, "report every unexpected verdict instead of stopping at the first");
   add_strategy_option(*sweep, arguments);
-  sweep->add_option("--jobs", jobs, "worker threads (results do not depend on it)")->check(CLI::Range(1, 256));
+  sweep->add_option("--jobs", jobs, "worker threads (results do not depend on it)")->transform(whole_number(1, 256));
   sweep->add_option("--shard", shard, "run the seeds s with s % N == I (default: from the environment)");
   sweep->add_option("--shard-count", shard_count, "the shard count with JOB_COMPLETION_INDEX (Kubernetes)")
-      ->check(CLI::NonNegativeNumber);
+      ->transform(whole_number(1, std::numeric_limits<std::uint64_t>::max()));
   sweep->add_option("--jsonl", files.jsonl, "write a JSON line per failing seed and a summary line");
   sweep->add_option("--junit", files.junit, "write a JUnit XML report");
   sweep->add_option("--shrink-budget", files.shrink_budget,
                     "re-executions spent shrinking the first failure's schedule (0: do not shrink)")
-      ->check(CLI::NonNegativeNumber);
-  sweep->add_option("--time-budget", time_budget, "stop handing out seeds after S seconds")->check(CLI::PositiveNumber);
+      ->transform(whole_number(0, std::numeric_limits<std::size_t>::max()));
+  sweep->add_option("--time-budget", time_budget, "stop handing out seeds after S seconds")
+      ->transform(real_number(std::numeric_limits<double>::denorm_min(), std::numeric_limits<double>::max(),
+                              "a number of seconds above 0"));
 
   ExploreArguments explore_arguments;
   auto* explore = app.add_subcommand("explore", "run every interleaving up to equivalence (dynamic partial-order reduction)");
   add_request_options(*explore, arguments);
   explore->add_option("--max-executions", explore_arguments.max_executions, "stop after N runs (0: no bound)")
-      ->check(CLI::NonNegativeNumber);
+      ->transform(whole_number(0, std::numeric_limits<std::uint64_t>::max()));
   explore->add_option("--preemption-bound", explore_arguments.preemption_bound, "explore only schedules with at most K preemptions")
-      ->check(CLI::NonNegativeNumber);
+      ->transform(whole_number(0, std::numeric_limits<int>::max()));
   explore->add_flag("--keep-going", explore_arguments.keep_going, "go on after the first failure");
   add_trace_options(*explore, traces);
 
@@ -125,7 +128,7 @@ int run_cli(int argc, char** argv, const ScenarioRegistry& registry, const Bench
     bench_command->add_flag("--quick", bench_request.quick, "small workloads (a smoke test: the figures are noisy)");
     bench_command->add_option("--scale-devices", bench_request.scale_devices,
                               "devices (x 4 cores) of the large ring all-gather; the small one has 1/16 of them")
-        ->check(CLI::Range(16, 4096));
+        ->transform(whole_number(16, 4096));
   }
 
   try {
