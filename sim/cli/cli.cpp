@@ -15,6 +15,7 @@
 #include "sim/cli/interrupt.hpp"
 #include "sim/cli/merge.hpp"
 #include "sim/cli/number_options.hpp"
+#include "sim/cli/output_check.hpp"
 #include "sim/cli/sweep_command.hpp"
 #include "sim/config/config_error.hpp"
 
@@ -47,6 +48,17 @@ void add_trace_options(CLI::App& command, TraceFiles& traces) {
   command.add_option("--trace", traces.json, "write the execution as a Chrome trace (JSON; open it in ui.perfetto.dev)");
   command.add_option("--html", traces.html, "write the execution as a self-contained HTML timeline");
   command.add_option("--trace-text", traces.text, "write the execution step by step as text ('-': stdout, after the report)");
+}
+
+// The files the command will write: the trace files (run, replay, explore) or the sweep's.
+std::vector<NamedOutput> outputs_of(const TraceFiles& traces, const SweepFiles& files) {
+  std::vector<NamedOutput> outputs;
+  if (traces.json) outputs.push_back({"--trace", *traces.json});
+  if (traces.html) outputs.push_back({"--html", *traces.html});
+  if (traces.text && *traces.text != "-") outputs.push_back({"--trace-text", *traces.text});
+  if (files.jsonl) outputs.push_back({"--jsonl", *files.jsonl, true});
+  if (files.junit) outputs.push_back({"--junit", *files.junit});
+  return outputs;
 }
 
 }  // namespace
@@ -152,6 +164,7 @@ int run_cli(int argc, char** argv, const ScenarioRegistry& registry, const Bench
     if (bench_command != nullptr && bench_command->parsed()) return bench(bench_request);
     if (merge->parsed()) return command_merge(merge_files);
     const Request request = resolve_request(arguments, registry);
+    check_outputs(outputs_of(traces, files), request.inputs);
     if (explore->parsed()) return command_explore(request, program, explore_arguments, traces);
     if (run->parsed()) return command_run(request, program, seed, traces);
     if (replay->parsed())
