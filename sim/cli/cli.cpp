@@ -16,6 +16,7 @@
 #include "sim/cli/merge.hpp"
 #include "sim/cli/number_options.hpp"
 #include "sim/cli/output_check.hpp"
+#include "sim/cli/stdout_status.hpp"
 #include "sim/cli/sweep_command.hpp"
 #include "sim/config/config_error.hpp"
 
@@ -61,9 +62,7 @@ std::vector<NamedOutput> outputs_of(const TraceFiles& traces, const SweepFiles& 
   return outputs;
 }
 
-}  // namespace
-
-int run_cli(int argc, char** argv, const ScenarioRegistry& registry, const BenchCommand& bench) {
+int run_command(int argc, char** argv, const ScenarioRegistry& registry, const BenchCommand& bench) {
   // Every execution allocates and frees the same buffers; without this, glibc hands the top of
   // the heap back to the kernel after each one and the next execution faults it all in again
   // (3x slower sweeps). It changes speed only, never a result.
@@ -194,6 +193,12 @@ int run_cli(int argc, char** argv, const ScenarioRegistry& registry, const Bench
     std::cerr << "weft: internal error: " << error.what() << "\n";
     return 3;
   }
+}
+
+}  // namespace
+
+int run_cli(int argc, char** argv, const ScenarioRegistry& registry, const BenchCommand& bench) {
+  return with_stdout_checked(run_command(argc, argv, registry, bench));
 }
 
 }  // namespace weft::sim

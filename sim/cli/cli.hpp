@@ -4,8 +4,8 @@
 // weft libraries, build a registry (the built-in one plus theirs) and hand argc/argv here.
 //
 // Exit status: 0 every execution gave the expected verdict; 1 some did not; 2 usage or
-// configuration error; 3 internal error; 4 a sweep or merge that is incomplete and found no
-// failure (sweep_command.hpp).
+// configuration error, or stdout could not be written; 3 internal error; 4 a sweep or merge that
+// is incomplete and found no failure (sweep_command.hpp).
 
 #include <functional>
 
