@@ -1,16 +1,16 @@
 #pragma once
-// The pieces html_timeline.cpp assembles (internal to sim/trace): text escaping, lane geometry,
-// the two SVGs (lane labels and timeline) and the inline style and script.
+// The pieces html_timeline.cpp assembles (internal to sim/trace): lane geometry, the two SVGs
+// (lane labels and timeline) and the inline style and script. Text goes in through xml_escape
+// (wellformed_text.hpp).
 
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "sim/trace/layout.hpp"
+#include "sim/trace/wellformed_text.hpp"
 
 namespace weft::sim::html {
-
-std::string escape(std::string_view text);  // for element text and attribute values
 
 // Vertical geometry in pixels: the time axis, then per device a title row and its lanes.
 struct Geometry {

@@ -73,7 +73,7 @@ class Drawing {
     return " x1=\"" + x(x1) + "\" y1=\"" + px(y1) + "\" x2=\"" + x(x2) + "\" y2=\"" + px(y2) + "\"";
   }
 
-  static std::string title(const std::string& text) { return "<title>" + escape(text) + "</title>"; }
+  static std::string title(const std::string& text) { return "<title>" + xml_escape(text) + "</title>"; }
 
   void bands() {
     out_ += "<g id=\"lanes\">\n";
@@ -220,22 +220,6 @@ class Drawing {
 
 }  // namespace
 
-std::string escape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
 Geometry geometry(const TraceLayout& layout, int devices) {
   Geometry geometry;
   geometry.device_top.assign(static_cast<std::size_t>(devices), 0);
@@ -258,7 +242,7 @@ std::string labels_svg(const TraceLayout& layout, const Geometry& geometry, int 
            "\">device " + std::to_string(device) + "</text>\n";
   for (std::size_t lane = 0; lane < layout.lanes().size(); ++lane)
     out += "<text class=\"lane-label\" x=\"18\" y=\"" + px(geometry.lane_top[lane] + 13) + "\">" +
-           escape(layout.lanes()[lane].name) + "</text>\n";
+           xml_escape(layout.lanes()[lane].name) + "</text>\n";
   return out + "</svg>";
 }
 
