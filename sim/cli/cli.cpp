@@ -4,6 +4,7 @@
 
 #include <iostream>
 #include <limits>
+#include <new>
 
 #include <CLI/CLI.hpp>
 
@@ -164,7 +165,10 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
     if (merge->parsed()) return command_merge(merge_files);
     const Request request = resolve_request(arguments, registry);
     check_outputs(outputs_of(traces, files), request.inputs);
-    if (explore->parsed()) return command_explore(request, program, explore_arguments, traces);
+    if (explore->parsed()) {
+      explore_arguments.interrupted = &install_interrupt_handlers();
+      return command_explore(request, program, explore_arguments, traces);
+    }
     if (run->parsed()) return command_run(request, program, seed, traces);
     if (replay->parsed())
       return schedule ? command_replay_schedule(request, program, *schedule, traces)
@@ -188,6 +192,11 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
     return 2;
   } catch (const std::invalid_argument& error) {
     std::cerr << "weft: scenario setup: " << error.what() << "\n";
+    return 2;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "weft: out of host memory: this machine cannot hold what the command asked for; give a smaller "
+                 "configuration (topology, params), or a host memory budget that refuses it by name "
+                 "(--set memory.host_bytes=BYTES)\n";
     return 2;
   } catch (const std::exception& error) {
     std::cerr << "weft: internal error: " << error.what() << "\n";

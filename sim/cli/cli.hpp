@@ -5,7 +5,7 @@
 //
 // Exit status: 0 every execution gave the expected verdict; 1 some did not; 2 usage or
 // configuration error, or stdout could not be written; 3 internal error; 4 a sweep or merge that
-// is incomplete and found no failure (sweep_command.hpp).
+// is incomplete and found no failure, or an explore stopped before its end (exit_status.hpp).
 
 #include <functional>
 

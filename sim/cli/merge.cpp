@@ -6,8 +6,8 @@
 #include <map>
 #include <queue>
 
+#include "sim/cli/exit_status.hpp"
 #include "sim/cli/shard_lines.hpp"
-#include "sim/cli/sweep_command.hpp"
 #include "sim/cli/sweep_output.hpp"
 #include "sim/cli/whole_output.hpp"
 #include "sim/config/config_error.hpp"
