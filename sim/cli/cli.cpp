@@ -139,7 +139,8 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
     bench_command = app.add_subcommand("bench", "measure weft's costs on this machine; print one JSON object");
     bench_command->add_flag("--quick", bench_request.quick, "small workloads (a smoke test: the figures are noisy)");
     bench_command->add_option("--scale-devices", bench_request.scale_devices,
-                              "devices (x 4 cores) of the large ring all-gather; the small one has 1/16 of them")
+                              "devices (x 4 cores) of the large ring all-gather, 256 by default (32 with --quick); "
+                              "the small one has 1/16 of them")
         ->transform(whole_number(16, 4096));
   }
 

@@ -8,6 +8,7 @@
 // is incomplete and found no failure, or an explore stopped before its end (exit_status.hpp).
 
 #include <functional>
+#include <optional>
 
 #include "sim/api/scenario.hpp"
 
@@ -17,7 +18,7 @@ namespace weft::sim {
 // without it there is no bench command.
 struct BenchRequest {
   bool quick = false;
-  int scale_devices = 256;
+  std::optional<int> scale_devices;  // given or not: --quick keeps one that is given
 };
 using BenchCommand = std::function<int(const BenchRequest&)>;
 
