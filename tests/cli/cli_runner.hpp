@@ -44,6 +44,14 @@ inline std::string temp_file(const std::string& name, const std::string& text) {
   return path.string();
 }
 
+// The whole contents of a file (empty when it cannot be read).
+inline std::string file_text(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
 // The rest of the line after the first `prefix` in `text`.
 inline std::string line_after(const std::string& text, const std::string& prefix) {
   const auto at = text.find(prefix);

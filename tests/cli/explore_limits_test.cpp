@@ -18,6 +18,7 @@
 #include "terminal.hpp"
 #include "weft_process.hpp"
 
+using weft::testing::file_text;
 using weft::testing::line_after;
 using weft::testing::run_weft;
 using weft::testing::Streams;
@@ -25,13 +26,6 @@ using weft::testing::Terminal;
 using weft::testing::WeftProcess;
 
 namespace {
-
-std::string read(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // readers with 40 cores: 2^39 interleaving classes.
 const std::vector<std::string> huge{"explore", "scenarios/readers6.toml", "--set", "topology.cores_per_device=40"};
@@ -71,7 +65,7 @@ TEST_CASE("explore stops within a second of SIGINT or SIGTERM, printing its find
     const int status = weft.wait().status;
     CHECK(std::chrono::steady_clock::now() - sent < std::chrono::seconds(1));
     CHECK(status == 4);
-    const std::string printed = read(out);
+    const std::string printed = file_text(out);
     INFO(printed);
     CHECK(line_after(printed, "space:    ") == "interrupted (SIGINT or SIGTERM): the rest of the space was not run");
     CHECK(printed.find("  data_race: ") != std::string::npos);
@@ -89,7 +83,7 @@ TEST_CASE("An interrupted explore that found an unexpected verdict exits 1", "[c
   std::this_thread::sleep_for(std::chrono::milliseconds(700));
   weft.signal(SIGINT);
   CHECK(weft.wait().status == 1);
-  CHECK(line_after(read(out), "result:   ") == "NOT as expected (expected ok)");
+  CHECK(line_after(file_text(out), "result:   ") == "NOT as expected (expected ok)");
   std::filesystem::remove(out);
 }
 

@@ -15,18 +15,12 @@
 
 #include "cli_runner.hpp"
 
+using weft::testing::file_text;
 using weft::testing::run_weft;
 
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string read(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // Whether Python's XML parser takes the file as well-formed XML (it reads it as UTF-8).
 bool python_parses_xml(const fs::path& path) {
@@ -56,7 +50,7 @@ TEST_CASE("A scenario path that is not UTF-8 and holds control bytes is written 
   const auto sweep = run_weft({"sweep", scenario.string(), "--seeds", "0..2", "--expect", "ok", "--keep-going",
                                "--shrink-budget", "0", "--jsonl", jsonl.string(), "--junit", junit.string()});
   CHECK(sweep.status == 1);
-  std::istringstream lines(read(jsonl));
+  std::istringstream lines(file_text(jsonl));
   int failures = 0;
   for (std::string line; std::getline(lines, line);) {
     const auto parsed = nlohmann::json::parse(line);
@@ -69,12 +63,12 @@ TEST_CASE("A scenario path that is not UTF-8 and holds control bytes is written 
   CHECK(failures == 3);
   CHECK(python_parses_xml(junit));
   CHECK(python_reads_clean_utf8(junit));
-  CHECK(read(junit).find("dead\xEF\xBF\xBD\xE2\x90\x9B[31m\xE2\x90\x81\xEF\xBF\xBD(lock.toml") != std::string::npos);
+  CHECK(file_text(junit).find("dead\xEF\xBF\xBD\xE2\x90\x9B[31m\xE2\x90\x81\xEF\xBF\xBD(lock.toml") != std::string::npos);
 
   const auto run = run_weft({"run", scenario.string(), "--html", html.string(), "--trace", trace.string()});
   CHECK(run.status == 0);
   CHECK(python_reads_clean_utf8(html));
-  CHECK(read(html).find("dead\xEF\xBF\xBD\xE2\x90\x9B[31m") != std::string::npos);
-  CHECK(nlohmann::json::parse(read(trace)).contains("traceEvents"));
+  CHECK(file_text(html).find("dead\xEF\xBF\xBD\xE2\x90\x9B[31m") != std::string::npos);
+  CHECK(nlohmann::json::parse(file_text(trace)).contains("traceEvents"));
   fs::remove_all(folder);
 }

@@ -20,6 +20,7 @@
 
 #include "cli_runner.hpp"
 
+using weft::testing::file_text;
 using weft::testing::run_weft;
 
 namespace {
@@ -32,13 +33,6 @@ fs::path fresh_folder(const std::string& name) {
   fs::remove_all(folder);
   fs::create_directories(folder);
   return folder;
-}
-
-std::string read(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 mode_t type_of(const fs::path& path) {
@@ -74,7 +68,7 @@ TEST_CASE("Outputs to a FIFO are written into it, whole, and it stays a FIFO", "
   const fs::path folder = fresh_folder("fifo");
   const fs::path fifo = folder / "out";
   REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
-  const auto drain = [&] { return std::async(std::launch::async, [&] { return read(fifo); }); };
+  const auto drain = [&] { return std::async(std::launch::async, [&] { return file_text(fifo); }); };
   // Should weft not open the FIFO (a regression), the reader still ends: a writer comes and goes.
   const auto release = [&] {
     const int fd = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK);
@@ -105,9 +99,9 @@ TEST_CASE("Outputs through a symbolic link write what it names, and the link sta
   fs::create_symlink(folder / "real" / "new.json", folder / "dangling.json");  // absolute, to nothing yet
   fs::create_symlink("existing.xml", folder / "chain.xml");            // a link to a link
   CHECK(run_weft({"sweep", "right_permute", "--seeds", "0..3", "--junit", (folder / "chain.xml").string()}).status == 0);
-  CHECK(read(folder / "real" / "old.xml").find("<testsuites>") != std::string::npos);
+  CHECK(file_text(folder / "real" / "old.xml").find("<testsuites>") != std::string::npos);
   CHECK(run_weft({"run", "right_permute", "--trace", (folder / "dangling.json").string()}).status == 0);
-  CHECK(read(folder / "real" / "new.json").find("traceEvents") != std::string::npos);
+  CHECK(file_text(folder / "real" / "new.json").find("traceEvents") != std::string::npos);
   for (const char* link : {"existing.xml", "dangling.json", "chain.xml"}) {
     CAPTURE(link);
     CHECK(type_of(folder / link) == S_IFLNK);
@@ -148,7 +142,7 @@ TEST_CASE("Two outputs on one file, or an output on an input, are refused before
     CHECK(result.err.find(expected) != std::string::npos);
     CHECK(result.out.empty());  // nothing ran
   }
-  CHECK(read(scenario) == scenario_text);
+  CHECK(file_text(scenario) == scenario_text);
   CHECK_FALSE(fs::exists(out));
   CHECK_FALSE(fs::exists(out + ".partial"));
 }
