@@ -1,13 +1,11 @@
 #include "bench/progress.hpp"
 
-#include <unistd.h>
-
-#include <cstdio>
+#include <cmath>
 
 namespace weft::bench {
 
-BenchProgress::BenchProgress(int stages) : enabled_(isatty(fileno(stderr)) != 0), stages_(stages) {
-  if (!enabled_) return;
+BenchProgress::BenchProgress(int stages) : stages_(stages) {
+  if (!line_.enabled()) return;
   ticker_ = std::thread([this] {
     std::unique_lock lock(mutex_);
     while (!wake_.wait_for(lock, std::chrono::milliseconds(500), [this] { return done_; }))
@@ -16,19 +14,18 @@ BenchProgress::BenchProgress(int stages) : enabled_(isatty(fileno(stderr)) != 0)
 }
 
 BenchProgress::~BenchProgress() {
-  if (!enabled_) return;
+  if (!line_.enabled()) return;
   {
     std::lock_guard lock(mutex_);
     done_ = true;
   }
   wake_.notify_one();
   ticker_.join();
-  std::fprintf(stderr, "\r\033[K");
-  std::fflush(stderr);
+  line_.clear();
 }
 
 void BenchProgress::stage(std::string what) {
-  if (!enabled_) return;
+  if (!line_.enabled()) return;
   std::lock_guard lock(mutex_);
   ++current_;
   what_ = std::move(what);
@@ -38,8 +35,8 @@ void BenchProgress::stage(std::string what) {
 
 void BenchProgress::draw() {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - since_).count();
-  std::fprintf(stderr, "\r\033[Kbench: %d/%d %s, %.0f s", current_, stages_, what_.c_str(), seconds);
-  std::fflush(stderr);
+  line_.draw("bench: " + std::to_string(current_) + "/" + std::to_string(stages_) + " " + what_ + ", " +
+             std::to_string(std::lround(seconds)) + " s");
 }
 
 }  // namespace weft::bench

@@ -1,5 +1,5 @@
 #pragma once
-// `weft bench`'s progress on a terminal (stderr, and only when it is one): which measurement
+// `weft bench`'s progress on a terminal (sim/cli/terminal_line.hpp): which measurement
 // runs, of how many, how large it is and for how long it has run. One measurement, the large
 // scale run, is a single execution of minutes at a thousand devices, so the line is redrawn
 // twice a second by a thread of its own (it only draws: no figure depends on it).
@@ -9,6 +9,8 @@
 #include <mutex>
 #include <string>
 #include <thread>
+
+#include "sim/cli/terminal_line.hpp"
 
 namespace weft::bench {
 
@@ -25,7 +27,7 @@ class BenchProgress {
  private:
   void draw();  // under mutex_
 
-  const bool enabled_;
+  sim::TerminalLine line_;
   const int stages_;
   int current_ = 0;
   std::string what_;
