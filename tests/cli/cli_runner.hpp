@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "file_text.hpp"
 #include "scenarios/registry.hpp"
 #include "sim/cli/cli.hpp"
 
@@ -42,14 +43,6 @@ inline std::string temp_file(const std::string& name, const std::string& text) {
   const auto path = std::filesystem::temp_directory_path() / ("weft_cli_test_" + name);
   std::ofstream(path) << text;
   return path.string();
-}
-
-// The whole contents of a file (empty when it cannot be read).
-inline std::string file_text(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 // The rest of the line after the first `prefix` in `text`.

@@ -15,24 +15,17 @@
 
 #include <chrono>
 #include <filesystem>
-#include <fstream>
 #include <functional>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <utility>
 #include <vector>
 
+#include "file_text.hpp"
+
 extern char** environ;
 
 namespace weft::testing {
-
-inline std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // A path in the temporary folder, with nothing there yet (nor a .partial of it).
 inline std::string fresh_path(const std::string& name) {
@@ -98,8 +91,8 @@ class WeftProcess {
     }
   }
 
-  std::string out() const { return read_file(out_); }
-  std::string err() const { return read_file(err_); }
+  std::string out() const { return file_text(out_); }
+  std::string err() const { return file_text(err_); }
 
   // Waits (up to `seconds`) until `ready` holds; false if it never did.
   bool wait_until(const std::function<bool()>& ready, double seconds = 30) const {
