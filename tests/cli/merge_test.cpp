@@ -160,9 +160,9 @@ TEST_CASE("What is not a sweep's output is refused, in bounded memory", "[cli][m
   };
   const auto merged_output = temp_file("merge_merged.jsonl", merge({good}).out);
   const std::vector<Hostile> cases{
-      {"/dev/null", "/dev/null: is not a regular file"},
-      {"/dev/zero", "/dev/zero: is not a regular file"},
-      {std::filesystem::temp_directory_path().string(), "is a folder, not a file"},
+      {"/dev/null", "/dev/null: cannot read the file: it is not a regular file (it is a device)"},
+      {"/dev/zero", "/dev/zero: cannot read the file: it is not a regular file (it is a device)"},
+      {std::filesystem::temp_directory_path().string(), "it is not a regular file (it is a folder)"},
       {"/no/such/file.jsonl", "cannot read the file"},
       {temp_file("merge_empty.jsonl", ""), "is empty: not a sweep's JSON lines"},
       {temp_file("merge_text.jsonl", "hello\n"), ":1:0: not a JSON object"},

@@ -219,8 +219,8 @@ TEST_CASE("A schedule file that does not hold one schedule is refused naming it"
            {empty, empty + ":1:0: holds no schedule"},
            {bad, "x1"},
            {"/no/such.schedule", "/no/such.schedule: cannot read the file"},
-           {"/tmp", "/tmp: is a folder"},
-           {"/dev/zero", "/dev/zero: is not a regular file"}}) {
+           {"/tmp", "/tmp: cannot read the file: it is not a regular file (it is a folder)"},
+           {"/dev/zero", "/dev/zero: cannot read the file: it is not a regular file (it is a device)"}}) {
     CAPTURE(file);
     WeftProcess replay({"replay", "ring_all_gather", "--schedule", "@" + file});
     CHECK(replay.wait().status == 2);
