@@ -22,6 +22,8 @@ struct MachineSpec {
   std::int64_t vmem_bytes = std::int64_t{16} << 20;
   std::int64_t smem_bytes = std::int64_t{1} << 20;
   std::int64_t vmem_shared_bytes = std::int64_t{16} << 20;
+  // Host memory the buffers of one execution may take; 0: half the physical memory (host_memory.hpp).
+  std::int64_t host_bytes = 0;
 
   DmaExecution dma_execution = DmaExecution::async;
   CompatProfile compat = CompatProfile::none;

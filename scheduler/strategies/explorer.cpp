@@ -229,4 +229,33 @@ bool Explorer::choose_next() {
   return false;
 }
 
+std::size_t Explorer::frontier_size() const {
+  std::size_t waiting = 0;
+  for (const Node& node : nodes_) waiting += node.tree.empty() ? 0 : node.tree.size() - 1;
+  return waiting;
+}
+
+namespace {
+
+std::size_t footprint_bytes(const Footprint& footprint) { return footprint.touches.capacity() * sizeof(Touch); }
+
+std::size_t tree_bytes(const std::vector<Branch>& tree) {
+  std::size_t bytes = tree.capacity() * sizeof(Branch);
+  for (const Branch& branch : tree) bytes += footprint_bytes(branch.footprint) + tree_bytes(branch.children);
+  return bytes;
+}
+
+}  // namespace
+
+std::size_t Explorer::memory_bytes() const {
+  std::size_t bytes = nodes_.capacity() * sizeof(Node) + events_.capacity() * sizeof(Event) + tree_bytes(child_tree_);
+  for (const Event& event : events_) bytes += footprint_bytes(event.footprint);
+  for (const Node& node : nodes_) {
+    bytes += node.enabled.capacity() * sizeof(StableActor) + tree_bytes(node.tree);
+    bytes += node.sleep.capacity() * sizeof(Sleep::value_type);
+    for (const auto& entry : node.sleep) bytes += footprint_bytes(entry.second);
+  }
+  return bytes;
+}
+
 }  // namespace weft::scheduler

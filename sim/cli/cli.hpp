@@ -4,10 +4,11 @@
 // weft libraries, build a registry (the built-in one plus theirs) and hand argc/argv here.
 //
 // Exit status: 0 every execution gave the expected verdict; 1 some did not; 2 usage or
-// configuration error; 3 internal error; 4 a sweep or merge that is incomplete and found no
-// failure (sweep_command.hpp).
+// configuration error, or stdout could not be written; 3 internal error; 4 a sweep or merge that
+// is incomplete and found no failure, or an explore stopped before its end (exit_status.hpp).
 
 #include <functional>
+#include <optional>
 
 #include "sim/api/scenario.hpp"
 
@@ -17,7 +18,7 @@ namespace weft::sim {
 // without it there is no bench command.
 struct BenchRequest {
   bool quick = false;
-  int scale_devices = 256;
+  std::optional<int> scale_devices;  // given or not: --quick keeps one that is given
 };
 using BenchCommand = std::function<int(const BenchRequest&)>;
 

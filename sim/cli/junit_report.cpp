@@ -10,23 +10,10 @@
 #include "sim/cli/sweep_output.hpp"
 #include "sim/cli/whole_output.hpp"
 #include "sim/config/config_error.hpp"
+#include "sim/trace/wellformed_text.hpp"
 
 namespace weft::sim {
 namespace {
-
-std::string xml_escape(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
 
 std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
 

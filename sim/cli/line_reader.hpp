@@ -8,19 +8,17 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+
+#include "sim/config/regular_file.hpp"
 
 namespace weft::sim {
 
 class LineReader {
  public:
   // Throws ConfigError naming `path` when it cannot be opened or is not a regular file (a folder,
-  // a device, a FIFO).
-  LineReader(std::string path, std::size_t max_line);
-  LineReader(const LineReader&) = delete;
-  LineReader& operator=(const LineReader&) = delete;
-  LineReader(LineReader&& other) noexcept;
-  LineReader& operator=(LineReader&&) = delete;
-  ~LineReader();
+  // a device, a FIFO: sim/config/regular_file.hpp).
+  LineReader(std::string path, std::size_t max_line) : file_(std::move(path)), max_line_(max_line) {}
 
   // The next line, without its newline, valid until the next call; nullopt at the end. Throws
   // ConfigError naming the file and line when a line is longer than the bound or cannot be read.
@@ -29,12 +27,11 @@ class LineReader {
   std::uint64_t line_number() const { return line_; }
   // True when the line next() returned last ended the file without a newline.
   bool cut_short() const { return cut_short_; }
-  const std::string& path() const { return path_; }
+  const std::string& path() const { return file_.path(); }
 
  private:
-  std::string path_;
+  RegularFile file_;
   std::size_t max_line_;
-  int fd_ = -1;
   std::string buffer_;
   std::size_t start_ = 0;  // where the next line starts in buffer_
   std::size_t scanned_ = 0;  // bytes from start_ known to hold no newline

@@ -6,11 +6,12 @@
 #include <map>
 #include <queue>
 
+#include "sim/cli/exit_status.hpp"
 #include "sim/cli/shard_lines.hpp"
-#include "sim/cli/sweep_command.hpp"
 #include "sim/cli/sweep_output.hpp"
 #include "sim/cli/whole_output.hpp"
 #include "sim/config/config_error.hpp"
+#include "sim/trace/wellformed_text.hpp"
 
 namespace weft::sim {
 namespace {
@@ -138,7 +139,7 @@ int command_merge(const std::vector<std::string>& files) {
   summary["out_of_time"] = out_of_time;
 
   print_failures_in_seed_order(shards);
-  write_record(std::cout, summary.dump() + "\n");
+  write_record(std::cout, json_text(summary) + "\n");
   if (failures > 0) return 1;
   return complete ? 0 : exit_incomplete;
 }

@@ -14,13 +14,11 @@
 #include <optional>
 #include <string>
 
+#include "sim/cli/exit_status.hpp"
 #include "sim/request/request.hpp"
 #include "sim/sweep/sweep.hpp"
 
 namespace weft::sim {
-
-// The exit status of a sweep, or a merge of sweeps, that stopped before every planned seed ran.
-inline constexpr int exit_incomplete = 4;
 
 struct SweepFiles {
   std::optional<std::string> jsonl;  // --jsonl F

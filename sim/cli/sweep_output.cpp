@@ -5,6 +5,7 @@
 #include "scheduler/strategies/portfolio.hpp"
 #include "sim/cli/report.hpp"
 #include "sim/request/config_digest.hpp"
+#include "sim/trace/wellformed_text.hpp"
 
 namespace weft::sim {
 namespace {
@@ -41,7 +42,7 @@ std::string header_json(const Request& request, const SweepOptions& options) {
   Json line{{"header", true}};
   line.update(identity(request, options));
   line["planned"] = shard_seed_count(options);
-  return line.dump();
+  return json_text(line);
 }
 
 std::string failure_json(const Request& request, const SeedOutcome& outcome, const std::string& program,
@@ -60,7 +61,7 @@ std::string failure_json(const Request& request, const SeedOutcome& outcome, con
   else
     line["schedule"] = schedule.schedule;
   line["reproduce"] = replay_by_seed(request, program, outcome.seed);
-  return line.dump();
+  return json_text(line);
 }
 
 std::string summary_json(const Request& request, const SweepOptions& options, const SweepSummary& summary) {
@@ -75,7 +76,7 @@ std::string summary_json(const Request& request, const SweepOptions& options, co
   line["interrupted"] = summary.interrupted;
   line["out_of_time"] = summary.out_of_time;
   line["seconds"] = summary.seconds;
-  return line.dump();
+  return json_text(line);
 }
 
 std::string incomplete_note(const SweepSummary& summary) {

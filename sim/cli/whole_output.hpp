@@ -10,6 +10,8 @@
 //     writes it, so a second sweep given the same file refuses to start;
 //   - a report on stdout is composed first and written with one write(2), so a reader of a pipe
 //     never sees half a report followed by the next one.
+// The first two hold for regular files (and names not yet taken); a device or a FIFO is written
+// in place, and a symbolic link is followed to what it names (output_target.hpp).
 
 #include <ostream>
 #include <string>
@@ -26,7 +28,7 @@ void write_file_whole(const std::string& path, std::string_view contents);
 
 // The same, for a file written in pieces (a report too large to compose in memory): the pieces
 // go to the temporary file, and commit() renames it into place; destroyed uncommitted, it
-// leaves nothing behind.
+// leaves nothing behind. A device or a FIFO receives the pieces in place.
 class WholeFile {
  public:
   explicit WholeFile(const std::string& path);
@@ -38,7 +40,8 @@ class WholeFile {
 
  private:
   std::string path_;
-  std::string temporary_;
+  std::string target_;     // the regular file the temporary one becomes
+  std::string temporary_;  // empty when written in place
   int fd_ = -1;
 };
 
@@ -60,6 +63,7 @@ class JsonLinesFile {
 
  private:
   std::string path_;
+  std::string target_;  // the regular file F.partial becomes; empty when written in place
   int fd_ = -1;
   std::size_t whole_bytes_ = 0;  // the whole lines written so far
 };

@@ -3,6 +3,7 @@
 // registered name), its configuration after every layer, its parameters and the verdict it is
 // expected to give. Keeps the arguments as typed, to print commands that reproduce a finding.
 
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,6 +22,12 @@ struct RequestArguments {
   std::optional<std::string> strategy; // --strategy NAME (scheduler.strategy, applied after the --set values)
 };
 
+// A file the request was read from, and what it is to the request ("scenario file").
+struct InputFile {
+  std::string role;
+  std::filesystem::path path;
+};
+
 struct Request {
   RequestArguments arguments;
   const ScenarioDefinition* scenario = nullptr;
@@ -28,6 +35,7 @@ struct Request {
   Params params;
   model::Verdict expect = model::Verdict::ok;
   std::string description;  // the scenario file's `description`, or empty
+  std::vector<InputFile> inputs;  // the scenario file and the config file, each when there is one
 };
 
 // Throws ConfigError for anything wrong in the files, the --set values, the scenario's name or

@@ -31,7 +31,8 @@ struct SeedRange {
 };
 // A sweep counts its seeds in 64 bits, so a range may hold at most 2^64 - 1 of them: every range
 // but 0..18446744073709551615, which run_sweep and shard_seed_count refuse (ConfigError).
-// Parses "A..B" (both inclusive, A <= B); throws ConfigError naming the offending text.
+// Parses "A..B" (both inclusive, A <= B) or a single seed "N" (sim/request/seed_text.hpp);
+// throws ConfigError naming the offending text.
 SeedRange parse_seed_range(const std::string& text);
 
 struct SweepOptions {

@@ -8,6 +8,7 @@
 
 #include "sim/trace/describe.hpp"
 #include "sim/trace/layout.hpp"
+#include "sim/trace/wellformed_text.hpp"
 
 namespace weft::sim {
 namespace {
@@ -39,8 +40,8 @@ class ChromeTrace {
     failure();
     std::stable_sort(events_.begin(), events_.end(),
                      [](const Event& a, const Event& b) { return a.ts != b.ts ? a.ts < b.ts : a.rank < b.rank; });
-    std::string text = "{\"otherData\":" + dump(other_data()) + ",\"traceEvents\":[\n";
-    for (std::size_t i = 0; i < events_.size(); ++i) text += dump(events_[i].body) + (i + 1 < events_.size() ? ",\n" : "\n");
+    std::string text = "{\"otherData\":" + json_text(other_data()) + ",\"traceEvents\":[\n";
+    for (std::size_t i = 0; i < events_.size(); ++i) text += json_text(events_[i].body) + (i + 1 < events_.size() ? ",\n" : "\n");
     return text + "]}\n";
   }
 
@@ -50,8 +51,6 @@ class ChromeTrace {
     int rank;
     json body;
   };
-
-  static std::string dump(const json& value) { return value.dump(-1, ' ', false, json::error_handler_t::replace); }
 
   // Process and thread ids: device d is pid d + 1, its lane r tid (d + 1) * 10000 + r, so no
   // id is 0 (which trace viewers treat as the idle process) and thread ids never repeat.

@@ -1,15 +1,15 @@
 #pragma once
-// The pieces html_timeline.cpp assembles (internal to sim/trace): text escaping, the page's
-// data as JSON (html_data.cpp), and the inline style and script.
+// The pieces html_timeline.cpp assembles (internal to sim/trace): the page's data as JSON
+// (html_data.cpp), and the inline style and script. Text goes in through xml_escape
+// (wellformed_text.hpp).
 
 #include <string>
 #include <string_view>
 
 #include "sim/trace/layout.hpp"
+#include "sim/trace/wellformed_text.hpp"
 
 namespace weft::sim::html {
-
-std::string escape(std::string_view text);  // for element text and attribute values
 
 // Everything the script draws from, as one JSON text safe inside a <script> element.
 std::string timeline_data(const TraceRecorder& recorder, const TraceHeader& header, const TraceLayout& layout);

@@ -2,24 +2,9 @@
 
 #include "sim/trace/html_parts.hpp"
 #include "sim/trace/layout.hpp"
+#include "sim/trace/wellformed_text.hpp"
 
 namespace weft::sim {
-
-std::string html::escape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
 
 namespace {
 
@@ -30,27 +15,27 @@ std::string fact(const std::string& id, const std::string& name, const std::stri
 std::string header_html(const TraceHeader& header, const TraceLayout& layout) {
   const bool as_expected = header.verdict == header.expected;
   std::string out = "<header id=\"run-header\">\n<h1>weft timeline <span class=\"verdict-" +
-                    std::string(header.verdict == "ok" ? "ok" : "bad") + "\">" + html::escape(header.verdict) +
+                    std::string(header.verdict == "ok" ? "ok" : "bad") + "\">" + xml_escape(header.verdict) +
                     "</span></h1>\n";
-  if (!header.description.empty()) out += "<p id=\"description\">" + html::escape(header.description) + "</p>\n";
+  if (!header.description.empty()) out += "<p id=\"description\">" + xml_escape(header.description) + "</p>\n";
   out += "<table class=\"facts\">\n";
-  out += fact("scenario", "scenario", html::escape(header.scenario));
-  out += fact("config", "config", html::escape(header.machine) +
-                                      (header.options.empty() ? "" : " <code>" + html::escape(header.options) + "</code>"));
-  out += fact("seed", "run", html::escape(header.run) + ", " + std::to_string(header.steps) + " steps");
+  out += fact("scenario", "scenario", xml_escape(header.scenario));
+  out += fact("config", "config", xml_escape(header.machine) +
+                                      (header.options.empty() ? "" : " <code>" + xml_escape(header.options) + "</code>"));
+  out += fact("seed", "run", xml_escape(header.run) + ", " + std::to_string(header.steps) + " steps");
   out += fact("verdict", "verdict",
-              "<b>" + html::escape(header.verdict) + "</b> (expected " + html::escape(header.expected) +
+              "<b>" + xml_escape(header.verdict) + "</b> (expected " + xml_escape(header.expected) +
                   (as_expected ? ": as expected)" : ": <b>NOT as expected</b>)"));
-  out += fact("schedule", "schedule", "<code class=\"schedule\">" + html::escape(header.schedule) + "</code>");
-  out += fact("reproduce", "reproduce", "<code>" + html::escape(header.reproduce) + "</code>");
+  out += fact("schedule", "schedule", "<code class=\"schedule\">" + xml_escape(header.schedule) + "</code>");
+  out += fact("reproduce", "reproduce", "<code>" + xml_escape(header.reproduce) + "</code>");
   out += "</table>\n";
-  if (!header.details.empty()) out += "<pre id=\"details\">" + html::escape(header.details) + "</pre>\n";
-  if (!header.explanation.empty()) out += "<pre id=\"explanation\">" + html::escape(header.explanation) + "</pre>\n";
+  if (!header.details.empty()) out += "<pre id=\"details\">" + xml_escape(header.details) + "</pre>\n";
+  if (!header.explanation.empty()) out += "<pre id=\"explanation\">" + xml_escape(header.explanation) + "</pre>\n";
   if (!layout.marks().empty()) {
     out += "<ol id=\"sites\">\n";
     for (const FailureMark& mark : layout.marks())
       out += "<li><a class=\"site-link\" href=\"#mark-" + std::to_string(mark.site) + "\" data-site=\"" +
-             std::to_string(mark.site) + "\">" + html::escape(mark.label) + "</a></li>\n";
+             std::to_string(mark.site) + "\">" + xml_escape(mark.label) + "</a></li>\n";
     out += "</ol>\n";
   }
   return out + "</header>\n";
@@ -91,8 +76,8 @@ std::string html_timeline(const TraceRecorder& recorder, const TraceHeader& head
   const TraceLayout layout(recorder, header);
   std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
   out += "<meta name=\"viewport\" content=\"width=device-width\">\n";
-  out += "<title>weft: " + html::escape(header.scenario) + ", " + html::escape(header.run) + ": " +
-         html::escape(header.verdict) + "</title>\n<style>\n" + std::string(html::style()) + "</style>\n</head>\n<body>\n";
+  out += "<title>weft: " + xml_escape(header.scenario) + ", " + xml_escape(header.run) + ": " +
+         xml_escape(header.verdict) + "</title>\n<style>\n" + std::string(html::style()) + "</style>\n</head>\n<body>\n";
   out += header_html(header, layout);
   out += controls_html(!layout.marks().empty(), !header.focus.empty());
   out += "<div id=\"scroller\"><svg id=\"timeline\" width=\"800\" height=\"400\">" + markers() +

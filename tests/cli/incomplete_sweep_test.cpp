@@ -11,7 +11,7 @@
 #include "weft_process.hpp"
 
 using weft::testing::fresh_path;
-using weft::testing::read_file;
+using weft::testing::file_text;
 using weft::testing::run_weft;
 using weft::testing::WeftProcess;
 
@@ -27,7 +27,7 @@ nlohmann::json last_line(const std::string& text) {
 // The JSON summary, the JUnit report and stdout all say the sweep is incomplete, and agree on
 // how many seeds ran.
 void check_incomplete(const std::string& jsonl, const std::string& junit, const std::string& out, const char* why) {
-  const auto summary = last_line(read_file(jsonl));
+  const auto summary = last_line(file_text(jsonl));
   CAPTURE(summary.dump());
   CHECK(summary["summary"] == true);
   CHECK(summary["complete"] == false);
@@ -36,7 +36,7 @@ void check_incomplete(const std::string& jsonl, const std::string& junit, const 
   CHECK(executions < planned);
   CHECK(summary["stopped_before_seed"].get<std::uint64_t>() >= executions);
   CHECK(summary["incomplete"].get<std::string>().find(why) != std::string::npos);
-  const std::string xml = read_file(junit);
+  const std::string xml = file_text(junit);
   CHECK(xml.find("errors=\"1\"") != std::string::npos);
   CHECK(xml.find("name=\"incomplete: " + std::to_string(executions) + " of " + std::to_string(planned) +
                  " seeds run\"") != std::string::npos);
@@ -69,7 +69,7 @@ TEST_CASE("A keep-going sweep stopped by a signal is incomplete, with failures a
     const auto ended = sweep.wait();
     CHECK(ended.status == c.status);
     check_incomplete(jsonl, junit, sweep.out(), "interrupted (SIGINT or SIGTERM)");
-    CHECK(last_line(read_file(jsonl))["interrupted"] == true);
+    CHECK(last_line(file_text(jsonl))["interrupted"] == true);
     CHECK((sweep.out().find("shrinking skipped: the sweep was interrupted") != std::string::npos) == (c.status == 1));
   }
 }
@@ -84,7 +84,7 @@ TEST_CASE("A sweep out of time is incomplete, with failures and without", "[cli]
                                   "--time-budget", "0.2", "--jsonl", jsonl, "--junit", junit});
     CHECK(result.status == (failing ? 1 : 4));
     check_incomplete(jsonl, junit, result.out, "out of time (--time-budget)");
-    CHECK(last_line(read_file(jsonl))["out_of_time"] == true);
+    CHECK(last_line(file_text(jsonl))["out_of_time"] == true);
   }
 }
 
@@ -93,7 +93,7 @@ TEST_CASE("A sweep that stops at its first failure, as asked, is complete", "[cl
   const auto result = run_weft({"sweep", "scenarios/two_cores_one_output_race.toml", "--seeds", "0..99", "--expect",
                                 "ok", "--shrink-budget", "0", "--jsonl", jsonl});
   CHECK(result.status == 1);
-  const auto summary = last_line(read_file(jsonl));
+  const auto summary = last_line(file_text(jsonl));
   CHECK(summary["complete"] == true);
   CHECK(summary["executions"] == 1);
   CHECK(summary["stopped_before_seed"] == 1);
@@ -114,7 +114,7 @@ TEST_CASE("A seed range holds at most 2^64 - 1 seeds", "[cli][sweep]") {
   const auto widest = run_weft({"sweep", "ring_all_gather", "--seeds", "0..18446744073709551614", "--time-budget",
                                 "0.1", "--jsonl", jsonl});
   CHECK(widest.status == 4);
-  CHECK(last_line(read_file(jsonl))["planned"] == 18446744073709551615ull);
+  CHECK(last_line(file_text(jsonl))["planned"] == 18446744073709551615ull);
   const auto last = run_weft({"sweep", "ring_all_gather", "--seeds", "18446744073709551615..18446744073709551615",
                               "--jsonl", jsonl});
   CHECK(last.status == 0);
@@ -122,5 +122,5 @@ TEST_CASE("A seed range holds at most 2^64 - 1 seeds", "[cli][sweep]") {
   const auto top_shard = run_weft({"sweep", "ring_all_gather", "--seeds", "18446744073709551610..18446744073709551615",
                                    "--shard", "3/4", "--jsonl", jsonl});
   CHECK(top_shard.status == 0);
-  CHECK(last_line(read_file(jsonl))["executions"] == 2);  // ...611 and ...615, the last seed there is
+  CHECK(last_line(file_text(jsonl))["executions"] == 2);  // ...611 and ...615, the last seed there is
 }

@@ -12,7 +12,7 @@
 
 using weft::testing::failure_lines;
 using weft::testing::fresh_path;
-using weft::testing::read_file;
+using weft::testing::file_text;
 using weft::testing::run_weft;
 using weft::testing::WeftProcess;
 
@@ -51,7 +51,7 @@ TEST_CASE("The tasks of a Slurm array with a step sweep every seed once", "[cli]
     const auto merged = run_weft(merge);
     CHECK(merged.status == 1);
     CHECK(merged.err.empty());
-    CHECK(failure_lines(merged.out) == failure_lines(read_file(whole)));
+    CHECK(failure_lines(merged.out) == failure_lines(file_text(whole)));
     const auto summary = nlohmann::json::parse(merged.out.substr(merged.out.rfind('\n', merged.out.size() - 2) + 1));
     CHECK(summary["complete"] == true);
     CHECK(summary["shard_count"] == count);

@@ -11,7 +11,7 @@
 
 using weft::testing::fresh_path;
 using weft::testing::lines_of;
-using weft::testing::read_file;
+using weft::testing::file_text;
 using weft::testing::run_weft;
 using weft::testing::temp_file;
 using weft::testing::WeftProcess;
@@ -39,7 +39,7 @@ weft::testing::Outcome merge(std::vector<std::string> files) {
 
 // A copy of `path` with line `number` (1-based) replaced by `line`.
 std::string with_line(const std::string& path, std::size_t number, const std::string& line, const std::string& name) {
-  auto lines = lines_of(read_file(path));
+  auto lines = lines_of(file_text(path));
   REQUIRE(number <= lines.size());
   lines[number - 1] = line;
   std::string text;
@@ -59,7 +59,7 @@ TEST_CASE("Merged shards are the one-machine sweep, line for line", "[cli][merge
   const auto merged = merge(files);
   CHECK(merged.status == 1);
   CHECK(merged.err.empty());
-  auto expected = lines_of(read_file(whole));
+  auto expected = lines_of(file_text(whole));
   auto got = lines_of(merged.out);
   REQUIRE(expected.size() == 41 + 2);  // header, 41 failures, summary
   REQUIRE(got.size() == 41 + 1);       // 41 failures, summary
@@ -144,7 +144,7 @@ TEST_CASE("Shards of different sweeps, or a shard twice, are refused naming what
 
 TEST_CASE("What is not a sweep's output is refused, in bounded memory", "[cli][merge][hardening]") {
   const auto good = shard_file("merge_good", 0, 1);
-  const auto lines = lines_of(read_file(good));
+  const auto lines = lines_of(file_text(good));
   const auto failure = nlohmann::json::parse(lines[1]);
   const auto replaced = [](std::string text, const std::string& from, const std::string& to) {
     return text.replace(text.find(from), from.size(), to);
@@ -160,9 +160,9 @@ TEST_CASE("What is not a sweep's output is refused, in bounded memory", "[cli][m
   };
   const auto merged_output = temp_file("merge_merged.jsonl", merge({good}).out);
   const std::vector<Hostile> cases{
-      {"/dev/null", "/dev/null: is not a regular file"},
-      {"/dev/zero", "/dev/zero: is not a regular file"},
-      {std::filesystem::temp_directory_path().string(), "is a folder, not a file"},
+      {"/dev/null", "/dev/null: cannot read the file: it is not a regular file (it is a device)"},
+      {"/dev/zero", "/dev/zero: cannot read the file: it is not a regular file (it is a device)"},
+      {std::filesystem::temp_directory_path().string(), "it is not a regular file (it is a folder)"},
       {"/no/such/file.jsonl", "cannot read the file"},
       {temp_file("merge_empty.jsonl", ""), "is empty: not a sweep's JSON lines"},
       {temp_file("merge_text.jsonl", "hello\n"), ":1:0: not a JSON object"},
@@ -171,7 +171,7 @@ TEST_CASE("What is not a sweep's output is refused, in bounded memory", "[cli][m
       {temp_file("merge_noheader.jsonl", lines[1] + "\n" + lines.back() + "\n"), ":1:0: the first line is a failure"},
       {temp_file("merge_other.jsonl", "{\"hello\":1}\n"), ":1:0: the first line is not a sweep's header"},
       {merged_output, ":1:0: the first line is a failure, not a sweep's header: the output of weft merge"},
-      {temp_file("merge_merged_ok.jsonl", lines_of(merged_output.empty() ? "" : read_file(merged_output)).back() + "\n"),
+      {temp_file("merge_merged_ok.jsonl", lines_of(merged_output.empty() ? "" : file_text(merged_output)).back() + "\n"),
        "is the output of weft merge"},
       {with_line(good, 2, with_seed("-1"), "merge_minus.jsonl"), ":2:0: 'seed' is -1, not an integer"},
       {with_line(good, 2, with_seed("1.5"), "merge_half.jsonl"), ":2:0: 'seed' is 1.5, not an integer"},
@@ -193,7 +193,7 @@ TEST_CASE("What is not a sweep's output is refused, in bounded memory", "[cli][m
       {with_line(good, static_cast<std::size_t>(lines.size()), replaced(lines.back(), "\"executions\":41", "\"executions\":99"),
                  "merge_executions.jsonl"),
        "'executions' is not between the failures and the planned seeds"},
-      {temp_file("merge_after.jsonl", read_file(good) + lines[1] + "\n"), "a line after the summary line"},
+      {temp_file("merge_after.jsonl", file_text(good) + lines[1] + "\n"), "a line after the summary line"},
       {temp_file("merge_two.jsonl", lines[0] + "\n" + lines[0] + "\n"), ":2:0: a second header"},
   };
   for (const auto& [path, expected] : cases) {

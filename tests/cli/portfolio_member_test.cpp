@@ -9,7 +9,7 @@
 #include "weft_process.hpp"
 
 using weft::testing::fresh_path;
-using weft::testing::read_file;
+using weft::testing::file_text;
 using weft::testing::WeftProcess;
 
 namespace {
@@ -31,7 +31,7 @@ TEST_CASE("a portfolio sweep names each failing seed's member, which replays it 
                      "--jsonl", lines, "--shrink-budget", "0"});
   REQUIRE(sweep.wait().status == 1);
   int named = 0;
-  std::istringstream in(read_file(lines));
+  std::istringstream in(file_text(lines));
   for (std::string text; std::getline(in, text);) {
     const auto line = nlohmann::json::parse(text);
     if (!line.contains("seed")) continue;

@@ -12,7 +12,7 @@
 #include "weft_process.hpp"
 
 using weft::testing::fresh_path;
-using weft::testing::read_file;
+using weft::testing::file_text;
 using weft::testing::WeftProcess;
 
 namespace {
@@ -61,7 +61,7 @@ std::vector<std::string> shell_words(const std::string& line) {
 std::string schedule_of(const std::string& word, const std::string& folder) {
   if (!word.starts_with("@")) return word;
   const std::filesystem::path file = word.substr(1);
-  std::string text = read_file(file.is_absolute() ? file.string() : folder + "/" + file.string());
+  std::string text = file_text(file.is_absolute() ? file.string() : folder + "/" + file.string());
   REQUIRE(!text.empty());
   return text.substr(0, text.find('\n'));
 }
@@ -161,7 +161,7 @@ TEST_CASE("Every reproduce line a sweep prints replays its execution, for every 
       std::vector<ReproduceLine> lines = stdout_lines(out, folder.string());
 
       std::map<std::uint64_t, Execution> by_seed;  // from the JSON lines
-      std::istringstream jsonl(read_file(base + ".jsonl"));
+      std::istringstream jsonl(file_text(base + ".jsonl"));
       for (std::string text; std::getline(jsonl, text);) {
         const auto line = nlohmann::json::parse(text);
         if (line.contains("header") || line.contains("summary")) continue;
@@ -172,7 +172,7 @@ TEST_CASE("Every reproduce line a sweep prints replays its execution, for every 
         by_seed[line["seed"]] = expected;
         lines.push_back({"JSON line", line["reproduce"], expected});
       }
-      const std::string xml = read_file(base + ".xml");
+      const std::string xml = file_text(base + ".xml");
       for (const auto& [seed, expected] : by_seed) {
         const auto testcase = xml.find("name=\"seed " + std::to_string(seed) + "\"");
         REQUIRE(testcase != std::string::npos);
@@ -220,8 +220,8 @@ TEST_CASE("A schedule file that does not hold one schedule is refused naming it"
            {empty, empty + ":1:0: holds no schedule"},
            {bad, "x1"},
            {"/no/such.schedule", "/no/such.schedule: cannot read the file"},
-           {"/tmp", "/tmp: is a folder"},
-           {"/dev/zero", "/dev/zero: is not a regular file"}}) {
+           {"/tmp", "/tmp: cannot read the file: it is not a regular file (it is a folder)"},
+           {"/dev/zero", "/dev/zero: cannot read the file: it is not a regular file (it is a device)"}}) {
     CAPTURE(file);
     WeftProcess replay({"replay", "ring_all_gather", "--schedule", "@" + file});
     CHECK(replay.wait().status == 2);

@@ -8,7 +8,7 @@
 #include "weft_process.hpp"
 
 using weft::testing::fresh_path;
-using weft::testing::read_file;
+using weft::testing::file_text;
 using weft::testing::WeftProcess;
 
 namespace {
@@ -28,7 +28,7 @@ long peak_of_failing_sweep(std::uint64_t last) {
                     environment);
   const auto ended = sweep.wait();
   CHECK(ended.status == 1);
-  CHECK(read_file(junit).find("failures=\"" + std::to_string(last + 1) + "\"") != std::string::npos);
+  CHECK(file_text(junit).find("failures=\"" + std::to_string(last + 1) + "\"") != std::string::npos);
   return ended.peak_kib;
 }
 

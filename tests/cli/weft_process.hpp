@@ -1,7 +1,8 @@
 #pragma once
 // Runs the built weft executable as a child process (from the source tree, as run_weft does
 // in-process), for what only a real process shows: signals, exit statuses, resource limits and
-// peak memory. Its stdout and stderr go to files the test reads while it runs.
+// peak memory. Its stdout and stderr go to files the test reads while it runs, or where Streams
+// names (/dev/full, a terminal).
 
 #include <catch2/catch.hpp>
 
@@ -14,23 +15,17 @@
 
 #include <chrono>
 #include <filesystem>
-#include <fstream>
 #include <functional>
-#include <sstream>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
+
+#include "file_text.hpp"
 
 extern char** environ;
 
 namespace weft::testing {
-
-inline std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // A path in the temporary folder, with nothing there yet (nor a .partial of it).
 inline std::string fresh_path(const std::string& name) {
@@ -46,13 +41,27 @@ struct Ended {
   double seconds = 0;    // from the last signal sent (or the start) to the end
 };
 
+// Where a process's stdout and stderr go, when not to files of its own (read by out() and err()).
+// No default: `{}` means the environment or the prefix of WeftProcess, never Streams.
+struct Streams {
+  explicit Streams(std::string out_path, std::string err_path = {})
+      : out(std::move(out_path)), err(std::move(err_path)) {}
+  std::string out;
+  std::string err;  // empty: a file of its own
+};
+
 class WeftProcess {
  public:
   // `environment`: "NAME=VALUE" settings added to this process's environment; `prefix`: words
   // run before weft (a shell that sets a limit, say); `folder`: where it runs.
   explicit WeftProcess(std::vector<std::string> args, std::vector<std::string> environment = {},
                        std::vector<std::string> prefix = {}, const std::string& folder = WEFT_SOURCE_DIR)
-      : out_(fresh_path("out_" + std::to_string(::getpid()) + "_" + std::to_string(counter()))), err_(out_ + ".err") {
+      : WeftProcess(std::move(args), Streams(own_file("out")), std::move(environment), std::move(prefix), folder) {}
+
+  // The same, with stdout (and stderr, when named) where `streams` says.
+  WeftProcess(std::vector<std::string> args, const Streams& streams, std::vector<std::string> environment = {},
+              std::vector<std::string> prefix = {}, const std::string& folder = WEFT_SOURCE_DIR)
+      : out_(streams.out), err_(streams.err.empty() ? own_file("err") : streams.err) {
     std::vector<std::string> words = std::move(prefix);
     words.push_back(WEFT_BINARY);
     words.insert(words.end(), args.begin(), args.end());
@@ -61,8 +70,8 @@ class WeftProcess {
     argv.push_back(nullptr);
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY, 0644);
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY, 0644);
     posix_spawn_file_actions_addchdir_np(&actions, folder.c_str());
     std::vector<char*> env;  // the settings first: getenv finds the first of a name
     for (auto& variable : environment) env.push_back(variable.data());
@@ -82,8 +91,8 @@ class WeftProcess {
     }
   }
 
-  std::string out() const { return read_file(out_); }
-  std::string err() const { return read_file(err_); }
+  std::string out() const { return file_text(out_); }
+  std::string err() const { return file_text(err_); }
 
   // Waits (up to `seconds`) until `ready` holds; false if it never did.
   bool wait_until(const std::function<bool()>& ready, double seconds = 30) const {
@@ -116,6 +125,10 @@ class WeftProcess {
   static int counter() {
     static int next = 0;
     return next++;
+  }
+  // A file of this process's own in the temporary folder.
+  static std::string own_file(const std::string& what) {
+    return fresh_path(what + "_" + std::to_string(::getpid()) + "_" + std::to_string(counter()));
   }
 
   std::string out_;
