@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include "scenarios/kernels/explore_examples.hpp"
 #include "scenarios/registry.hpp"
 #include "sim/engine/explore.hpp"
 
@@ -122,24 +123,10 @@ sim::ScenarioDefinition on_shared_memory(const std::string& name) {
   sim::ScenarioDefinition s;
   s.name = name + "_shared";
   if (name == "readers") {
-    s.kernel = [](sim::Core& core) {
-      auto x = core.vmem_shared<std::int32_t>({1});
-      if (core.core_id() == 0)
-        core.store(x, sim::Tile<std::int32_t>::Constant(1, 1, 7));
-      else
-        (void)core.load(x);
-    };
+    s.kernel = [](sim::Core& core) { scenarios::readers_body(core, core.vmem_shared<std::int32_t>({1})); };
   } else {
     s.kernel = [](sim::Core& core) {
-      const int n = core.num_cores() - 1, me = core.core_id();
-      auto a = core.vmem_shared<std::int32_t>({n + 1});
-      if (me == 0) {
-        for (int i = n; i >= 0; --i)
-          if (core.load(a.at({sim::ds(i, 1)}))(0, 0) == 0) break;
-      } else {
-        const auto previous = core.load(a.at({sim::ds(me - 1, 1)}));
-        core.store(a.at({sim::ds(me, 1)}), previous + 1);
-      }
+      scenarios::lastzero_body(core, core.vmem_shared<std::int32_t>({core.num_cores()}));
     };
   }
   return s;
