@@ -42,7 +42,13 @@ TEST_CASE("Buffers past the host memory budget are refused before they are alloc
 
 TEST_CASE("Running out of host memory is a clear message and exit 2, not an internal error", "[cli][hardening]") {
   // Under a 1.5 GB address-space limit, a budget of 1 TB lets 2 GiB buffers through to the
-  // allocator, which fails.
+  // allocator, which fails. Not under AddressSanitizer: it reserves terabytes of shadow address
+  // space (no address-space limit can hold it), and its operator new ends the process on
+  // failure instead of throwing std::bad_alloc. The ordinary build runs this test.
+#if defined(WEFT_SANITIZE_ADDRESS)
+  WARN("not run under AddressSanitizer: its allocator does not throw std::bad_alloc");
+  return;
+#endif
   WeftProcess weft({"run", "right_permute", "--set", "params.rows=65536", "--set", "params.cols=8192", "--set",
                     "memory.hbm_bytes=4294967296", "--set", "memory.host_bytes=1000000000000"},
                    Streams{"/dev/null"}, {}, {"/bin/sh", "-c", "ulimit -v 1464843 && exec \"$0\" \"$@\""});

@@ -21,6 +21,18 @@ TEST_CASE("An unknown verdict is an error that lists the verdicts", "[config]") 
                              std::string{model::verdict_names()} + ")");
 }
 
+TEST_CASE("A value spelled across lines makes a one-line error, its control characters escaped", "[config]") {
+  // Found by the config fuzzer: a TOML multi-line string as the verdict.
+  const TempDir dir{"multiline-verdict"};
+  const auto path = dir.write("s.toml", "kernel = \"k\"\nexpect = \"\"\"o\nk\\t\\u001b\"\"\"\n");
+  const ConfigError error = config_error_from([&] { read_scenario_file(path); });
+  CHECK_CONFIG_ERROR(error, path.string(), 2, 10, "expect");
+  CHECK(error.message.find("unknown verdict 'o\nk\t\x1b'") == 0);
+  const std::string shown = error.what();
+  CHECK(shown.find('\n') == std::string::npos);
+  CHECK(shown.find("key 'expect': unknown verdict 'o\\nk\\t\\x1b' (expected one of: ") != std::string::npos);
+}
+
 TEST_CASE("A scenario without a kernel is an error", "[config]") {
   const TempDir dir{"no-kernel"};
   const auto path = dir.write("s.toml", "expect = \"ok\"\n");
