@@ -30,7 +30,7 @@
 //   sim/ops/table.hpp        its include and its place in `Table`
 //   sim/api/core.hpp         its declaration, with a comment for kernel authors
 //   sim/engine/core.cpp      its body: the API's misuse checks, then `execution_.perform`
-//   docs/kernel-api.md       its row, and docs/semantics-verbs.md its contract
+//   docs/kernel-api.md       its row, and docs/semantics.md §11 its contract
 // That is all when the machine already has the effect and an event kind fits. A new effect
 // adds its Machine method (model/machine.hpp and .cpp; state of its own in a model file of its
 // own, race edges in model/race_detector.hpp); a new event kind adds a TraceEvent::Kind
