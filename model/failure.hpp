@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/verdict.hpp"
@@ -50,6 +51,7 @@ struct Failure {
   std::vector<FailureSite> sites;
 };
 
-std::string to_string(SourceLine where);  // "ring_all_gather.cpp:42" (file name without folders)
+std::string to_string(SourceLine where);     // "ring_all_gather.cpp:42" (file name without folders)
+std::string_view file_name(SourceLine where);  // "ring_all_gather.cpp" (without folders)
 
 }  // namespace weft::model

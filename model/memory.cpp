@@ -6,11 +6,13 @@
 
 namespace weft::model {
 
-std::string to_string(SourceLine where) {
+std::string_view file_name(SourceLine where) {
   std::string_view file = where.file;
   if (auto slash = file.rfind('/'); slash != std::string_view::npos) file.remove_prefix(slash + 1);
-  return std::string(file) + ":" + std::to_string(where.line);
+  return file;
 }
+
+std::string to_string(SourceLine where) { return std::string(file_name(where)) + ":" + std::to_string(where.line); }
 
 Memory::Memory(const MachineSpec& spec, const Topology& topology)
     : spec_(spec),

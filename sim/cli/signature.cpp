@@ -26,9 +26,8 @@ std::string finding_signature(const ExecutionResult& result) {
   return signature;
 }
 
-bool FindingGroups::add(const SeedOutcome& outcome) {
+bool FindingGroups::add(const std::string& signature, const SeedOutcome& outcome) {
   ++failures_;
-  const std::string signature = finding_signature(outcome.result);
   const auto [found, fresh] = index_.try_emplace(signature, groups_.size());
   if (fresh) groups_.push_back({signature, 0, outcome.seed, outcome.seed, outcome.result.steps});
   Group& group = groups_[found->second];

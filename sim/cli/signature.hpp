@@ -9,7 +9,8 @@
 //
 // A --keep-going sweep groups its failures by signature (FindingGroups): one report per
 // signature, the others counted, in the order their first seeds were released (seed order, so
-// the grouping does not depend on the number of jobs).
+// the grouping does not depend on the number of jobs). Its JSON lines carry each failure's
+// signature (docs/sweeping.md).
 
 #include <cstddef>
 #include <cstdint>
@@ -27,8 +28,9 @@ std::string finding_signature(const ExecutionResult& result);
 
 class FindingGroups {
  public:
-  // Counts a failure under its signature; true when it is the signature's first.
-  bool add(const SeedOutcome& outcome);
+  // Counts a failure under its signature (finding_signature of its result); true when it is the
+  // signature's first.
+  bool add(const std::string& signature, const SeedOutcome& outcome);
   std::size_t size() const { return groups_.size(); }
   // "findings: N distinct signatures in M failures\n  COUNT x SIGNATURE\n    first seed S, shortest: seed T (K steps)\n..."
   std::string summary() const;

@@ -70,12 +70,13 @@ int command_sweep(const Request& request, const std::string& program, const Swee
   listener.failure = [&](const SeedOutcome& outcome) {
     progress.clear();
     const ScheduleArgument schedule = schedules.argument(outcome.result.schedule, seed_name(outcome.seed));
-    if (jsonl) jsonl->write(failure_json(request, outcome, program, schedule));
+    const std::string signature = finding_signature(outcome.result);
+    if (jsonl) jsonl->write(failure_json(request, outcome, signature, program, schedule));
     if (junit) junit->add_failure(outcome);
     if (!first_failure) first_failure = outcome;
     // One report per signature (the others are counted in the findings), unless --verbose; a
     // failure that did not replay identically is always reported.
-    if (!findings.add(outcome) && !files.verbose && outcome.nondeterminism.empty()) return;
+    if (!findings.add(signature, outcome) && !files.verbose && outcome.nondeterminism.empty()) return;
     std::string report = format_report(request, outcome.result, program, outcome.seed, schedule.word(),
                                        explain_failure(outcome.result));
     if (!outcome.nondeterminism.empty()) report += "NOT DETERMINISTIC: " + outcome.nondeterminism + "\n";

@@ -23,6 +23,39 @@ std::string description(const std::string& text) {
 
 using Json = nlohmann::ordered_json;
 
+// The structured finding: one object per site (a racing access, a core that stopped), at most
+// `most_sites` of them (a deadlock of every core of a large machine would outgrow the 8 MiB line
+// that weft merge reads), with what is known of it and nothing more.
+constexpr std::size_t most_sites = 1000;
+
+Json site_json(const model::FailureSite& site, bool access) {
+  Json json;
+  json["actor"] = site.who.kind == model::Accessor::Kind::core ? "core" : "dma";
+  json["index"] = site.who.index;
+  if (access) json["access"] = site.who.is_write ? "write" : "read";
+  json["step"] = site.step;
+  if (site.line.line > 0) {
+    json["file"] = model::file_name(site.line);
+    json["line"] = site.line.line;
+  }
+  json["what"] = site.what;
+  if (site.waits) {
+    json["semaphore"] = site.waits->semaphore_id;
+    json["needs"] = site.waits->needs;
+    json["holds"] = site.waits->holds;
+  }
+  return json;
+}
+
+void add_sites(const ExecutionResult& result, Json& line) {
+  const bool accesses = result.verdict == model::Verdict::data_race;  // else the cores that stopped
+  Json sites = Json::array();
+  for (std::size_t at = 0; at < result.sites.size() && at < most_sites; ++at)
+    sites.push_back(site_json(result.sites[at], accesses));
+  line["sites"] = std::move(sites);
+  if (result.sites.size() > most_sites) line["sites_left_out"] = result.sites.size() - most_sites;
+}
+
 // The fields of sweep_identity_keys, and this shard.
 Json identity(const Request& request, const SweepOptions& options) {
   Json line;
@@ -45,9 +78,9 @@ std::string header_json(const Request& request, const SweepOptions& options) {
   return json_text(line);
 }
 
-std::string failure_json(const Request& request, const SeedOutcome& outcome, const std::string& program,
-                         const ScheduleArgument& schedule) {
-  nlohmann::ordered_json line;
+std::string failure_json(const Request& request, const SeedOutcome& outcome, const std::string& signature,
+                         const std::string& program, const ScheduleArgument& schedule) {
+  Json line;
   line["scenario"] = request.scenario->name;
   line["seed"] = outcome.seed;
   if (request.config.scheduler.strategy == "portfolio")
@@ -56,6 +89,8 @@ std::string failure_json(const Request& request, const SeedOutcome& outcome, con
   line["expected"] = model::to_string(request.expect);
   line["description"] = description(outcome.nondeterminism.empty() ? outcome.result.details : outcome.nondeterminism);
   line["steps"] = outcome.result.steps;
+  line["signature"] = signature;
+  add_sites(outcome.result, line);
   if (schedule.file)
     line["schedule_file"] = *schedule.file;
   else

@@ -1,7 +1,8 @@
 #pragma once
 // A sweep's JSON lines (JsonLinesFile, whole_output.hpp: each line whole, the file renamed into
 // place when the sweep ends, interrupted or not): a header line that says which sweep this is,
-// a line per failing seed in seed order, then a summary line that says how far it got.
+// a line per failing seed in seed order (with its signature and sites, the structured finding),
+// then a summary line that says how far it got.
 //
 // The header names the sweep by the fields `weft merge` checks before it joins shards
 // (sweep_identity_keys: scenario, config digest, strategy, expected verdict, seed range, keep
@@ -25,10 +26,11 @@ inline constexpr std::array<std::string_view, 6> sweep_identity_keys{"scenario",
                                                                      "seeds",    "keep_going", "config_digest"};
 
 std::string header_json(const Request& request, const SweepOptions& options);
-// `schedule`: the failure's schedule, written as "schedule" (the string) or, when it is too long
-// for one argument, as "schedule_file" (the file that holds it).
-std::string failure_json(const Request& request, const SeedOutcome& outcome, const std::string& program,
-                         const ScheduleArgument& schedule);
+// `signature`: the failure's finding_signature (signature.hpp), written with its sites, the
+// structured finding. `schedule`: the failure's schedule, written as "schedule" (the string) or,
+// when it is too long for one argument, as "schedule_file" (the file that holds it).
+std::string failure_json(const Request& request, const SeedOutcome& outcome, const std::string& signature,
+                         const std::string& program, const ScheduleArgument& schedule);
 std::string summary_json(const Request& request, const SweepOptions& options, const SweepSummary& summary);
 
 // Why an incomplete sweep stopped and how far it got, in one line: "interrupted (SIGINT or
