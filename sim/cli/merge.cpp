@@ -46,29 +46,44 @@ void check_one_sweep(const std::vector<ShardLines>& shards) {
   }
 }
 
-// The failure lines of every file in seed order: the smallest next seed of the files first.
-void print_failures_in_seed_order(const std::vector<ShardLines>& shards) {
+// A signature's failures across the shards (its lines' "signature", or an older line's verdict).
+struct Finding {
+  std::string signature;
+  std::uint64_t count = 0;
+  std::uint64_t first_seed = 0;
+};
+
+// Prints the failure lines of every file in seed order (the smallest next seed of the files
+// first); returns their findings, in order of first seed.
+std::vector<Finding> print_failures_in_seed_order(const std::vector<ShardLines>& shards) {
   std::vector<FailureLines> files;
   files.reserve(shards.size());
   using Head = std::pair<std::uint64_t, std::size_t>;  // seed, file
   std::priority_queue<Head, std::vector<Head>, std::greater<>> heads;
-  std::vector<std::string> lines(shards.size());
+  std::vector<FailureLine> lines(shards.size());
   const auto advance = [&](std::size_t file) {
     if (auto next = files[file].next()) {
-      lines[file] = std::move(next->second);
-      heads.emplace(next->first, file);
+      lines[file] = std::move(*next);
+      heads.emplace(lines[file].seed, file);
     }
   };
   for (std::size_t file = 0; file < shards.size(); ++file) {
     files.emplace_back(shards[file]);
     advance(file);
   }
+  std::vector<Finding> findings;
+  std::map<std::string, std::size_t> index;  // signature -> its finding
   while (!heads.empty()) {
     const std::size_t file = heads.top().second;
     heads.pop();
-    write_record(std::cout, lines[file] + "\n");
+    const FailureLine& line = lines[file];
+    write_record(std::cout, line.text + "\n");
+    const auto [found, fresh] = index.try_emplace(line.signature, findings.size());
+    if (fresh) findings.push_back({line.signature, 0, line.seed});
+    ++findings[found->second].count;
     advance(file);
   }
+  return findings;
 }
 
 // Each file stays open while the failures are merged: allow as many as the hard limit does.
@@ -138,7 +153,10 @@ int command_merge(const std::vector<std::string>& files) {
   summary["interrupted"] = interrupted;
   summary["out_of_time"] = out_of_time;
 
-  print_failures_in_seed_order(shards);
+  Json signatures = Json::array();
+  for (const Finding& finding : print_failures_in_seed_order(shards))
+    signatures.push_back({{"signature", finding.signature}, {"count", finding.count}, {"first_seed", finding.first_seed}});
+  summary["signatures"] = std::move(signatures);
   write_record(std::cout, json_text(summary) + "\n");
   if (failures > 0) return 1;
   return complete ? 0 : exit_incomplete;

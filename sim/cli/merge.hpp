@@ -10,8 +10,13 @@
 // in the summary line (missing_shards, unfinished_shards). Totals are sums of checked per-shard
 // counts, each at most the shard's planned seeds, so they cannot wrap.
 //
+// The summary line also groups the failures of all shards by signature (signature.hpp; a line
+// of a weft older than signatures counts under its verdict): each signature with its count and
+// its first seed, in order of first seed.
+//
 // The failure lines are merged a line per file at a time (the files hold them in seed order), so
-// memory stays flat however many failures there are; each file stays open while it is merged.
+// memory stays flat however many failures there are (it grows with the distinct signatures
+// only); each file stays open while it is merged.
 
 #include <string>
 #include <vector>

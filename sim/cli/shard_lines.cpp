@@ -91,6 +91,12 @@ std::uint64_t failure_seed(const LineReader& reader, const Json& line, const Sha
   return seed;
 }
 
+// What a failure line is counted under: its signature, or (a line of a weft older than the
+// signature) its verdict.
+std::string finding_of(const LineReader& reader, const Json& line) {
+  return text_field(reader, line, line.contains("signature") ? "signature" : "verdict");
+}
+
 void read_summary(const LineReader& reader, const Json& summary, ShardLines& shard, std::optional<std::uint64_t> last) {
   for (const std::string_view key : sweep_identity_keys)
     if (field(reader, summary, std::string(key).c_str()) != shard.header[std::string(key)])
@@ -134,6 +140,7 @@ ShardLines read_shard_lines(const std::string& path) {
     }
     if (line.contains("header")) refuse(reader, "a second header: two sweeps' lines in one file");
     last = failure_seed(reader, line, shard, last);
+    finding_of(reader, line);  // checked here, before merge prints anything
     ++shard.failures;
   }
   if (!shard.summarised) {
@@ -150,13 +157,13 @@ FailureLines::FailureLines(const ShardLines& shard) : reader_(shard.path, max_li
   reader_.next();  // the header
 }
 
-std::optional<std::pair<std::uint64_t, std::string>> FailureLines::next() {
+std::optional<FailureLine> FailureLines::next() {
   if (left_ == 0) return std::nullopt;
   const auto text = reader_.next();
   if (!text) throw ConfigError(reader_.path(), reader_.line_number(), 0, "", "the file changed while it was merged");
   --left_;
   const Json line = parse(reader_, *text);
-  return std::pair(count_field(reader_, line, "seed"), std::string(*text));
+  return FailureLine{count_field(reader_, line, "seed"), finding_of(reader_, line), std::string(*text)};
 }
 
 }  // namespace weft::sim

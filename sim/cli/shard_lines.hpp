@@ -6,9 +6,10 @@
 // What is checked:
 //   - line 1 is a sweep's header: the sweep's identity, the shard "I/N" (I < N) and its planned
 //     seed count, which must be the count of seeds s of the range with s % N == I;
-//   - every failure line carries the header's scenario and expected verdict, and a seed that is
-//     an integer of 0..2^64-1 (not -1, 1.5, 1e3 or "3"), in the range, of this shard, and above
-//     the previous line's (a sweep writes them in seed order);
+//   - every failure line carries the header's scenario and expected verdict, a seed that is an
+//     integer of 0..2^64-1 (not -1, 1.5, 1e3 or "3"), in the range, of this shard, and above the
+//     previous line's (a sweep writes them in seed order), and a signature that is a string (or,
+//     in the lines of a weft older than signatures, none, and a verdict that is a string);
 //   - a summary line, if any, is the last line; it repeats the header, and its counts add up:
 //     failures is the number of failure lines, executions lies between them and planned, a seed
 //     it stopped before lies above every failure.
@@ -20,7 +21,6 @@
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -48,11 +48,19 @@ struct ShardLines {
 // Reads and checks the whole file; throws ConfigError naming the file and line.
 ShardLines read_shard_lines(const std::string& path);
 
-// A checked shard's failure lines again, in order, each as written with its seed.
+// A failure line as written, with its seed and what it counts under: its signature, or its
+// verdict when it has none (a line of an older weft).
+struct FailureLine {
+  std::uint64_t seed = 0;
+  std::string signature;
+  std::string text;
+};
+
+// A checked shard's failure lines again, in order.
 class FailureLines {
  public:
   explicit FailureLines(const ShardLines& shard);
-  std::optional<std::pair<std::uint64_t, std::string>> next();
+  std::optional<FailureLine> next();
 
  private:
   LineReader reader_;

@@ -10,7 +10,7 @@
 // A --keep-going sweep groups its failures by signature (FindingGroups): one report per
 // signature, the others counted, in the order their first seeds were released (seed order, so
 // the grouping does not depend on the number of jobs). Its JSON lines carry each failure's
-// signature (docs/sweeping.md).
+// signature, and `weft merge` counts them across shards (docs/sweeping.md).
 
 #include <cstddef>
 #include <cstdint>

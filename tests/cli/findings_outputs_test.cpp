@@ -1,6 +1,10 @@
 // A keep-going sweep's findings in its machine-readable outputs: each JSON line carries the
-// failure's signature (as the stdout findings block names it) and its sites.
+// failure's signature (as the stdout findings block names it) and its sites, and weft merge
+// counts the signatures over all shards.
 #include "cli_runner.hpp"
+
+#include <functional>
+#include <map>
 
 #include <nlohmann/json.hpp>
 
@@ -61,6 +65,21 @@ Swept sweep(std::vector<std::string> args, const std::string& name) {
   return swept;
 }
 
+// A copy of a JSON lines file with `edit` applied to each failure line.
+std::string with_failures_edited(const std::string& path, const std::string& name,
+                                 const std::function<void(nlohmann::ordered_json&)>& edit) {
+  std::string text;
+  for (const auto& line : lines_of(file_text(path))) {
+    auto json = nlohmann::ordered_json::parse(line);
+    if (json.contains("seed")) edit(json);
+    text += json.dump() + "\n";
+  }
+  return temp_file(name, text);
+}
+
+const std::vector<std::string> two_lines{"sweep", "scenarios/hostile_semaphore_order.toml", "--seeds", "0..39",
+                                         "--expect", "ok", "--keep-going", "--shrink-budget", "0"};
+
 }  // namespace
 
 TEST_CASE("Every JSON line of a keep-going sweep carries the findings block's signature and the racing sites", "[cli][sweep]") {
@@ -116,4 +135,55 @@ TEST_CASE("A deadlock's JSON sites are its blocked cores with the semaphore each
       CHECK(site["needs"].get<std::int64_t>() > site["holds"].get<std::int64_t>());
     }
   }
+}
+
+TEST_CASE("merge counts the signatures over every shard, an older line under its verdict", "[cli][merge]") {
+  const auto whole = findings_block(sweep(two_lines, "findings_whole").out);
+  std::vector<std::string> files;
+  for (const std::string shard : {"0", "1"}) {
+    auto args = two_lines;
+    args.insert(args.end(), {"--shard", shard + "/2"});
+    files.push_back(sweep(args, "findings_shard" + shard).jsonl);
+  }
+  const auto merged = run_weft({"merge", files[0], files[1]});
+  CHECK(merged.status == 1);
+  const auto summary = nlohmann::json::parse(lines_of(merged.out).back());
+  nlohmann::json expected = nlohmann::json::array();  // the one-machine sweep's findings
+  for (const Signature& signature : whole)
+    expected.push_back({{"signature", signature.name}, {"count", signature.count}, {"first_seed", signature.first_seed}});
+  CHECK(summary["signatures"] == expected);
+  CHECK(whole.size() == 2);
+
+  // Shard 1's lines as a weft older than signatures wrote them: counted under their verdict.
+  const auto old = with_failures_edited(files[1], "findings_old.jsonl", [](nlohmann::ordered_json& line) {
+    line.erase("signature");
+    line.erase("sites");
+  });
+  const std::uint64_t old_failures = failures_of(old).size();
+  const auto mixed = run_weft({"merge", files[0], old});
+  INFO(mixed.err);
+  CHECK(mixed.status == 1);
+  std::map<std::string, std::uint64_t> counts;  // shard 0's own, by signature
+  for (const auto& failure : failures_of(files[0])) ++counts[failure["signature"].get<std::string>()];
+  const auto signatures = nlohmann::json::parse(lines_of(mixed.out).back())["signatures"];
+  REQUIRE(signatures.size() == 3);
+  std::uint64_t total = 0;
+  for (const auto& signature : signatures) {
+    const auto name = signature["signature"].get<std::string>();
+    CHECK(signature["count"] == (name == "kernel_error" ? old_failures : counts[name]));
+    total += signature["count"].get<std::uint64_t>();
+  }
+  CHECK(total == 40);
+  CHECK(old_failures == 20);
+  // In order of first seed: shard 1's lines from seed 1, between shard 0's seeds 0 and 2.
+  CHECK(signatures[0]["first_seed"] == 0);
+  CHECK(signatures[1]["signature"] == "kernel_error");
+  CHECK(signatures[1]["first_seed"] == 1);
+  CHECK(signatures[2]["first_seed"] == 2);
+  // What a signature must be: a string.
+  const auto bad = run_weft({"merge", with_failures_edited(files[0], "findings_bad.jsonl", [](nlohmann::ordered_json& line) {
+                               line["signature"] = 7;
+                             })});
+  CHECK(bad.status == 2);
+  CHECK(bad.err.find(":2:0: 'signature' is 7, not a string") != std::string::npos);
 }
