@@ -3,10 +3,12 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
 #include "sim/cli/report.hpp"
+#include "sim/cli/signature.hpp"
 #include "sim/cli/sweep_output.hpp"
 #include "sim/cli/whole_output.hpp"
 #include "sim/config/config_error.hpp"
@@ -30,17 +32,33 @@ int open_scratch(const std::string& path) {
   return fd;
 }
 
-// Copies the scratch file's testcases into the report.
-void copy_scratch(int scratch, const std::string& path, WholeFile& out) {
-  if (::lseek(scratch, 0, SEEK_SET) != 0) cannot_write(path);
+// Copies `size` bytes of the scratch file from `at` into the report.
+void copy_scratch(int scratch, std::uint64_t at, std::uint64_t size, const std::string& path, WholeFile& out) {
   char buffer[1 << 16];
-  for (;;) {
-    const ssize_t got = ::read(scratch, buffer, sizeof buffer);
+  while (size > 0) {
+    const ssize_t got = ::pread(scratch, buffer, std::min<std::uint64_t>(size, sizeof buffer), static_cast<off_t>(at));
     if (got < 0 && errno == EINTR) continue;
-    if (got < 0) cannot_write(path);
-    if (got == 0) return;
+    if (got <= 0) cannot_write(path);
     out.write(std::string_view(buffer, static_cast<std::size_t>(got)));
+    at += static_cast<std::uint64_t>(got);
+    size -= static_cast<std::uint64_t>(got);
   }
+}
+
+// " file=\"ring.cpp\" line=\"30\"" for the place the signature names first, if it names one.
+std::string location(const ExecutionResult& result) {
+  const model::FailureSite* site = signature_site(result);
+  if (site == nullptr || site->line.line <= 0) return "";
+  return " file=\"" + xml_escape(std::string(model::file_name(site->line))) + "\" line=\"" +
+         std::to_string(site->line.line) + "\"";
+}
+
+// "3 seeds: 0, 4, 7", or "12000 seeds: 0, 1, ..., 999 and 11000 more".
+std::string seed_list(std::uint64_t hit, const std::vector<std::uint64_t>& seeds) {
+  std::string text = std::to_string(hit) + (hit == 1 ? " seed: " : " seeds: ");
+  for (std::size_t at = 0; at < seeds.size(); ++at) text += (at == 0 ? "" : ", ") + std::to_string(seeds[at]);
+  if (hit > seeds.size()) text += " and " + std::to_string(hit - seeds.size()) + " more";
+  return text;
 }
 
 }  // namespace
@@ -54,26 +72,38 @@ JunitReport::~JunitReport() {
   if (scratch_ >= 0) ::close(scratch_);
 }
 
-void JunitReport::add_failure(const SeedOutcome& failure) {
-  const std::string message = failure.nondeterminism.empty() ? first_line(failure.result.details) : failure.nondeterminism;
-  const std::string testcase =
-      "  <testcase classname=\"weft." + suite_ + "\" name=\"seed " + std::to_string(failure.seed) + "\">\n" +
-      "    <failure type=\"" + std::string(model::to_string(failure.result.verdict)) + "\" message=\"" +
-      xml_escape(message) + "\">" + xml_escape(replay_by_seed(request_, program_, failure.seed)) + "\n" +
-      xml_escape(failure.result.details) + "</failure>\n  </testcase>\n";
-  if (!write_all(scratch_, testcase)) cannot_write(path_);
-  ++failures_;
+void JunitReport::add_failure(const SeedOutcome& failure, const std::string& signature) {
+  ++failing_seeds_;
+  const auto [found, fresh] = index_.try_emplace(signature, cases_.size());
+  if (fresh) {
+    const std::string message = failure.nondeterminism.empty() ? first_line(failure.result.details) : failure.nondeterminism;
+    const std::string opening =
+        "  <testcase classname=\"weft." + suite_ + "\" name=\"" + xml_escape(signature) + "\" time=\"" +
+        std::to_string(failure.seconds) + "\"" + location(failure.result) + ">\n    <failure type=\"" +
+        std::string(model::to_string(failure.result.verdict)) + "\" message=\"" + xml_escape(message) + "\">" +
+        xml_escape(replay_by_seed(request_, program_, failure.seed)) + "\n" + xml_escape(failure.result.details) +
+        "</failure>\n";
+    if (!write_all(scratch_, opening)) cannot_write(path_);
+    cases_.push_back({scratch_size_, opening.size(), 0, {}});
+    scratch_size_ += opening.size();
+  }
+  Case& testcase = cases_[found->second];
+  ++testcase.seeds_hit;
+  if (testcase.seeds.size() < seeds_listed) testcase.seeds.push_back(failure.seed);
 }
 
 void JunitReport::finish(const SweepSummary& summary) {
   const bool complete = summary.complete();
   WholeFile out(path_);
   out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n<testsuite name=\"weft sweep " + suite_ +
-            "\" tests=\"" + std::to_string(summary.executions + (complete ? 0 : 1)) + "\" failures=\"" +
-            std::to_string(failures_) + "\" errors=\"" + (complete ? "0" : "1") + "\" time=\"" +
+            "\" tests=\"" + std::to_string(cases_.size() + (complete ? 1 : 2)) + "\" failures=\"" +
+            std::to_string(cases_.size()) + "\" errors=\"" + (complete ? "0" : "1") + "\" time=\"" +
             std::to_string(summary.seconds) + "\">\n");
-  copy_scratch(scratch_, path_, out);
-  const std::uint64_t passed = summary.executions - failures_;
+  for (const Case& testcase : cases_) {
+    copy_scratch(scratch_, testcase.opening_at, testcase.opening_size, path_, out);
+    out.write("    <system-out>" + seed_list(testcase.seeds_hit, testcase.seeds) + "</system-out>\n  </testcase>\n");
+  }
+  const std::uint64_t passed = summary.executions - failing_seeds_;
   out.write("  <testcase classname=\"weft." + suite_ + "\" name=\"" + std::to_string(passed) + " seeds as expected (" +
             std::string(model::to_string(request_.expect)) + ")\"/>\n");
   if (!complete) {

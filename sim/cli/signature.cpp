@@ -1,17 +1,25 @@
 #include "sim/cli/signature.hpp"
 
 #include <regex>
-#include <set>
 
 namespace weft::sim {
+namespace {
+
+// The places a failure points at ("DMA read at ring.cpp:30"), sorted, each with its first site.
+std::map<std::string, const model::FailureSite*> places_of(const ExecutionResult& result) {
+  std::map<std::string, const model::FailureSite*> places;
+  for (const model::FailureSite& site : result.sites) {
+    const std::string kind = site.waits ? "wait" : site.what.substr(0, site.what.find(" ["));
+    places.try_emplace(kind + " at " + model::to_string(site.line), &site);
+  }
+  return places;
+}
+
+}  // namespace
 
 std::string finding_signature(const ExecutionResult& result) {
   std::string signature(model::to_string(result.verdict));
-  std::set<std::string> places;
-  for (const model::FailureSite& site : result.sites) {
-    const std::string kind = site.waits ? "wait" : site.what.substr(0, site.what.find(" ["));
-    places.insert(kind + " at " + model::to_string(site.line));
-  }
+  const auto places = places_of(result);
   if (places.empty()) {  // signed by the first source line its message names, if any
     static const std::regex source_line(R"([\w.-]+\.(cpp|cc|cxx|hpp|h):\d+)");
     std::smatch found;
@@ -19,11 +27,16 @@ std::string finding_signature(const ExecutionResult& result) {
     return signature;
   }
   std::string separator = ": ";
-  for (const std::string& place : places) {
+  for (const auto& [place, site] : places) {
     signature += separator + place;
     separator = ", ";
   }
   return signature;
+}
+
+const model::FailureSite* signature_site(const ExecutionResult& result) {
+  const auto places = places_of(result);
+  return places.empty() ? nullptr : places.begin()->second;
 }
 
 bool FindingGroups::add(const std::string& signature, const SeedOutcome& outcome) {

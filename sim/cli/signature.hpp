@@ -10,7 +10,8 @@
 // A --keep-going sweep groups its failures by signature (FindingGroups): one report per
 // signature, the others counted, in the order their first seeds were released (seed order, so
 // the grouping does not depend on the number of jobs). Its JSON lines carry each failure's
-// signature, and `weft merge` counts them across shards (docs/sweeping.md).
+// signature, `weft merge` counts them across shards, and its JUnit report has a testcase per
+// signature (docs/sweeping.md).
 
 #include <cstddef>
 #include <cstdint>
@@ -25,6 +26,9 @@ namespace weft::sim {
 
 // "data_race: DMA read at ring_all_gather_double_buffered.cpp:30, DMA write at ring_all_gather_double_buffered.cpp:30"
 std::string finding_signature(const ExecutionResult& result);
+// The site of the place the signature names first ("DMA read at ..." before "DMA write at ..."),
+// or none when it names none. The JUnit testcase's file and line.
+const model::FailureSite* signature_site(const ExecutionResult& result);
 
 class FindingGroups {
  public:

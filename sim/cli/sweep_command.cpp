@@ -72,7 +72,7 @@ int command_sweep(const Request& request, const std::string& program, const Swee
     const ScheduleArgument schedule = schedules.argument(outcome.result.schedule, seed_name(outcome.seed));
     const std::string signature = finding_signature(outcome.result);
     if (jsonl) jsonl->write(failure_json(request, outcome, signature, program, schedule));
-    if (junit) junit->add_failure(outcome);
+    if (junit) junit->add_failure(outcome, signature);
     if (!first_failure) first_failure = outcome;
     // One report per signature (the others are counted in the findings), unless --verbose; a
     // failure that did not replay identically is always reported.

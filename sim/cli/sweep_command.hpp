@@ -1,9 +1,9 @@
 #pragma once
 // `weft sweep`: many seeds of one scenario (sim/sweep), reported as they are released in seed
-// order (a JSON line and a JUnit testcase per failing seed, a report on stdout per failing seed
-// whose signature is new, signature.hpp; all streamed: memory stays flat however many seeds
-// fail), then the first failure shrunk, with --keep-going the findings (each signature's count),
-// and a summary line.
+// order (a JSON line per failing seed; a report on stdout per failing seed whose signature is
+// new, signature.hpp; all streamed: memory stays flat however many seeds fail), then the first
+// failure shrunk, with --keep-going the findings (each signature's count), a JUnit report with a
+// testcase per signature, and a summary line.
 //
 // Exit status: 0 every planned seed ran and gave the expected verdict; 1 some seed did not; 4 the
 // sweep stopped early (SIGINT, SIGTERM, --time-budget) before every planned seed ran, and none of

@@ -14,7 +14,7 @@
 namespace weft::sim {
 namespace {
 
-using Clock = std::chrono::steady_clock;  // for the time budget only: it never picks an actor
+using Clock = std::chrono::steady_clock;  // for the time budget and the reports' times only: it never picks an actor
 
 // The seeds of one shard within a range, by index.
 struct ShardSeeds {
@@ -128,12 +128,13 @@ void work(const Request& request, Collector& collector) {
   Simulation simulation(request.config, *request.scenario, request.params);
   while (const auto index = collector.take()) {
     const std::uint64_t seed = collector.seeds().seed(*index);
+    const auto started = Clock::now();
     ExecutionResult result = simulation.run_seed(seed);
     if (result.verdict == request.expect) {
       collector.finish(*index, std::nullopt);
       continue;
     }
-    SeedOutcome outcome{seed, std::move(result), {}};
+    SeedOutcome outcome{seed, std::move(result), {}, std::chrono::duration<double>(Clock::now() - started).count()};
     outcome.nondeterminism = compare_runs(outcome.result, simulation.run_seed(seed));
     collector.finish(*index, std::move(outcome));
   }

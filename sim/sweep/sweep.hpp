@@ -48,6 +48,7 @@ struct SeedOutcome {
   std::uint64_t seed = 0;
   ExecutionResult result;
   std::string nondeterminism;  // empty when the re-run matched
+  double seconds = 0;          // the first execution's wall-clock time, for reports (the JUnit testcase's time)
 };
 
 struct SweepSummary {

@@ -1,6 +1,6 @@
 // A keep-going sweep's findings in its machine-readable outputs: each JSON line carries the
-// failure's signature (as the stdout findings block names it) and its sites, and weft merge
-// counts the signatures over all shards.
+// failure's signature (as the stdout findings block names it) and its sites, weft merge counts
+// the signatures over all shards, and the JUnit report has one testcase per signature.
 #include "cli_runner.hpp"
 
 #include <functional>
@@ -77,6 +77,13 @@ std::string with_failures_edited(const std::string& path, const std::string& nam
   return temp_file(name, text);
 }
 
+// The <testcase ...> element named `name` in a JUnit report, whole.
+std::string testcase_named(const std::string& xml, const std::string& name) {
+  const auto at = xml.find("<testcase classname=\"weft.hostile_semaphore_order\" name=\"" + name + "\"");
+  REQUIRE(at != std::string::npos);
+  return xml.substr(at, xml.find("</testcase>", at) - at);
+}
+
 const std::vector<std::string> two_lines{"sweep", "scenarios/hostile_semaphore_order.toml", "--seeds", "0..39",
                                          "--expect", "ok", "--keep-going", "--shrink-budget", "0"};
 
@@ -111,6 +118,18 @@ TEST_CASE("Every JSON line of a keep-going sweep carries the findings block's si
     CHECK(sites[0]["step"].get<std::uint64_t>() < sites[1]["step"].get<std::uint64_t>());
     CHECK(sites[1]["step"].get<std::uint64_t>() < failure["steps"].get<std::uint64_t>());
   }
+
+  // One JUnit testcase for the one signature, at the racing line, listing all 41 seeds.
+  const std::string xml = file_text(swept.junit);
+  CHECK(xml.find("tests=\"2\" failures=\"1\" errors=\"0\"") != std::string::npos);
+  const auto testcase = xml.find("name=\"" + signature + "\" time=\"");
+  REQUIRE(testcase != std::string::npos);
+  CHECK(xml.substr(testcase, xml.find('>', testcase) - testcase)
+            .ends_with("\" file=\"race_examples.cpp\" line=\"" + std::to_string(line) + "\""));
+  std::string seeds = "41 seeds: 0";
+  for (int seed = 1; seed <= 40; ++seed) seeds += ", " + std::to_string(seed);
+  CHECK(xml.find("<system-out>" + seeds + "</system-out>") != std::string::npos);
+  CHECK(xml.find("name=\"0 seeds as expected (ok)\"") != std::string::npos);
 }
 
 TEST_CASE("A deadlock's JSON sites are its blocked cores with the semaphore each waits on", "[cli][sweep]") {
@@ -135,6 +154,32 @@ TEST_CASE("A deadlock's JSON sites are its blocked cores with the semaphore each
       CHECK(site["needs"].get<std::int64_t>() > site["holds"].get<std::int64_t>());
     }
   }
+}
+
+TEST_CASE("The JUnit report has a testcase per signature listing its seeds", "[cli][sweep]") {
+  const Swept swept = sweep(two_lines, "findings_two");
+  const auto block = findings_block(swept.out);
+  REQUIRE(block.size() == 2);  // hostile_api.cpp:37 and :40
+  const auto failures = failures_of(swept.jsonl);
+  REQUIRE(failures.size() == 40);
+  const std::string xml = file_text(swept.junit);
+  CHECK(xml.find("tests=\"3\" failures=\"2\" errors=\"0\"") != std::string::npos);
+  std::uint64_t listed = 0;
+  for (const Signature& signature : block) {
+    CAPTURE(signature.name);
+    const std::string testcase = testcase_named(xml, signature.name);
+    CHECK(testcase.find(" file=\"") == std::string::npos);  // a kernel_error points at no operation
+    std::string seeds;  // the JSON lines' seeds of this signature, in order
+    for (const auto& failure : failures)
+      if (failure["signature"] == signature.name)
+        seeds += (seeds.empty() ? "" : ", ") + std::to_string(failure["seed"].get<std::uint64_t>());
+    CHECK(testcase.find("<system-out>" + std::to_string(signature.count) + " seeds: " + seeds + "</system-out>") !=
+          std::string::npos);
+    CHECK(testcase.find("<failure type=\"kernel_error\"") != std::string::npos);
+    CHECK(testcase.find(" --seed " + std::to_string(signature.first_seed) + "\n") != std::string::npos);
+    listed += signature.count;
+  }
+  CHECK(listed == 40);
 }
 
 TEST_CASE("merge counts the signatures over every shard, an older line under its verdict", "[cli][merge]") {

@@ -28,7 +28,12 @@ long peak_of_failing_sweep(std::uint64_t last) {
                     environment);
   const auto ended = sweep.wait();
   CHECK(ended.status == 1);
-  CHECK(file_text(junit).find("failures=\"" + std::to_string(last + 1) + "\"") != std::string::npos);
+  // One signature: one failing testcase, which lists the first 1000 seeds and counts the rest.
+  const std::string xml = file_text(junit);
+  CHECK(xml.find("failures=\"1\"") != std::string::npos);
+  CHECK(xml.find("<system-out>" + std::to_string(last + 1) + " seeds: 0, 1, 2, ") != std::string::npos);
+  CHECK(xml.find(", 999" + (last > 999 ? " and " + std::to_string(last - 999) + " more" : "") + "</system-out>") !=
+        std::string::npos);
   return ended.peak_kib;
 }
 
@@ -37,7 +42,7 @@ long peak_of_failing_sweep(std::uint64_t last) {
 TEST_CASE("A keep-going sweep's memory stays flat however many seeds fail", "[cli][sweep]") {
   const long few = peak_of_failing_sweep(999);
   const long many = peak_of_failing_sweep(11'999);
-  // Kept in memory, 11,000 more failures (a report, a JSON line and a JUnit testcase each,
+  // Kept in memory, 11,000 more failures (a report, a JSON line and a JUnit <failure> each,
   // some 3 KiB) would add over 30 MiB.
   CAPTURE(few, many);
   CHECK(many - few < 4 * 1024);
