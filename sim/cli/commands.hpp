@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "sim/plugin/catalog.hpp"
 #include "sim/request/request.hpp"
 #include "sim/cli/trace_output.hpp"
 #include "sim/sweep/sweep.hpp"
@@ -17,7 +18,8 @@ struct SweepFiles {
   std::size_t shrink_budget = 1000;  // re-executions to shrink the first failure; 0: no shrinking
 };
 
-int command_list(const ScenarioRegistry& registry);
+// Every scenario of the catalog with where it comes from, then the scenario files and configs here.
+int command_list(const Catalog& catalog);
 // `traces`: the trace files to write of the execution (none: it runs unrecorded).
 int command_run(const Request& request, const std::string& program, std::optional<std::uint64_t> seed,
                 const TraceFiles& traces = {});

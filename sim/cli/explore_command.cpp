@@ -11,12 +11,6 @@ namespace {
 
 std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
 
-bool as_expected(const ExploreReport& report, model::Verdict expect) {
-  for (const FoundVerdict& found : report.verdicts)
-    if (found.verdict != model::Verdict::ok && found.verdict != expect) return false;
-  return expect == model::Verdict::ok || report.found(expect);
-}
-
 
 void trace_first_failure(const Request& request, const std::string& program, const ExploreReport& report,
                          const TraceFiles& traces) {
@@ -63,7 +57,7 @@ int command_explore(const Request& request, const std::string& program, const Ex
     std::cout << "\n";
   }
   if (traces.any()) trace_first_failure(request, program, report, traces);
-  const bool expected = as_expected(report, request.expect);
+  const bool expected = report.as_expected(request.expect);
   std::cout << "result:   " << (expected ? "as expected" : "NOT as expected") << " (expected "
             << model::to_string(request.expect) << ")\n";
   return expected ? 0 : 1;

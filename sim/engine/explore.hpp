@@ -26,6 +26,9 @@ struct ExploreReport {
   double seconds = 0;
 
   bool found(model::Verdict verdict) const;
+  // For a scenario that expects `expect`: every run ok when that is ok; else `expect` found, and
+  // no failure other than it.
+  bool as_expected(model::Verdict expect) const;
 };
 
 // Explores until the space is exhausted, a bound is hit, or (unless keep_going) the first run
