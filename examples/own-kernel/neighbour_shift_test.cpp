@@ -38,3 +38,13 @@ TEST_CASE("without the handshake the copy races with the neighbour's clearing st
   CHECK(result.findings[0].verdict == weft::model::Verdict::data_race);
   CHECK_THAT(result.findings[0].reproduce, Catch::Contains(" replay ") && Catch::Contains("--set params.handshake=0 --seed"));
 }
+
+TEST_CASE("one execution at a time: the one `weft run neighbour_shift --seed 7` runs, and its schedule replays it") {
+  const weft::sim::ScenarioRegistry mine{neighbour_shift()};  // outlives the request and the simulation
+  const weft::sim::Request request =
+      weft::sim::resolve_request({.scenario = "neighbour_shift", .sets = {"topology.devices=2"}}, mine);
+  weft::sim::Simulation simulation(request.config, *request.scenario, request.params);
+  const weft::sim::ExecutionResult result = simulation.run_seed(7);
+  CHECK(result.verdict == weft::model::Verdict::ok);
+  CHECK(simulation.run_schedule(result.schedule).steps == result.steps);
+}

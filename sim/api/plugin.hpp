@@ -14,7 +14,7 @@
 // it, and refuses a library built against another weft (exit 2, naming both versions) before it
 // calls anything in it.
 //
-// Why a library built this way is safe to load (docs/kernel-api.md, "Kernel libraries"):
+// Why a library built this way is safe to load (docs/kernel-api.md, "A kernel library"):
 // - It holds none of weft's code. It is built with the CMake target weft::plugin (headers and
 //   flags, no libraries), so its calls into weft (Core, Host, ...) resolve, when it is loaded,
 //   to the one weft in the process: the stock executable exports its symbols and holds all of
@@ -24,7 +24,8 @@
 //   fails rather than load a second weft.)
 // - Its kernels run on weft's fibers, and weft's teardown and the kernels' own exceptions
 //   unwind through frames of both: both sides use the same C++ runtime (libstdc++ and
-//   libgcc_s, linked dynamically: the compiler's default).
+//   libgcc_s, linked dynamically: the compiler's default). A stack overflow or an endless spin
+//   in its code is rescued as in a built-in kernel's (scheduler/fiber/kernel_code.hpp).
 // - It is loaded afresh for each command and closed after the last use of its scenarios.
 //   Nothing of it is kept in a global.
 
