@@ -5,6 +5,18 @@
 #include "sim/config/config_error.hpp"
 
 namespace weft::sim {
+namespace {
+
+// Why a scenario named `name` from `origin` cannot be added: one from `first` has the name.
+std::string name_taken(const std::string& name, const std::string& first, const std::string& origin) {
+  const std::string quoted = "'" + name + "'";
+  if (first == origin)
+    return origin == builtin_origin ? "two scenarios are named " + quoted : "defines scenario " + quoted + " twice";
+  if (first == builtin_origin) return "scenario " + quoted + " has the name of a built-in scenario";
+  return "scenario " + quoted + " is also defined by " + first;
+}
+
+}  // namespace
 
 void Catalog::add_builtin(ScenarioRegistry scenarios) { add(std::move(scenarios), builtin_origin); }
 
@@ -21,13 +33,8 @@ void Catalog::add(ScenarioRegistry scenarios, const std::string& origin) {
   for (auto& scenario : scenarios) {
     const auto taken = std::find_if(scenarios_.begin(), scenarios_.end(),
                                     [&](const ScenarioDefinition& other) { return other.name == scenario.name; });
-    if (taken != scenarios_.end()) {
-      const std::string& first = origins_[taken - scenarios_.begin()];
-      throw ConfigError(origin, 0, 0, "",
-                        first == origin       ? "defines scenario '" + scenario.name + "' twice"
-                        : first == builtin_origin ? "scenario '" + scenario.name + "' has the name of a built-in scenario"
-                                              : "scenario '" + scenario.name + "' is also defined by " + first);
-    }
+    if (taken != scenarios_.end())
+      throw ConfigError(origin, 0, 0, "", name_taken(scenario.name, origins_[taken - scenarios_.begin()], origin));
     scenarios_.push_back(std::move(scenario));
     origins_.push_back(origin);
   }

@@ -26,7 +26,6 @@ class KernelLibrary {
  public:
   explicit KernelLibrary(const std::filesystem::path& path);
 
-  const std::filesystem::path& path() const { return path_; }
   // The scenarios it defines (their code stays in the library: keep this object alive).
   ScenarioRegistry scenarios() const;
 

@@ -6,12 +6,9 @@
 # and apt-get purges it again. Skipped (exit 77, with the reason) when not root, or when a
 # weft package is installed already (it is not ours to replace). Prints each step's time.
 # Usage: deb_test.sh BUILD_DIR SOURCE_DIR [cmake arguments for the example's configure...]
-set -euo pipefail
 build=$1 source=$2
 shift 2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-. "$source/tests/package/timing.sh"
+. "$source/tests/package/common.sh"
 
 timed "cpack -G DEB" cpack -G DEB --config "$build/CPackConfig.cmake" -B "$work" > "$work/cpack.log" ||
   { cat "$work/cpack.log"; exit 1; }

@@ -4,12 +4,9 @@
 # test of weft's, it builds without Catch2 or Google Benchmark being asked for by weft, and its
 # tests pass. Prints each step's time (weft's libraries are compiled again here).
 # Usage: fetchcontent_test.sh SOURCE_DIR [cmake arguments for the example's configure...]
-set -euo pipefail
 source=$1
 shift
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-. "$source/tests/package/timing.sh"
+. "$source/tests/package/common.sh"
 
 project=$work/own-kernel
 cp -r "$source/examples/own-kernel" "$project"

@@ -6,12 +6,9 @@
 # race found and replayed; then the same kernel built with pkg-config alone, as a kernel
 # library and as a program of its own (weft::main) with every verb. Prints each step's time.
 # Usage: install_test.sh BUILD_DIR SOURCE_DIR [cmake arguments for the example's configure...]
-set -euo pipefail
 build=$1 source=$2
 shift 2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-. "$source/tests/package/timing.sh"
+. "$source/tests/package/common.sh"
 prefix=$work/prefix
 weft=$prefix/bin/weft
 

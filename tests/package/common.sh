@@ -1,5 +1,10 @@
-# Sourced by the package tests: `timed NAME COMMAND...` runs the command and prints how long it
-# took, so a test's log holds the figures a user would see; it returns the command's status.
+# Sourced first by every package test: strict mode, a scratch folder $work removed when the test
+# ends, and two helpers. `timed NAME COMMAND...` runs the command and prints how long it took (on
+# stderr), so a test's log holds the figures a user would see; it returns the command's status.
+set -euo pipefail
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
 timed() {
   local name=$1
   shift
