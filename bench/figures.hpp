@@ -18,8 +18,16 @@ double switch_ns(int pairs);
 // model, resume) of `executions` executions of the operation mix under `config`.
 double step_ns(const sim::Config& config, std::int64_t iterations, int executions);
 
-// Executions per second of `scenario` under `config`, seeds 1..executions (after one warm-up).
-double executions_per_second(const sim::ScenarioDefinition& scenario, const sim::Config& config, int executions);
+// Executions of `scenario` under `config`, seeds 1..executions (after one warm-up): per second,
+// and nanoseconds per step of whole executions (setup, check and teardown included).
+struct ExecutionRate {
+  double executions_per_second = 0;
+  double ns_per_step = 0;
+};
+ExecutionRate execution_rate(const sim::ScenarioDefinition& scenario, const sim::Config& config, int executions);
+inline double executions_per_second(const sim::ScenarioDefinition& scenario, const sim::Config& config, int executions) {
+  return execution_rate(scenario, config, executions).executions_per_second;
+}
 
 struct ExploreRate {
   double runs_per_second = 0;

@@ -1,9 +1,14 @@
 #include "bench/summary.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "bench/figures.hpp"
+#include "bench/progress.hpp"
+#include "bench/scale_estimate.hpp"
 #include "bench/workloads.hpp"
+#include "model/host_memory.hpp"
 
 namespace weft::bench {
 namespace {
@@ -21,13 +26,24 @@ nlohmann::ordered_json summary(const sim::ScenarioRegistry& registry, const Summ
   const auto& gather = scenario(registry, "ring_all_gather");
   const auto& reduce = scenario(registry, "ring_all_reduce");
 
+  const int large_devices = options.scale_devices.value_or(options.quick ? 32 : 256);
+  const int small_devices = std::max(1, large_devices / 16);
+  check_scale_fits(large_devices, model::host_budget_bytes(model::MachineSpec{}));
+  BenchProgress progress(7);
+  const auto scale_stage = [](const char* which, int devices) {
+    return std::string(which) + " scale run: " + std::to_string(devices) + " devices x 4 cores, " +
+           std::to_string(estimate_scale_run(devices).steps) + " steps an execution";
+  };
+
   // First, while the process is small: the memory of the large run is its rise of the peak.
-  const int large_devices = options.quick ? 32 : options.scale_devices;
-  const int small_devices = large_devices / 16;
+  progress.stage(scale_stage("large", large_devices));
   const ScaleRun large = scale_run(gather, collective_config(large_devices, 4, true), scale_tiles(), 0);
+  progress.stage(scale_stage("small", small_devices));
   const ScaleRun small = scale_run(gather, collective_config(small_devices, 4, true), scale_tiles(), 0.5);
 
+  progress.stage("fiber switches");
   const double switching = switch_ns(options.quick ? 200'000 : 2'000'000);
+  progress.stage("scheduler steps (races off, on, Boost.Fiber)");
   const std::int64_t iterations = options.quick ? 500 : 5000;
   const double step = step_ns(operation_mix_config(false), iterations, effort);
   const double step_races = step_ns(operation_mix_config(true), iterations, effort);
@@ -41,19 +57,31 @@ nlohmann::ordered_json summary(const sim::ScenarioRegistry& registry, const Summ
   out["step_ns_boost_fiber"] = rounded(step_boost_fiber, 1);
   out["step_ns_boost_fiber_over_step_ns"] = rounded(step_boost_fiber / step, 2);
 
+  progress.stage("collectives on 8 devices, a Pallas matmul");
   const int executions = 200 * effort;
   const double gather_rate = executions_per_second(gather, collective_config(8, 1, true), executions);
-  const double reduce_rate = executions_per_second(reduce, collective_config(8, 1, true), executions);
+  const ExecutionRate reduce_run = execution_rate(reduce, collective_config(8, 1, true), executions);
+  const double reduce_rate = reduce_run.executions_per_second;
   const double reduce_off = executions_per_second(reduce, collective_config(8, 1, false), executions);
   out["ring_all_gather_8_executions_per_s"] = std::round(gather_rate);
   out["ring_all_reduce_8_executions_per_s"] = std::round(reduce_rate);
   out["ring_all_reduce_8_races_off_executions_per_s"] = std::round(reduce_off);
   out["races_off_over_races_on"] = rounded(reduce_off / reduce_rate, 2);
 
+  // A Pallas launch (its pipeline's DMAs and waits are visible operations like a hand-written
+  // kernel's) against a hand-written collective, per step of whole executions.
+  const ExecutionRate matmul = execution_rate(scenario(registry, "pallas_matmul"), collective_config(1, 2, true), executions);
+  out["pallas_matmul_executions_per_s"] = std::round(matmul.executions_per_second);
+  out["pallas_matmul_ns_per_step"] = rounded(matmul.ns_per_step, 1);
+  out["ring_all_reduce_8_ns_per_step"] = rounded(reduce_run.ns_per_step, 1);
+  out["pallas_matmul_over_hand_written_ns_per_step"] = rounded(matmul.ns_per_step / reduce_run.ns_per_step, 2);
+
+  progress.stage("explore lastzero(4)");
   const ExploreRate lastzero = explore_rate(scenario(registry, "lastzero"), 5, 28, 2 * effort);
   out["explore_lastzero4_runs_per_s"] = std::round(lastzero.runs_per_second);
   out["explore_lastzero4_runs_per_trace"] = rounded(lastzero.runs_per_trace, 2);
 
+  progress.stage("sweeps with 1 and 2 jobs");
   const std::uint64_t seeds = 400 * static_cast<std::uint64_t>(effort);
   const double jobs1 = sweep_executions_per_second(reduce, collective_config(8, 1, true), 1, seeds);
   const double jobs2 = sweep_executions_per_second(reduce, collective_config(8, 1, true), 2, seeds);

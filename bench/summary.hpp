@@ -1,9 +1,11 @@
 #pragma once
 // `weft bench`: every figure of docs/performance.md measured in one run and printed as one JSON
 // object, ratios included (only figures of the same run compare). `quick` shrinks every
-// workload (the CI smoke test: the figures are then too noisy to read).
+// workload but a scale run that is asked for (the CI smoke test: the figures are then too noisy
+// to read).
 
 #include <iosfwd>
+#include <optional>
 
 #include <nlohmann/json.hpp>
 
@@ -13,9 +15,12 @@ namespace weft::bench {
 
 struct SummaryOptions {
   bool quick = false;
-  int scale_devices = 256;  // the large ring all-gather: devices x 4 cores (races on)
+  // The large ring all-gather's devices (x 4 cores, races on); by default 256, 32 when quick.
+  std::optional<int> scale_devices;
 };
 
+// Throws ConfigError (exit 2) before measuring anything when the large scale run would not fit
+// in the host memory budget (scale_estimate.hpp). On a terminal, a progress line on stderr.
 nlohmann::ordered_json summary(const sim::ScenarioRegistry& registry, const SummaryOptions& options);
 
 }  // namespace weft::bench

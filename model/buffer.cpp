@@ -1,15 +1,18 @@
 #include "model/buffer.hpp"
 
+#include "model/naming.hpp"
+
 #include <array>
 #include <cassert>
 #include <cstring>
-#include <limits>
+#include <type_traits>
 
 namespace weft::model {
 namespace {
 
 // Calls `copy(buffer_offset, rect_offset, count)` for each contiguous run of the last
-// dimension of `part` (a sub-rectangle of both the buffer's shape and of `rect`), in elements.
+// dimension of `part` (a sub-rectangle of `rect`, and of the buffer's shape unless `copy`
+// ignores the buffer offset), in elements.
 template <class Copy>
 void for_each_run(const Shape& shape, const Rect& rect, const Rect& part, Copy copy) {
   const int rank = rect.rank;
@@ -49,67 +52,79 @@ std::string_view to_string(Space space) {
   return "?";
 }
 
-std::string_view to_string(ElementType type) { return type == ElementType::f32 ? "f32" : "i32"; }
-
 std::string describe(const BufferInfo& info) {
   std::string text = std::string(to_string(info.space)) + " buffer " + std::to_string(info.id);
-  if (!info.name.empty()) text += " '" + info.name + "'";
+  if (const std::string name = called(info.name, info.site); !name.empty()) text += " '" + name + "'";
   text += " " + std::string(to_string(info.type)) + to_string(info.shape);
   text += " on device " + std::to_string(info.device);
   if (info.core >= 0) text += " core " + std::to_string(info.core);
   return text;
 }
 
-Buffer::Buffer(BufferInfo info, Uninitialized fill) : info_(std::move(info)), fill_(fill) {
-  const auto count = info_.shape.volume();
-  if (info_.type == ElementType::f32)
-    storage_ = Eigen::ArrayXf(count);
-  else
-    storage_ = Eigen::ArrayXi(count);
-  fill_uninitialized(info_.type, fill_, raw(), count);
+Buffer::Buffer(BufferInfo info, Uninitialized fill)
+    : info_(std::move(info)),
+      fill_(fill),
+      element_bytes_(model::element_bytes(info_.type)),
+      storage_(std::make_unique_for_overwrite<std::byte[]>(static_cast<std::size_t>(bytes()))) {
+  fill_uninitialized(info_.type, fill_, raw(), info_.shape.volume());
 }
 
 void Buffer::fill_uninitialized(ElementType type, Uninitialized fill, std::byte* out, std::int64_t count) {
-  const auto bytes = static_cast<std::size_t>(count * element_bytes);
+  const auto size = static_cast<std::size_t>(model::element_bytes(type));
+  const auto bytes = static_cast<std::size_t>(count) * size;
   if (fill == Uninitialized::zero) {
     std::memset(out, 0, bytes);
     return;
   }
   // A block of the value, copied over and over: an element at a time was a tenth of a small
-  // collective's execution (every buffer of every execution starts filled).
-  const float nan = std::numeric_limits<float>::quiet_NaN();
-  const std::int32_t int_max = std::numeric_limits<std::int32_t>::max();
-  const void* value = type == ElementType::f32 ? static_cast<const void*>(&nan) : static_cast<const void*>(&int_max);
+  // collective's execution (every buffer of every execution starts filled). 256 is a multiple
+  // of every element size.
   std::array<std::byte, 256> block;
-  for (std::size_t at = 0; at < block.size(); at += element_bytes) std::memcpy(block.data() + at, value, element_bytes);
+  nan_policy_value(type, block.data());
+  for (std::size_t at = size; at < block.size(); at += size) std::memcpy(block.data() + at, block.data(), size);
   std::size_t done = 0;
   for (; done + block.size() <= bytes; done += block.size()) std::memcpy(out + done, block.data(), block.size());
   std::memcpy(out + done, block.data(), bytes - done);
 }
 
-std::byte* Buffer::raw() {
-  return std::visit([](auto& array) { return reinterpret_cast<std::byte*>(array.data()); }, storage_);
-}
-
-const std::byte* Buffer::raw() const {
-  return std::visit([](const auto& array) { return reinterpret_cast<const std::byte*>(array.data()); },
-                    storage_);
-}
-
-void Buffer::read(const Rect& rect, std::byte* out) const {
-  const Rect part = rect.clipped_to(info_.shape);
-  if (part.volume() != rect.volume()) fill_uninitialized(info_.type, fill_, out, rect.volume());
+void Buffer::read_part(const Rect& layout, const Rect& part, std::byte* out) const {
+  const Rect inside = part.clipped_to(info_.shape);
+  if (inside.volume() != part.volume()) {
+    const auto fill = [&](std::int64_t, std::int64_t to, std::int64_t count) {
+      fill_uninitialized(info_.type, fill_, out + to * element_bytes_, count);
+    };
+    for_each_run(info_.shape, layout, part, fill);
+  }
   const std::byte* base = raw();
-  for_each_run(info_.shape, rect, part, [&](std::int64_t from, std::int64_t to, std::int64_t count) {
-    std::memcpy(out + to * element_bytes, base + from * element_bytes, static_cast<std::size_t>(count * element_bytes));
+  for_each_run(info_.shape, layout, inside, [&](std::int64_t from, std::int64_t to, std::int64_t count) {
+    std::memcpy(out + to * element_bytes_, base + from * element_bytes_, static_cast<std::size_t>(count * element_bytes_));
   });
 }
 
-void Buffer::write(const Rect& rect, const std::byte* in) {
-  assert(rect.inside(info_.shape));
+void Buffer::accumulate(const Rect& rect, const std::byte* in) {
+  assert(rect.inside(info_.shape) && is_numeric(info_.type));
+  with_element_type(info_.type, [&](auto zero) {
+    using T = decltype(zero);
+    if constexpr (!std::is_same_v<T, bool>) {
+      T* base = data<T>();
+      const T* values = reinterpret_cast<const T*>(in);
+      for_each_run(info_.shape, rect, rect, [&](std::int64_t to, std::int64_t from, std::int64_t count) {
+        for (std::int64_t k = 0; k < count; ++k) {
+          if constexpr (std::is_integral_v<T>)  // summed wide, then wrapped to the type
+            base[to + k] = static_cast<T>(static_cast<std::int64_t>(base[to + k]) + values[from + k]);
+          else
+            base[to + k] = static_cast<T>(base[to + k] + values[from + k]);
+        }
+      });
+    }
+  });
+}
+
+void Buffer::write_part(const Rect& layout, const Rect& part, const std::byte* in) {
+  assert(part.inside(info_.shape) && part.inside_of(layout));
   std::byte* base = raw();
-  for_each_run(info_.shape, rect, rect, [&](std::int64_t to, std::int64_t from, std::int64_t count) {
-    std::memcpy(base + to * element_bytes, in + from * element_bytes, static_cast<std::size_t>(count * element_bytes));
+  for_each_run(info_.shape, layout, part, [&](std::int64_t to, std::int64_t from, std::int64_t count) {
+    std::memcpy(base + to * element_bytes_, in + from * element_bytes_, static_cast<std::size_t>(count * element_bytes_));
   });
 }
 

@@ -1,32 +1,23 @@
 #pragma once
-// A typed buffer with real contents (Eigen storage) in one memory space of one device (and, for
-// per-core spaces, one core). Elements are row-major; loads and stores copy rectangles.
+// A typed buffer with real contents in one memory space of one device (and, for per-core spaces,
+// one core). Elements are row-major, of one element type (model/element_type.hpp); loads and
+// stores copy rectangles.
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
-#include <variant>
 
-#include <Eigen/Core>
-
+#include "model/element_type.hpp"
+#include "model/failure.hpp"
 #include "model/machine_spec.hpp"
 #include "model/rect.hpp"
 
 namespace weft::model {
 
 enum class Space { hbm, vmem, smem, vmem_shared };
-enum class ElementType { f32, i32 };
 
 std::string_view to_string(Space space);
-std::string_view to_string(ElementType type);
-inline constexpr std::int64_t element_bytes = 4;  // f32 and i32
-
-template <class T>
-constexpr ElementType element_type_of();
-template <>
-constexpr ElementType element_type_of<float>() { return ElementType::f32; }
-template <>
-constexpr ElementType element_type_of<std::int32_t>() { return ElementType::i32; }
 
 // Per-core spaces have one instance per core; the others one per device.
 inline bool is_per_core(Space space) { return space == Space::vmem || space == Space::smem; }
@@ -38,23 +29,35 @@ struct BufferInfo {
   int core = -1;  // owning core for per-core spaces, -1 for shared ones
   ElementType type = ElementType::f32;
   Shape shape;
-  std::string name;  // host buffers are named; kernel allocations are not
+  std::string name;  // a host buffer's name, or the name a kernel gave its allocation
+  SourceLine site;   // where the kernel allocated it (line 0 for host buffers)
 };
 
-std::string describe(const BufferInfo& info);  // "hbm buffer 3 'x' f32[8, 128] on device 1"
+// "hbm buffer 3 'x' f32[8, 128] on device 1", "vmem buffer 100 'ring.cpp:21' f32[2, 8, 128] on
+// device 5 core 0" (an unnamed allocation is called by its site: model/naming.hpp).
+std::string describe(const BufferInfo& info);
 
 class Buffer {
  public:
   Buffer(BufferInfo info, Uninitialized fill);
 
   const BufferInfo& info() const { return info_; }
-  std::int64_t bytes() const { return info_.shape.volume() * element_bytes; }
+  std::int64_t element_bytes() const { return element_bytes_; }
+  std::int64_t bytes() const { return info_.shape.volume() * element_bytes_; }
 
   // Copies `rect` (row-major, rect.volume() elements) out of / into the buffer. For `read`, the
   // parts of `rect` outside the buffer are filled with the uninitialized value; `write` requires
   // `rect` to be inside the buffer.
-  void read(const Rect& rect, std::byte* out) const;
-  void write(const Rect& rect, const std::byte* in);
+  void read(const Rect& rect, std::byte* out) const { read_part(rect, rect, out); }
+  void write(const Rect& rect, const std::byte* in) { write_part(rect, rect, in); }
+  // The same for `part`, a sub-rectangle of `layout`, whose elements sit in `out` / `in` where
+  // they sit in a row-major copy of `layout` (the rest of `out` is left as it is): a masked
+  // access copies its rectangles (model/mask.hpp) between the buffer and the kernel's tile.
+  void read_part(const Rect& layout, const Rect& part, std::byte* out) const;
+  void write_part(const Rect& layout, const Rect& part, const std::byte* in);
+  // Adds `in` (laid out as `rect`, inside the buffer) to the elements of `rect`, in the
+  // element type's own arithmetic (a DMA that adds; not for bool).
+  void accumulate(const Rect& rect, const std::byte* in);
 
   template <class T>
   T* data() { return reinterpret_cast<T*>(raw()); }
@@ -68,12 +71,13 @@ class Buffer {
   int serial = 0;     // creation order within the execution (an index for per-buffer state)
 
  private:
-  std::byte* raw();
-  const std::byte* raw() const;
+  std::byte* raw() { return storage_.get(); }
+  const std::byte* raw() const { return storage_.get(); }
 
   BufferInfo info_;
   Uninitialized fill_;
-  std::variant<Eigen::ArrayXf, Eigen::ArrayXi> storage_;
+  std::int64_t element_bytes_;
+  std::unique_ptr<std::byte[]> storage_;  // aligned for every element type (operator new[])
 };
 
 }  // namespace weft::model

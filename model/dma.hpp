@@ -1,11 +1,14 @@
 #pragma once
-// One DMA (semantics.md §4): a copy of a source rectangle into a destination rectangle, possibly
-// on another device, in two phases. The read phase snapshots the source and signals the send
-// semaphore on the starting core; the write phase stores the snapshot and signals the receive
-// semaphore on the destination core. When each phase runs is the scheduler's choice.
+// One DMA (docs/semantics.md §4): a copy of a source rectangle into a destination rectangle, possibly
+// on another core or device, in two phases. The read phase snapshots the source and signals the
+// send semaphore on the starting core; the write phase stores the snapshot (or adds it to what
+// the destination holds) and signals the receive semaphore on the destination core. When each
+// phase runs is the scheduler's choice.
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "model/buffer.hpp"
@@ -22,7 +25,33 @@ struct Slice {
   Shape view;
 };
 
+// The bytes of a slice's elements: what a DMA of it counts on its semaphores.
+inline std::int64_t bytes_of(const Slice& slice) { return slice.rect.volume() * slice.buffer->element_bytes(); }
+
 enum class DmaPhase { read, write, done };
+
+// Where a DMA comes from when a library started it for the kernel (the Pallas pipeline of
+// sim/pallas/): what it moves, and for which grid point. `what` is a string literal, so that a
+// report made after the library returned can still name it; null: the kernel's own DMA.
+struct DmaOrigin {
+  const char* what = nullptr;  // "fetch of in", "write-back of out"
+  int operand = -1;            // appended to `what` as "[operand]" when >= 0
+  int grid_rank = 0;
+  std::array<std::int64_t, 4> grid{};  // the grid's sizes
+  std::int64_t step = 0;               // the row-major grid step
+};
+std::string describe(const DmaOrigin& origin);  // "fetch of in[0] for grid point (0, 1, 2)"
+
+// What a core asks for when it starts a DMA.
+struct DmaRequest {
+  Slice source;
+  Slice target;        // as the starter names it: the buffer with its id is looked up on `destination`
+  CoreId destination;  // whose buffer (for per-core spaces) and receive cell
+  int recv_semaphore = -1;
+  int send_semaphore = -1;  // -1: none
+  bool add = false;         // accumulate into the target instead of overwriting it
+  DmaOrigin origin;         // who started it for the kernel, for reports (by default the kernel itself)
+};
 
 struct Dma {
   int id = 0;        // in start order across the machine
@@ -34,9 +63,11 @@ struct Dma {
   int recv_semaphore = -1;
   int send_semaphore = -1;  // -1: none
   std::int64_t bytes = 0;
+  bool add = false;  // the write phase adds the snapshot to the target
   DmaPhase next = DmaPhase::read;
   std::vector<std::byte> snapshot;
   SourceLine line;
+  DmaOrigin origin;
 
   bool remote() const { return !(starter == destination); }
 };

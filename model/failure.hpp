@@ -3,6 +3,7 @@
 // author reads. Findings are values, never exceptions (architecture.md, Conventions).
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,12 +24,20 @@ struct Accessor {
   bool is_write = false;  // for a DMA: its write phase (else its read phase)
 };
 
-// One place a failure points at, for timelines: a racing access, a blocked wait.
+// What a core blocked at a wait waits for: its own cell of a semaphore.
+struct BlockedWait {
+  int semaphore_id = -1;
+  std::int64_t needs = 0;
+  std::int64_t holds = 0;
+};
+
+// One place a failure points at, for timelines and explanations: a racing access, a blocked wait.
 struct FailureSite {
   Accessor who;
   std::uint64_t step = 0;
   SourceLine line;
   std::string what;
+  std::optional<BlockedWait> waits;  // a blocked core's wait
 };
 
 struct Failure {

@@ -1,6 +1,23 @@
 #include "model/machine.hpp"
 
+#include <algorithm>
+#include <vector>
+
 namespace weft::model {
+
+std::string describe(const DmaOrigin& origin) {
+  std::string text = std::string(origin.what) + (origin.operand >= 0 ? "[" + std::to_string(origin.operand) + "]" : "") +
+                     " for grid point (";
+  std::int64_t step = origin.step;
+  std::vector<std::int64_t> index(static_cast<std::size_t>(origin.grid_rank));
+  for (int axis = origin.grid_rank - 1; axis >= 0; --axis) {
+    const std::int64_t size = std::max<std::int64_t>(origin.grid[static_cast<std::size_t>(axis)], 1);
+    index[static_cast<std::size_t>(axis)] = step % size;
+    step /= size;
+  }
+  for (std::size_t axis = 0; axis < index.size(); ++axis) text += (axis > 0 ? ", " : "") + std::to_string(index[axis]);
+  return text + ")";
+}
 
 std::string describe(const Dma& dma) {
   const auto slice = [](const Slice& s) {
@@ -9,14 +26,16 @@ std::string describe(const Dma& dma) {
   std::string phase = dma.next == DmaPhase::read ? "read phase pending"
                       : dma.next == DmaPhase::write ? "write phase pending"
                                                     : "done";
-  return "dma " + std::to_string(dma.id) + " started by " + to_string(dma.starter) + " at " +
+  const std::string origin = dma.origin.what != nullptr ? " (" + describe(dma.origin) + ")" : std::string();
+  return "dma " + std::to_string(dma.id) + origin + " started by " + to_string(dma.starter) + " at " +
          to_string(dma.line) + ": " + slice(dma.source) + " -> " + slice(dma.target) + " (" + phase + ")";
 }
 
 std::string Machine::describe_actor(Accessor who) const {
   if (who.kind == Accessor::Kind::core) return to_string(topology_.core_of(who.index));
   const Dma& dma = dmas_[who.index];
-  return "dma " + std::to_string(dma.id) + " (started by " + to_string(dma.starter) + ")";
+  const std::string origin = dma.origin.what != nullptr ? describe(dma.origin) + ", " : std::string();
+  return "dma " + std::to_string(dma.id) + " (" + origin + "started by " + to_string(dma.starter) + ")";
 }
 
 Machine::Machine(const MachineSpec& spec)
@@ -24,6 +43,7 @@ Machine::Machine(const MachineSpec& spec)
       topology_(spec),
       memory_(spec_, topology_),
       semaphores_(topology_),
+      barrier_(topology_),
       dmas_started_(static_cast<std::size_t>(topology_.cores()), 0) {}
 
 Failure Machine::out_of_bounds(CoreId by, SourceLine line, const Slice& slice, std::string_view what) const {
@@ -56,6 +76,55 @@ bool Machine::store(CoreId by, const Slice& slice, const std::byte* in, SourceLi
   return true;
 }
 
+bool Machine::parts_inside(CoreId by, const Slice& slice, std::span<const Rect> parts, std::string_view verb,
+                           SourceLine line, Failure& failure) const {
+  for (const Rect& part : parts) {
+    if (part.inside(slice.buffer->info().shape)) continue;
+    const std::string what = std::string(verb) + (part == slice.rect ? "" : " unmasked elements");
+    failure = out_of_bounds(by, line, {slice.buffer, part, slice.view}, what);
+    return false;
+  }
+  return true;
+}
+
+bool Machine::access_parts(CoreId by, const Slice& slice, std::span<const Rect> parts, bool is_write, SourceLine line,
+                           Failure& failure) {
+  const Accessor who{Accessor::Kind::core, topology_.global(by)};
+  for (const Rect& part : parts) {
+    const Rect touched = part.clipped_to(slice.buffer->info().shape);
+    if (touched.volume() > 0 && !access({who, slice.buffer, touched, is_write, line}, failure)) return false;
+  }
+  return true;
+}
+
+bool Machine::load(CoreId by, const Slice& slice, std::span<const Rect> parts, std::byte* out, SourceLine line,
+                   Failure& failure) {
+  if (spec_.out_of_bounds_reads == OutOfBoundsReads::raise && !parts_inside(by, slice, parts, "loads", line, failure))
+    return false;
+  if (!access_parts(by, slice, parts, false, line, failure)) return false;
+  for (const Rect& part : parts) slice.buffer->read_part(slice.rect, part, out);
+  return true;
+}
+
+bool Machine::store(CoreId by, const Slice& slice, std::span<const Rect> parts, const std::byte* in, SourceLine line,
+                    Failure& failure) {
+  if (!parts_inside(by, slice, parts, "stores", line, failure) || !access_parts(by, slice, parts, true, line, failure))
+    return false;
+  for (const Rect& part : parts) slice.buffer->write_part(slice.rect, part, in);
+  return true;
+}
+
+bool Machine::swap(CoreId by, const Slice& slice, std::span<const Rect> parts, const std::byte* in, std::byte* out,
+                   SourceLine line, Failure& failure) {
+  if (!parts_inside(by, slice, parts, "swaps", line, failure) || !access_parts(by, slice, parts, true, line, failure))
+    return false;
+  for (const Rect& part : parts) {
+    slice.buffer->read_part(slice.rect, part, out);
+    slice.buffer->write_part(slice.rect, part, in);
+  }
+  return true;
+}
+
 bool Machine::signal(CoreId by, int semaphore, CoreId target, std::int64_t amount, Failure& failure) {
   if (!topology_.contains(target)) {
     failure = {Verdict::kernel_error, to_string(by) + " signals semaphore " +
@@ -73,12 +142,24 @@ bool Machine::signal(CoreId by, int semaphore, CoreId target, std::int64_t amoun
   return true;
 }
 
-int Machine::start_dma(CoreId by, const Slice& source, const Slice& target, int device, int recv_semaphore,
-                       int send_semaphore, SourceLine line, Failure& failure) {
+int Machine::start_dma(CoreId by, const DmaRequest& request, SourceLine line, Failure& failure) {
+  const Slice& source = request.source;
+  const Slice& target = request.target;
+  const CoreId destination = request.destination;
   // Named only on the way to an error: a DMA that starts allocates nothing for it.
   const auto call = [&] { return to_string(by) + " starts a DMA at " + to_string(line) + ": "; };
-  if (device < 0 || device >= topology_.devices()) {
-    failure = {Verdict::kernel_error, call() + "device " + std::to_string(device) + " does not exist"};
+  if (destination.device < 0 || destination.device >= topology_.devices()) {
+    failure = {Verdict::kernel_error, call() + "device " + std::to_string(destination.device) + " does not exist"};
+    return -1;
+  }
+  if (!topology_.contains(destination)) {
+    failure = {Verdict::kernel_error, call() + "core " + std::to_string(destination.core) + " of device " +
+                                          std::to_string(destination.device) + " does not exist"};
+    return -1;
+  }
+  if (request.add && !is_numeric(source.buffer->info().type)) {
+    failure = {Verdict::kernel_error, call() + "a DMA that adds needs numbers, not " +
+                                          std::string(to_string(source.buffer->info().type)) + " elements"};
     return -1;
   }
   if (!(source.view == target.view)) {
@@ -94,15 +175,23 @@ int Machine::start_dma(CoreId by, const Slice& source, const Slice& target, int 
     failure = out_of_bounds(by, line, source, "starts a DMA reading");
     return -1;
   }
-  const CoreId destination{device, by.core};
   const BufferInfo& local = target.buffer->info();
   Buffer* remote = memory_.find(local.space, local.id, destination);
   if (remote == nullptr || remote->info().type != local.type || !(remote->info().shape == local.shape)) {
-    failure = {Verdict::kernel_error,
-               call() + "its destination, buffer " + std::to_string(local.id) + " " + std::string(to_string(local.space)) +
-                   " " + std::string(to_string(local.type)) + to_string(local.shape) + ", " +
-                   (remote ? "is " + describe(remote->info()) : std::string("does not exist")) + " on " +
-                   to_string(destination) + " (allocation order differs between devices?)"};
+    const std::string named = call() + "its destination, buffer " + std::to_string(local.id) + " " +
+                              std::string(to_string(local.space)) + " " + std::string(to_string(local.type)) +
+                              to_string(local.shape) + ", ";
+    if (remote == nullptr && memory_.next_id(destination) <= local.id) {
+      // The destination core has not reached that allocation yet: an ordering is missing.
+      failure = {Verdict::kernel_error,
+                 named + "does not exist yet on " + to_string(destination) + ": that core has not reached its allocation " +
+                     "of buffer " + std::to_string(local.id) + " (its next buffer is " +
+                     std::to_string(memory_.next_id(destination)) + "), and nothing orders this DMA after it (a barrier " +
+                     "or handshake with the destination before the first DMA into its scratch?)"};
+    } else {
+      failure = {Verdict::kernel_error, named + (remote ? "is " + describe(remote->info()) : std::string("does not exist")) +
+                                            " on " + to_string(destination) + " (allocation order differs between devices?)"};
+    }
     return -1;
   }
   const Slice resolved{remote, target.rect, target.view};
@@ -117,9 +206,11 @@ int Machine::start_dma(CoreId by, const Slice& source, const Slice& target, int 
   dma.destination = destination;
   dma.source = source;
   dma.target = resolved;
-  dma.recv_semaphore = recv_semaphore;
-  dma.send_semaphore = send_semaphore;
-  dma.bytes = source.rect.volume() * element_bytes;
+  dma.recv_semaphore = request.recv_semaphore;
+  dma.send_semaphore = request.send_semaphore;
+  dma.bytes = bytes_of(source);
+  dma.add = request.add;
+  dma.origin = request.origin;
   dma.line = line;
   dmas_.push_back(std::move(dma));
   if (races_) races_->dma_started(topology_.global(by), dmas_.back().id);
@@ -148,7 +239,10 @@ bool Machine::run_dma_phase(int id, Failure& failure) {
     return true;
   }
   if (!access({who, dma.target.buffer, dma.target.rect, true, dma.line}, failure)) return false;
-  dma.target.buffer->write(dma.target.rect, dma.snapshot.data());
+  if (dma.add)
+    dma.target.buffer->accumulate(dma.target.rect, dma.snapshot.data());
+  else
+    dma.target.buffer->write(dma.target.rect, dma.snapshot.data());
   spare_snapshots_.push_back(std::move(dma.snapshot));
   dma.snapshot = {};
   release(who, dma.recv_semaphore, topology_.global(dma.destination), dma.bytes, true);
@@ -164,7 +258,7 @@ std::optional<Failure> Machine::exit_check() const {
     return Failure{Verdict::dma_in_flight, "every core has finished, but DMAs are still in flight:" + in_flight};
   std::string leaked;
   for (const SemaphoreCell& cell : semaphores_.nonzero_cells())
-    leaked += "\n  semaphore " + std::to_string(cell.id) + " on " + to_string(topology_.core_of(cell.global_core)) +
+    leaked += "\n  " + semaphores_.describe(cell.index) + " on " + to_string(topology_.core_of(cell.global_core)) +
               ": count " + std::to_string(cell.count);
   if (!leaked.empty())
     return Failure{Verdict::semaphore_leak, "every core has finished, but semaphore cells are not zero:" + leaked};

@@ -5,10 +5,12 @@
 
 #include <memory>
 #include <optional>
+#include <span>
 #include <utility>
 #include <vector>
 
 #include "model/access.hpp"
+#include "model/device_barrier.hpp"
 #include "model/dma.hpp"
 #include "model/memory.hpp"
 #include "model/race_detector.hpp"
@@ -40,6 +42,17 @@ class Machine {
   // Each returns false and fills `failure` when the operation is a kernel bug.
   bool load(CoreId by, const Slice& slice, std::byte* out, SourceLine line, Failure& failure);
   bool store(CoreId by, const Slice& slice, const std::byte* in, SourceLine line, Failure& failure);
+  // Masked accesses (model/mask.hpp): only the elements of `parts`, disjoint rectangles of the
+  // slice's buffer within slice.rect, are bounds-checked, recorded as accesses, and read or
+  // written; `out` and `in` are laid out as slice.rect and the rest of `out` is left alone.
+  // A swap reads each part's old values into `out` and writes `in`'s in their place, as one
+  // access (a write). A load's parts outside the buffer follow out_of_bounds_reads; a store's
+  // or a swap's are an out_of_bounds failure, and then nothing is written.
+  bool load(CoreId by, const Slice& slice, std::span<const Rect> parts, std::byte* out, SourceLine line, Failure& failure);
+  bool store(CoreId by, const Slice& slice, std::span<const Rect> parts, const std::byte* in, SourceLine line,
+             Failure& failure);
+  bool swap(CoreId by, const Slice& slice, std::span<const Rect> parts, const std::byte* in, std::byte* out,
+            SourceLine line, Failure& failure);
   bool signal(CoreId by, int semaphore, CoreId target, std::int64_t amount, Failure& failure);
   bool can_consume(int semaphore, int global_core, std::int64_t amount) const {
     return semaphores_.count(semaphore, global_core) >= amount;
@@ -49,17 +62,31 @@ class Machine {
     if (races_) races_->consume(global_core, semaphore, amount);
   }
 
-  // Starts a DMA from `source` into the buffer `target` names on `device`; returns its id.
-  int start_dma(CoreId by, const Slice& source, const Slice& target, int device, int recv_semaphore,
-                int send_semaphore, SourceLine line, Failure& failure);
+  // The device barrier (model/device_barrier.hpp): `by` arrives; a core leaves once every core
+  // of its device has arrived.
+  const DeviceBarrier& device_barrier() const { return barrier_; }
+  void arrive_at_barrier(CoreId by) {
+    const int global = topology_.global(by);
+    barrier_.arrive(global);
+    for (int core = global - by.core; core < global - by.core + topology_.cores_per_device(); ++core)
+      released_cells_.push_back(core);
+    if (races_) races_->barrier_arrive(global);
+  }
+  void leave_barrier(int global_core) {
+    barrier_.leave(global_core);
+    if (races_) races_->barrier_leave(global_core);
+  }
+
+  // Starts the DMA `request` asks for; returns its id.
+  int start_dma(CoreId by, const DmaRequest& request, SourceLine line, Failure& failure);
   // Runs the next phase of DMA `id`.
   bool run_dma_phase(int id, Failure& failure);
   // The semaphore cell (semaphore index, global core) the next phase of `id` signals, or
   // semaphore -1 if it signals none.
   std::pair<int, int> next_phase_signal(int id) const;
 
-  // The global cores whose semaphore cells were signalled since the caller last cleared this
-  // list (a scheduler re-checks only those waiters).
+  // The global cores whose semaphore or barrier cells were signalled since the caller last
+  // cleared this list (a scheduler re-checks only those waiters).
   std::vector<int>& released_cells() { return released_cells_; }
 
   // The DMA records' storage, emptied with its capacity kept, for the next execution's machine:
@@ -90,11 +117,18 @@ class Machine {
     if (races_) races_->signal(by, semaphore, global_core, amount, final);
   }
   Failure out_of_bounds(CoreId by, SourceLine line, const Slice& slice, std::string_view what) const;
+  // The masked accesses' steps: every part inside the buffer (else the failure of `verb`, which
+  // names the part outside), and every part recorded as an access.
+  bool parts_inside(CoreId by, const Slice& slice, std::span<const Rect> parts, std::string_view verb, SourceLine line,
+                    Failure& failure) const;
+  bool access_parts(CoreId by, const Slice& slice, std::span<const Rect> parts, bool is_write, SourceLine line,
+                    Failure& failure);
 
   MachineSpec spec_;
   Topology topology_;
   Memory memory_;
   Semaphores semaphores_;
+  DeviceBarrier barrier_;
   std::vector<Dma> dmas_;
   std::vector<int> dmas_started_;  // per global core
   std::vector<int> released_cells_;

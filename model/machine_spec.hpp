@@ -1,5 +1,5 @@
 #pragma once
-// What the simulated machine looks like and which policies it follows (semantics.md §1-4, §8).
+// What the simulated machine looks like and which policies it follows (docs/semantics.md §1-4, §8).
 // Plain data, filled by the config loader in sim/ and read by the model.
 
 #include <cstdint>
@@ -22,6 +22,8 @@ struct MachineSpec {
   std::int64_t vmem_bytes = std::int64_t{16} << 20;
   std::int64_t smem_bytes = std::int64_t{1} << 20;
   std::int64_t vmem_shared_bytes = std::int64_t{16} << 20;
+  // Host memory the buffers of one execution may take; 0: half the physical memory (host_memory.hpp).
+  std::int64_t host_bytes = 0;
 
   DmaExecution dma_execution = DmaExecution::async;
   CompatProfile compat = CompatProfile::none;

@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "model/host_memory.hpp"
+
 namespace weft::model {
 
 std::string to_string(SourceLine where) {
@@ -11,7 +13,10 @@ std::string to_string(SourceLine where) {
 }
 
 Memory::Memory(const MachineSpec& spec, const Topology& topology)
-    : spec_(spec), topology_(topology), next_id_(topology.cores(), first_kernel_buffer_id) {}
+    : spec_(spec),
+      topology_(topology),
+      host_budget_(host_budget_bytes(spec)),
+      next_id_(topology.cores(), first_kernel_buffer_id) {}
 
 Memory::Key Memory::key_of(Space space, int id, CoreId core) const {
   return {space, id, core.device, per_core(space) ? core.core : -1};
@@ -30,9 +35,18 @@ std::int64_t Memory::capacity(Space space) const {
 bool Memory::reserve(const Key& key, std::int64_t bytes, Failure& failure, CoreId by) {
   const auto& [space, id, device, core] = key;
   std::int64_t& used = bytes_used_[{space, device, core}];
-  if (used + bytes <= capacity(space)) {
+  if (used + bytes <= capacity(space) && host_used_ + bytes <= host_budget_) {
     used += bytes;
+    host_used_ += bytes;
     return true;
+  }
+  if (used + bytes <= capacity(space)) {
+    failure = {Verdict::out_of_memory,
+               to_string(by) + " allocates " + std::to_string(bytes) + " bytes of " + std::string(to_string(space)) +
+                   " for buffer " + std::to_string(id) + ", but the buffers of this execution already take " +
+                   std::to_string(host_used_) + " bytes of the host memory budget of " + std::to_string(host_budget_) +
+                   " (memory.host_bytes)"};
+    return false;
   }
   failure = {Verdict::out_of_memory,
              to_string(by) + " allocates " + std::to_string(bytes) + " bytes of " +
@@ -58,11 +72,18 @@ int Memory::host_allocate(std::string name, ElementType type, const Shape& shape
                                 " are the kernel's)");
   if (const std::string problem = shape_problem(shape); !problem.empty())
     throw std::invalid_argument("host buffer '" + name + "' of shape " + to_string(shape) + ": " + problem);
+  const std::int64_t bytes = shape.volume() * element_bytes(type);
+  const std::int64_t everywhere = bytes * topology_.devices();  // at most 2^42 * 4096: no overflow
+  if (host_used_ + everywhere > host_budget_)  // before the first device's copy is allocated
+    throw std::invalid_argument("host buffer '" + name + "' of shape " + to_string(shape) + " takes " +
+                                std::to_string(bytes) + " bytes on each of " + std::to_string(topology_.devices()) +
+                                " devices, " + std::to_string(everywhere) + " in all, but the host memory budget is " +
+                                std::to_string(host_budget_) + " bytes (memory.host_bytes), " +
+                                std::to_string(host_used_) + " of them already taken");
   const int id = next_host_id_++;
   for (int device = 0; device < topology_.devices(); ++device) {
     const Key key = key_of(Space::hbm, id, {device, 0});
     Failure failure;
-    const std::int64_t bytes = shape.volume() * element_bytes;
     if (!reserve(key, bytes, failure, {device, 0}))
       throw std::invalid_argument("host buffer '" + name + "': " + failure.message);
     create(key, {id, Space::hbm, device, -1, type, shape, name});
@@ -70,9 +91,15 @@ int Memory::host_allocate(std::string name, ElementType type, const Shape& shape
   return id;
 }
 
+namespace {
+
+bool is_host(const BufferInfo& info) { return info.space == Space::hbm && info.id < first_kernel_buffer_id; }
+
+}  // namespace
+
 Buffer* Memory::find_named(int device, std::string_view name) {
   for (auto& buffer : buffers_)
-    if (buffer->info().device == device && buffer->info().name == name) return buffer.get();
+    if (buffer->info().device == device && is_host(buffer->info()) && buffer->info().name == name) return buffer.get();
   return nullptr;
 }
 
@@ -80,7 +107,8 @@ const Buffer* Memory::find_named(int device, std::string_view name) const {
   return const_cast<Memory*>(this)->find_named(device, name);
 }
 
-Buffer* Memory::allocate(CoreId by, Space space, ElementType type, const Shape& shape, Failure& failure) {
+Buffer* Memory::allocate(CoreId by, Space space, ElementType type, const Shape& shape, Failure& failure,
+                         const Naming& naming) {
   if (const std::string problem = shape_problem(shape); !problem.empty()) {
     failure = {Verdict::kernel_error, to_string(by) + " allocates " + std::string(to_string(space)) + " of shape " +
                                           to_string(shape) + ": " + problem};
@@ -105,8 +133,8 @@ Buffer* Memory::allocate(CoreId by, Space space, ElementType type, const Shape& 
     ++found->second->ref_count;
     return found->second;
   }
-  if (!reserve(key, shape.volume() * element_bytes, failure, by)) return nullptr;
-  return &create(key, {id, space, by.device, std::get<3>(key), type, shape, {}});
+  if (!reserve(key, shape.volume() * element_bytes(type), failure, by)) return nullptr;
+  return &create(key, {id, space, by.device, std::get<3>(key), type, shape, std::string(naming.name), naming.site});
 }
 
 Buffer* Memory::find(Space space, int id, CoreId core) {

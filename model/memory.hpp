@@ -1,7 +1,9 @@
 #pragma once
-// All buffers of one execution (semantics.md §2): host buffers created by the scenario's setup,
+// All buffers of one execution (docs/semantics.md §2): host buffers created by the scenario's setup,
 // and kernel allocations with SPMD-symmetric ids from a per-core counter starting at 100.
-// Capacities are accounted per space instance (per core for vmem/smem, per device otherwise).
+// Capacities are accounted per space instance (per core for vmem/smem, per device otherwise),
+// and all buffers together against the host memory budget (host_memory.hpp), before each is
+// allocated.
 
 #include <map>
 #include <memory>
@@ -12,6 +14,7 @@
 
 #include "model/buffer.hpp"
 #include "model/failure.hpp"
+#include "model/naming.hpp"
 #include "model/topology.hpp"
 
 namespace weft::model {
@@ -23,14 +26,17 @@ class Memory {
   Memory(const MachineSpec& spec, const Topology& topology);
 
   // A named hbm buffer on every device, with the same id everywhere. Throws
-  // std::invalid_argument on a duplicate name or a capacity overflow (a host setup error).
+  // std::invalid_argument on a duplicate name, a capacity overflow or one of the host memory
+  // budget (a host setup error).
   int host_allocate(std::string name, ElementType type, const Shape& shape);
   Buffer* find_named(int device, std::string_view name);
   const Buffer* find_named(int device, std::string_view name) const;
 
   // A kernel allocation by `by`: an out_of_memory or kernel_error (asymmetric allocation) failure,
   // or the buffer (shared spaces: the one an earlier core of the device created).
-  Buffer* allocate(CoreId by, Space space, ElementType type, const Shape& shape, Failure& failure);
+  // `naming`: what the kernel calls it (the first core to create a shared buffer names it).
+  Buffer* allocate(CoreId by, Space space, ElementType type, const Shape& shape, Failure& failure,
+                   const Naming& naming = {});
   // The instance of buffer `id` in `space` that `core` sees; nullptr if it does not exist.
   Buffer* find(Space space, int id, CoreId core);
 
@@ -60,6 +66,8 @@ class Memory {
   std::vector<std::unique_ptr<Buffer>> buffers_;  // in creation order
   std::map<Key, Buffer*> by_key_;
   std::map<std::tuple<Space, int, int>, std::int64_t> bytes_used_;  // space, device, core
+  std::int64_t host_budget_;
+  std::int64_t host_used_ = 0;  // by every buffer
   std::vector<int> next_id_;                                         // per global core
   std::map<int, Signature> signatures_;                              // per kernel buffer id
   int next_host_id_ = 1;

@@ -14,7 +14,8 @@ RaceDetector::RaceDetector(const Topology& topology, SemaphoreClocks mode, bool 
     : cores_(topology.cores()),
       mode_(mode),
       keep_going_(keep_going),
-      free_lanes_(static_cast<std::size_t>(cores_)) {
+      free_lanes_(static_cast<std::size_t>(cores_)),
+      barriers_(arena_, cores_, topology.cores_per_device()) {
   clocks_.reserve(static_cast<std::size_t>(cores_));
   for (int core = 0; core < cores_; ++core) clocks_.emplace_back(arena_).set(static_cast<std::size_t>(core), 1);
 }
@@ -50,7 +51,7 @@ void RaceDetector::signal(Accessor by, int semaphore, int global_core, std::int6
   const VectorClock& releaser = clocks_[releaser_slot];
   const int lane = final ? static_cast<int>(releaser_slot) - cores_ : -1;
   if (mode_ == SemaphoreClocks::precise) {
-    target.pending.push_back({amount, releaser, lane});
+    target.pending.push(amount, {releaser, lane});
   } else {
     target.accumulated.join(releaser);
     if (lane >= 0) target.lanes.push_back(lane);
@@ -68,23 +69,14 @@ void RaceDetector::consume(int global_core, int semaphore, std::int64_t amount) 
     source.lanes.clear();
     return;
   }
-  while (amount > 0 && source.head < source.pending.size()) {
-    SignalUnits& front = source.pending[source.head];
-    acquirer.join(front.clock);
-    if (front.lane >= 0) {  // the acquirer now knows the whole lane
-      free.push_back(front.lane);
-      front.lane = -1;
+  source.pending.take(amount, [&](Release& release, std::int64_t, bool emptied) {
+    acquirer.join(release.clock);
+    if (release.lane >= 0) {  // the acquirer now knows the whole lane
+      free.push_back(release.lane);
+      release.lane = -1;
     }
-    const std::int64_t taken = std::min(amount, front.units);
-    amount -= taken;
-    front.units -= taken;
-    if (front.units > 0) break;
-    front.clock.clear();  // lets go of the shared storage, so its other holders may write it in place
-    if (++source.head == source.pending.size()) {  // empty: start over, keeping the capacity
-      source.pending.clear();
-      source.head = 0;
-    }
-  }
+    if (emptied) release.clock.clear();  // lets go of the shared storage, so its other holders may write it in place
+  });
 }
 
 void RaceDetector::dma_started(int global_core, int dma_id) {

@@ -1,5 +1,5 @@
 #pragma once
-// Race detection: exact happens-before over cores and DMAs (semantics.md §5).
+// Race detection: exact happens-before over cores and DMAs (docs/semantics.md §5).
 //
 // What. Every core is an actor with its own vector-clock slot, and so is every DMA while it
 // runs: no DMA is folded onto another actor's entry and no ordering is invented. DMA slots are
@@ -49,7 +49,9 @@
 
 #include "model/access.hpp"
 #include "model/access_history.hpp"
+#include "model/barrier_clocks.hpp"
 #include "model/topology.hpp"
+#include "model/unit_fifo.hpp"
 #include "model/vector_clock.hpp"
 
 namespace weft::model {
@@ -66,6 +68,12 @@ class RaceDetector {
   void signal(Accessor by, int semaphore, int global_core, std::int64_t amount, bool final = false);
   void consume(int global_core, int semaphore, std::int64_t amount);
   void dma_started(int global_core, int dma_id);
+  // The device barrier (model/barrier_clocks.hpp): an arrival releases, a departure acquires.
+  void barrier_arrive(int global_core) {
+    barriers_.arrive(global_core, clocks_[static_cast<std::size_t>(global_core)]);
+    clocks_[static_cast<std::size_t>(global_core)].tick(static_cast<std::size_t>(global_core));
+  }
+  void barrier_leave(int global_core) { barriers_.leave(global_core, clocks_[static_cast<std::size_t>(global_core)]); }
 
   // --- accesses ---
   // Records an access; on a race fills `failure` and returns false, unless keep_going, where
@@ -79,15 +87,13 @@ class RaceDetector {
 
  private:
   using Record = AccessHistory::Record;
-  struct SignalUnits {
-    std::int64_t units = 0;
+  struct Release {
     VectorClock clock;  // the releaser's, shared
     int lane = -1;      // the lane its acquirer may continue (a DMA's final signal), else -1
   };
   struct Cell {
     explicit Cell(ClockArena& arena) : accumulated(arena) {}
-    std::vector<SignalUnits> pending;  // precise: a FIFO from `head`
-    std::size_t head = 0;
+    UnitFifo<Release> pending;         // precise
     VectorClock accumulated;           // accumulate
     std::vector<int> lanes;            // accumulate: lanes whose final signal it holds
   };
@@ -121,6 +127,7 @@ class RaceDetector {
   std::vector<int> lane_of_;                  // per DMA id
   std::vector<std::vector<int>> free_lanes_;  // per global core: lanes it may continue
   std::vector<std::vector<Cell>> cells_;      // [semaphore index][global core]
+  BarrierClocks barriers_;
   std::vector<std::unique_ptr<AccessHistory>> histories_;  // per buffer serial
   std::set<std::string> reported_;            // pairs of source lines and buffer
   std::vector<std::string> reports_;

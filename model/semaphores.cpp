@@ -20,10 +20,17 @@ int Semaphores::find_or_create(int id, SemaphoreKind kind) {
   return found->second;
 }
 
-int Semaphores::allocate(CoreId by, SemaphoreKind kind, Failure& failure) {
+int Semaphores::allocate(CoreId by, SemaphoreKind kind, Failure& failure, const Naming& naming) {
   const int id = next_id_[topology_.global(by)]++;
   const int index = find_or_create(id, kind);
-  if (semaphores_[index].kind == kind) return index;
+  Semaphore& found = semaphores_[index];
+  if (found.kind == kind) {
+    if (found.site.line == 0 && found.name.empty()) {  // the first allocation of the id names it
+      found.name = naming.name;
+      found.site = naming.site;
+    }
+    return index;
+  }
   const bool barrier_clash = semaphores_[index].kind == SemaphoreKind::barrier;
   failure = {Verdict::kernel_error,
              barrier_clash
@@ -35,13 +42,19 @@ int Semaphores::allocate(CoreId by, SemaphoreKind kind, Failure& failure) {
   return -1;
 }
 
-int Semaphores::barrier(int id, Failure& failure) {
-  const int index = find_or_create(id, SemaphoreKind::barrier);
-  if (semaphores_[index].kind == SemaphoreKind::barrier) return index;
-  failure = {Verdict::kernel_error, "the barrier semaphore id " + std::to_string(id) +
-                                        " collides with an allocated " +
+int Semaphores::fixed(int id, SemaphoreKind kind, Failure& failure) {
+  const int index = find_or_create(id, kind);
+  if (semaphores_[index].kind == kind) return index;
+  failure = {Verdict::kernel_error, "the " + std::string(to_string(kind)) + " semaphore id " + std::to_string(id) +
+                                        " is already the id of a " +
                                         std::string(to_string(semaphores_[index].kind)) + " semaphore"};
   return -1;
+}
+
+std::string Semaphores::describe(int index) const {
+  std::string text = std::string(to_string(kind(index))) + " semaphore " + std::to_string(id(index));
+  if (const std::string name = called(index); !name.empty()) text += " '" + name + "'";
+  return text;
 }
 
 std::vector<SemaphoreCell> Semaphores::nonzero_cells() const {
@@ -49,7 +62,7 @@ std::vector<SemaphoreCell> Semaphores::nonzero_cells() const {
   for (const auto& [id, index] : index_of_) {
     const auto& counts = semaphores_[index].counts;
     for (int core = 0; core < static_cast<int>(counts.size()); ++core)
-      if (counts[core] != 0) cells.push_back({id, core, counts[core]});
+      if (counts[core] != 0) cells.push_back({index, id, core, counts[core]});
   }
   return cells;
 }

@@ -1,6 +1,7 @@
 #pragma once
-// Semaphores (semantics.md §3): ids allocated SPMD-symmetrically from a per-core counter starting
-// at 2000, plus the launch's fixed-id barrier semaphore. Each (semaphore, global core) pair is
+// Semaphores (docs/semantics.md §3): ids allocated SPMD-symmetrically from a per-core counter starting
+// at 2000, plus semaphores with fixed ids that exist before the kernel asks: the launch's
+// barrier semaphore, and the DMA semaphore of sync copies. Each (semaphore, global core) pair is
 // one counter cell; waits only ever look at the waiter's own cell.
 
 #include <cstdint>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "model/failure.hpp"
+#include "model/naming.hpp"
 #include "model/topology.hpp"
 
 namespace weft::model {
@@ -17,8 +19,12 @@ enum class SemaphoreKind { regular, dma, barrier };
 std::string_view to_string(SemaphoreKind kind);
 
 inline constexpr int first_semaphore_id = 2000;
+// The DMA semaphore every sync copy signals and waits on (each core on its own cell: a sync
+// copy is local and waited at once, so the cell holds one copy's bytes at most).
+inline constexpr int sync_copy_semaphore_id = first_semaphore_id - 1;
 
 struct SemaphoreCell {
+  int index = 0;       // the semaphore's index
   int id = 0;          // the semaphore's id
   int global_core = 0; // whose cell
   std::int64_t count = 0;
@@ -30,14 +36,19 @@ class Semaphores {
 
   // Allocates the next id of `by`'s counter; returns its index, or -1 with a failure when
   // another core allocated that id with a different kind (asymmetric allocation).
-  int allocate(CoreId by, SemaphoreKind kind, Failure& failure);
-  // The barrier semaphore with a fixed id; -1 with a failure if the id is taken by an
-  // allocated semaphore.
-  int barrier(int id, Failure& failure);
+  // `naming`: what the kernel calls it (the first core to allocate the id names it).
+  int allocate(CoreId by, SemaphoreKind kind, Failure& failure, const Naming& naming = {});
+  // The semaphore of `kind` with a fixed id, made on first use; -1 with a failure if the id is
+  // taken by a semaphore of another kind.
+  int fixed(int id, SemaphoreKind kind, Failure& failure);
 
   int size() const { return static_cast<int>(semaphores_.size()); }
   int id(int index) const { return semaphores_[index].id; }
   SemaphoreKind kind(int index) const { return semaphores_[index].kind; }
+  // What the kernel calls it (model/naming.hpp); "" for the barrier semaphore.
+  std::string called(int index) const { return model::called(semaphores_[index].name, semaphores_[index].site); }
+  // "regular semaphore 2003 'capacity'"
+  std::string describe(int index) const;
   std::int64_t count(int index, int global_core) const { return semaphores_[index].counts[global_core]; }
   void add(int index, int global_core, std::int64_t amount) { semaphores_[index].counts[global_core] += amount; }
 
@@ -49,6 +60,8 @@ class Semaphores {
     int id;
     SemaphoreKind kind;
     std::vector<std::int64_t> counts;  // per global core
+    std::string name;                  // given by the kernel, or empty
+    SourceLine site;
   };
   int find_or_create(int id, SemaphoreKind kind);
 

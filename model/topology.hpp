@@ -1,5 +1,5 @@
 #pragma once
-// Devices, cores and their identities (semantics.md §1): a row-major mesh of devices, each with
+// Devices, cores and their identities (docs/semantics.md §1): a row-major mesh of devices, each with
 // the same number of cores; a core's global id is `device * cores_per_device + core`.
 
 #include <string>

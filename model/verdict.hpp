@@ -1,5 +1,5 @@
 #pragma once
-// The verdicts of semantics.md §9: what one execution of a kernel amounts to.
+// The verdicts of docs/semantics.md §9: what one execution of a kernel amounts to.
 
 #include <optional>
 #include <string_view>

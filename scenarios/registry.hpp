@@ -9,6 +9,7 @@ namespace weft::scenarios {
 sim::ScenarioDefinition right_permute();
 sim::ScenarioDefinition ring_all_gather();
 sim::ScenarioDefinition ring_all_reduce();
+sim::ScenarioDefinition ring_all_reduce_bidirectional();
 sim::ScenarioDefinition core_pipeline();
 sim::ScenarioDefinition ring_all_gather_double_buffered();
 sim::ScenarioDefinition dma_read_before_wait();
@@ -16,6 +17,11 @@ sim::ScenarioDefinition two_cores_one_output();
 sim::ScenarioDefinition all_core_barrier();
 sim::ScenarioDefinition readers();
 sim::ScenarioDefinition lastzero();
+// Kernels in Pallas' shape (kernels/pallas/).
+sim::ScenarioDefinition pallas_matmul();
+sim::ScenarioDefinition pallas_paged_gather();
+sim::ScenarioDefinition pallas_all_reduce();
+sim::ScenarioDefinition pallas_inner_pipeline();
 // Hostile kernels (kernels/hostile_*.cpp): each expects kernel_error.
 sim::ScenarioRegistry hostile_runtime_scenarios();
 sim::ScenarioRegistry hostile_api_scenarios();

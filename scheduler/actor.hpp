@@ -1,5 +1,5 @@
 #pragma once
-// An actor is whatever the scheduler can pick at a step (semantics.md §6): a core, or one phase
+// An actor is whatever the scheduler can pick at a step (docs/semantics.md §6): a core, or one phase
 // of a pending DMA. The scheduler knows actors only by kind and index; what they do is the
 // simulator's business.
 

@@ -1,5 +1,5 @@
 #pragma once
-// What a transition touches, for the explorer's independence test (semantics.md §7). The
+// What a transition touches, for the explorer's independence test (docs/semantics.md §7). The
 // scheduler knows no semaphores or buffers: a footprint is a list of touches of opaque objects,
 // each with an optional box (a region of a multi-dimensional object) and a mode.
 //

@@ -63,6 +63,7 @@ LoopResult run_steps(AnyProcess& process, Strategy& strategy, std::uint64_t max_
     context.last = actor;
     ++context.step;
   }
+  strategy.at_end(process.enabled_actors(), context);
   return {LoopEnd::stopped, context.step};
 }
 

@@ -29,6 +29,9 @@ class Strategy {
   virtual std::size_t pick(std::span<const Actor> enabled, const StepContext& context) = 0;
   // Called after the picked actor's transition ran (context.step is still its step).
   virtual void after_step(Actor, const StepContext&) {}
+  // Called once when the process stopped (every core finished, or a failure): the actors still
+  // enabled then, which will never run (DMA phases pending at the end).
+  virtual void at_end(std::span<const Actor>, const StepContext&) {}
 };
 
 }  // namespace weft::scheduler

@@ -16,6 +16,18 @@ inline float input_value(int device, std::int64_t element) {
   return static_cast<float>(device * 10 + static_cast<int>(element % 7));
 }
 
+// Host buffers `input` and `output` of `shape` on every device, `input` filled with input_value:
+// the setup of most collectives.
+inline void input_and_output(sim::Host& host, const model::Shape& input_shape, const model::Shape& output_shape,
+                             const char* input = "x", const char* output = "out") {
+  host.hbm<float>(input, input_shape);
+  host.hbm<float>(output, output_shape);
+  for (int d = 0; d < host.num_devices(); ++d) {
+    auto x = host.data<float>(input, d);
+    for (Eigen::Index i = 0; i < x.size(); ++i) x[i] = input_value(d, i);
+  }
+}
+
 // The rows this core owns when a device's cores split a tile's rows between them.
 inline sim::Range row_block(sim::Core& core, std::int64_t rows) {
   const int cores = core.num_cores();

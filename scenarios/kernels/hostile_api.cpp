@@ -117,6 +117,28 @@ sim::ScenarioRegistry hostile_api_scenarios() {
   s.push_back(misuse("hostile_host_buffer_type", "a host buffer taken with another element type", [](sim::Core& core) {
     static_cast<void>(core.hbm<std::int32_t>("x"));
   }));
+  s.push_back(misuse("hostile_semaphore_index", "a semaphore taken from an array at an index past its end", [](sim::Core& core) {
+    auto sems = core.dma_semaphores(4);
+    core.wait(sems[4]);
+  }));
+  s.push_back(misuse("hostile_semaphore_count", "an array of zero semaphores", [](sim::Core& core) {
+    static_cast<void>(core.semaphores(0));
+  }));
+  s.push_back(misuse("hostile_mask_shape", "a masked store whose mask is not of the ref's tile shape", [](sim::Core& core) {
+    core.store(core.hbm<float>("out"), sim::Tile<float>::Zero(8, 128), sim::Mask::Constant(1, 64, true));
+  }));
+  s.push_back(misuse("hostile_swap_shape", "a swap of a tile of the wrong shape", [](sim::Core& core) {
+    static_cast<void>(core.swap(core.hbm<float>("x"), sim::Tile<float>(1, 64)));
+  }));
+  s.push_back(misuse("hostile_dma_no_core", "a DMA into a core index the device does not have", [](sim::Core& core) {
+    auto x = core.hbm<float>("x");
+    auto sem = core.dma_semaphore();
+    core.dma_start(x, x, sem, std::nullopt, {.core = core.num_cores()}).wait();
+  }));
+  s.push_back(misuse("hostile_dma_add_bool", "a DMA that adds bool elements", [](sim::Core& core) {
+    auto flags = core.vmem<bool>({8});
+    core.sync_copy(flags, flags, {.add = true});
+  }));
   s.push_back(misuse("hostile_undeclared_param", "a parameter the scenario does not declare", [](sim::Core& core) {
     static_cast<void>(core.param("nonexistent"));
   }));

@@ -10,12 +10,7 @@ namespace {
 
 void per_core_tiles(sim::Host& host, const char* input, const char* output) {
   const model::Shape shape{host.num_cores(), host.param("rows"), host.param("cols")};
-  host.hbm<float>(input, shape);
-  host.hbm<float>(output, shape);
-  for (int d = 0; d < host.num_devices(); ++d) {
-    auto x = host.data<float>(input, d);
-    for (Eigen::Index i = 0; i < x.size(); ++i) x[i] = input_value(d, i);
-  }
+  input_and_output(host, shape, shape, input, output);
 }
 
 }  // namespace

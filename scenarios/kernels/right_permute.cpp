@@ -37,12 +37,7 @@ sim::ScenarioDefinition right_permute() {
   s.params = {{"rows", 8}, {"cols", 128}, {"barrier_waits", 2}, {"extra_signal", 0}, {"skip_wait", 0}};
   s.setup = [](sim::Host& host) {
     const model::Shape shape{host.param("rows"), host.param("cols")};
-    host.hbm<float>("x", shape);
-    host.hbm<float>("out", shape);
-    for (int d = 0; d < host.num_devices(); ++d) {
-      auto x = host.data<float>("x", d);
-      for (Eigen::Index i = 0; i < x.size(); ++i) x[i] = input_value(d, i);
-    }
+    input_and_output(host, shape, shape);
   };
   s.kernel = kernel;
   s.check = [](const sim::Host& host) {

@@ -38,12 +38,7 @@ sim::ScenarioDefinition ring_all_gather() {
   s.params = {{"rows", 8}, {"cols", 128}, {"direction", 1}};
   s.setup = [](sim::Host& host) {
     const std::int64_t rows = host.param("rows"), cols = host.param("cols");
-    host.hbm<float>("x", {rows, cols});
-    host.hbm<float>("out", {host.num_devices(), rows, cols});
-    for (int d = 0; d < host.num_devices(); ++d) {
-      auto x = host.data<float>("x", d);
-      for (Eigen::Index i = 0; i < x.size(); ++i) x[i] = input_value(d, i);
-    }
+    input_and_output(host, {rows, cols}, {host.num_devices(), rows, cols});
   };
   s.kernel = kernel;
   s.check = [](const sim::Host& host) {

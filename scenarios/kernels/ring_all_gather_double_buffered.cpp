@@ -16,11 +16,11 @@ void kernel(sim::Core& core) {
   const sim::Range mine = row_block(core, core.param("rows"));
   auto x = core.hbm<float>("x").at({mine});
   auto out = core.hbm<float>("out");
-  auto buf = core.vmem<float>({2, mine.size, core.param("cols")});
-  auto local = core.dma_semaphore();
-  auto send = core.dma_semaphore();
-  auto recv = core.dma_semaphore();
-  auto capacity = core.semaphore();
+  auto buf = core.vmem<float>({2, mine.size, core.param("cols")}, "receive");
+  auto local = core.dma_semaphore("local");
+  auto send = core.dma_semaphore("send");
+  auto recv = core.dma_semaphore("recv");
+  auto capacity = core.semaphore("capacity");
 
   core.dma_start(x, buf[0], local).wait();
   core.dma_start(x, out.at({me, mine}), local).wait();

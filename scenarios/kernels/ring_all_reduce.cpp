@@ -42,12 +42,7 @@ sim::ScenarioDefinition ring_all_reduce() {
   s.params = {{"rows", 8}, {"cols", 128}};
   s.setup = [](sim::Host& host) {
     const model::Shape shape{host.param("rows"), host.param("cols")};
-    host.hbm<float>("x", shape);
-    host.hbm<float>("out", shape);
-    for (int d = 0; d < host.num_devices(); ++d) {
-      auto x = host.data<float>("x", d);
-      for (Eigen::Index i = 0; i < x.size(); ++i) x[i] = input_value(d, i);
-    }
+    input_and_output(host, shape, shape);
   };
   s.kernel = kernel;
   s.check = [](const sim::Host& host) {

@@ -111,7 +111,7 @@ WEFT_SIGNAL_SAFE void write_text(const char* text) {
   }
 }
 
-WEFT_SIGNAL_SAFE [[noreturn]] void exit_on_unsafe_overflow(const Fiber& fiber) {
+[[noreturn]] WEFT_SIGNAL_SAFE void exit_on_unsafe_overflow(const Fiber& fiber) {
   write_text("weft: ");
   write_text(fiber.label());
   write_text(" overflowed its fiber stack inside weft or a library function, where it cannot be abandoned "

@@ -27,6 +27,7 @@ class Explorer::Guide final : public Strategy {
     return explorer_.pick(enabled, context);
   }
   void after_step(Actor actor, const StepContext& context) override { explorer_.after_step(actor, context); }
+  void at_end(std::span<const Actor> enabled, const StepContext& context) override { explorer_.at_end(enabled, context); }
 
  private:
   Explorer& explorer_;
@@ -45,6 +46,7 @@ bool Explorer::next() {
   }
   steps_ = 0;
   started_ = true;
+  left_.clear();
   return true;
 }
 
@@ -108,6 +110,10 @@ void Explorer::after_step(Actor actor, const StepContext& context) {
     if (!dependent(entry.second, event.footprint)) child_sleep_.push_back(entry);
 }
 
+void Explorer::at_end(std::span<const Actor> enabled, const StepContext& context) {
+  for (const Actor actor : enabled) left_.push_back({context.process->stable(actor), context.process->footprint(actor)});
+}
+
 void Explorer::finish(bool complete) {
   (complete ? complete_ : abandoned_) += 1;
   nodes_.resize(std::min(nodes_.size(), steps_));
@@ -135,7 +141,12 @@ bool Explorer::within_bound(std::size_t node, StableActor actor) {
 }
 
 void Explorer::analyse_races(std::size_t length) {
-  const std::span<const Event> run(events_.data(), length);
+  // The run, then the transitions still enabled when it stopped, which never ran (DMA phases
+  // pending when the last core finished): they race with the events they are dependent with
+  // (a core's exit, above all) like any other, and reversing such a race runs them first.
+  std::vector<Event>& run = analysed_;
+  run.assign(events_.begin(), events_.begin() + static_cast<std::ptrdiff_t>(length));
+  run.insert(run.end(), left_.begin(), left_.end());
   const HappensBefore order(run);
   const auto before = [&](std::size_t i, std::size_t k) { return order.before(i, k); };
   std::vector<TreeLevel> levels(length);
@@ -154,13 +165,14 @@ void Explorer::analyse_races(std::size_t length) {
     const Sleep& sleep = nodes_[i].sleep;
     if (!summarised[i]) {
       summarised[i] = true;
+      const std::size_t none = run.size();  // past every event, the left ones included
       for (const auto& [actor, footprint] : sleep) {
-        Asleep summary{length, length};
-        for (std::size_t k = i + 1; k < length && (summary.first_related == length || summary.first_own == length); ++k) {
+        Asleep summary{none, none};
+        for (std::size_t k = i + 1; k < length && (summary.first_related == none || summary.first_own == none); ++k) {
           if (before(i, k)) continue;
           const StableActor other = run[k].actor;
-          if (summary.first_own == length && same_process(actor, other)) summary.first_own = k;
-          if (summary.first_related == length && related(actor, footprint, other, run[k].footprint))
+          if (summary.first_own == none && same_process(actor, other)) summary.first_own = k;
+          if (summary.first_related == none && related(actor, footprint, other, run[k].footprint))
             summary.first_related = k;
         }
         asleep_at[i].push_back(summary);
@@ -178,15 +190,16 @@ void Explorer::analyse_races(std::size_t length) {
     return false;
   };
 
-  for (std::size_t j = 0; j < length; ++j) {
+  for (std::size_t j = 0; j < run.size(); ++j) {
     for (std::size_t i : order.conflicts(j)) {
+      if (i >= length) break;  // two transitions left at the end: neither ran, nothing to reverse
       const auto& direct = order.direct(j);
       const bool through_other =
           std::any_of(direct.begin(), direct.end(), [&](std::size_t k) { return k != i && before(i, k); });
       if (through_other) continue;
       // v: the transitions between e_i and e_j that do not happen after e_i, then e_j.
       std::vector<Sequence::Step> v;
-      for (std::size_t k = i + 1; k < j; ++k)
+      for (std::size_t k = i + 1; k < std::min(j, length); ++k)
         if (!before(i, k)) v.push_back({run[k].actor, &run[k].footprint, k});
       v.push_back({run[j].actor, &run[j].footprint, j});
       Sequence sequence(std::move(v), order);
@@ -214,6 +227,35 @@ bool Explorer::choose_next() {
     return true;
   }
   return false;
+}
+
+std::size_t Explorer::frontier_size() const {
+  std::size_t waiting = 0;
+  for (const Node& node : nodes_) waiting += node.tree.empty() ? 0 : node.tree.size() - 1;
+  return waiting;
+}
+
+namespace {
+
+std::size_t footprint_bytes(const Footprint& footprint) { return footprint.touches.capacity() * sizeof(Touch); }
+
+std::size_t tree_bytes(const std::vector<Branch>& tree) {
+  std::size_t bytes = tree.capacity() * sizeof(Branch);
+  for (const Branch& branch : tree) bytes += footprint_bytes(branch.footprint) + tree_bytes(branch.children);
+  return bytes;
+}
+
+}  // namespace
+
+std::size_t Explorer::memory_bytes() const {
+  std::size_t bytes = nodes_.capacity() * sizeof(Node) + events_.capacity() * sizeof(Event) + tree_bytes(child_tree_);
+  for (const Event& event : events_) bytes += footprint_bytes(event.footprint);
+  for (const Node& node : nodes_) {
+    bytes += node.enabled.capacity() * sizeof(StableActor) + tree_bytes(node.tree);
+    bytes += node.sleep.capacity() * sizeof(Sleep::value_type);
+    for (const auto& entry : node.sleep) bytes += footprint_bytes(entry.second);
+  }
+  return bytes;
 }
 
 }  // namespace weft::scheduler

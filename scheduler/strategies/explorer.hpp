@@ -1,5 +1,5 @@
 #pragma once
-// The explorer: every interleaving of an execution, up to equivalence (semantics.md §7), by
+// The explorer: every interleaving of an execution, up to equivalence (docs/semantics.md §7), by
 // stateless dynamic partial-order reduction.
 //
 // What. Two interleavings are equivalent (the same Mazurkiewicz trace) when one becomes the
@@ -78,6 +78,14 @@ class Explorer {
   bool exhausted() const { return exhausted_ && !bound_hit_; }
   bool bound_hit() const { return bound_hit_; }
 
+  // What the explorer keeps between runs, for a progress line and a memory bound: the states of
+  // the current run (its depth), the branches waiting in their wakeup trees (the frontier: each
+  // is at least one run still due), and the bytes of all of it (nodes, wakeup trees, sleep sets
+  // and their footprints; a walk over them, so call it once per run, not per step).
+  std::size_t depth() const { return nodes_.size(); }
+  std::size_t frontier_size() const;
+  std::size_t memory_bytes() const;
+
  private:
   class Guide;
   using Sleep = std::vector<std::pair<StableActor, Footprint>>;
@@ -89,6 +97,7 @@ class Explorer {
 
   std::size_t pick(std::span<const Actor> enabled, const StepContext& context);
   void after_step(Actor actor, const StepContext& context);
+  void at_end(std::span<const Actor> enabled, const StepContext& context);
   void analyse_races(std::size_t length);
   std::size_t preemptions_before(std::size_t node) const;
   bool within_bound(std::size_t node, StableActor actor);
@@ -97,6 +106,8 @@ class Explorer {
   ExploreOptions options_;
   std::vector<Node> nodes_;    // nodes_[t]: the state before step t of the current run
   std::vector<Event> events_;  // events_[t]: the transition the current run takes from it
+  std::vector<Event> left_;    // enabled when the current run stopped, never run
+  std::vector<Event> analysed_;  // the run and left_, for the race analysis (kept for its capacity)
   std::size_t forced_ = 0;   // steps of the next run that follow nodes_' events
   std::size_t steps_ = 0;    // steps taken in the current run
   Sleep child_sleep_;

@@ -23,12 +23,17 @@ HappensBefore::HappensBefore(std::span<const Event> run)
   for (std::size_t j = 0; j < length; ++j) {
     const Event& event = run[j];
     if (last_of[process_[j]] > 0) direct_[j].push_back(last_of[process_[j]] - 1);
+    std::size_t made_by = length;  // the core event that created j's DMA, if j is its first phase
     if (event.actor.kind != Actor::Kind::core && last_of[process_[j]] == 0) {
       const auto made = creator.find({event.actor.owner, event.actor.sequence});
-      if (made != creator.end()) direct_[j].push_back(made->second);
+      if (made != creator.end()) made_by = made->second;
+      if (made != creator.end()) direct_[j].push_back(made_by);
     }
+    // The creator is ordered before the DMA by creation, whatever else they touch (a start that
+    // is also its core's exit adds to the running cores the phase observes): never a race.
     for (std::size_t i = 0; i < j; ++i)
-      if (process_[i] != process_[j] && dependent(run[i].footprint, event.footprint)) conflicts_[j].push_back(i);
+      if (process_[i] != process_[j] && i != made_by && dependent(run[i].footprint, event.footprint))
+        conflicts_[j].push_back(i);
     direct_[j].insert(direct_[j].end(), conflicts_[j].begin(), conflicts_[j].end());
     for (std::size_t i : direct_[j])
       for (std::size_t p = 0; p < processes_; ++p) clock_[j][p] = std::max(clock_[j][p], clock_[i][p]);

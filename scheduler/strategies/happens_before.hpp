@@ -9,8 +9,8 @@
 // position in its process, so `before(i, k)` is one comparison (Abdulla et al., "Optimal Dynamic
 // Partial Order Reduction", POPL 2014, section 3; Mattern's vector clocks).
 //
-// `conflicts(j)` are the dependent predecessors of e_j of other processes: the candidates of
-// the races e_i ≲ e_j that the explorer reverses.
+// `conflicts(j)` are the dependent predecessors of e_j of other processes (but the event that
+// created e_j's DMA): the candidates of the races e_i ≲ e_j that the explorer reverses.
 
 #include <cstddef>
 #include <cstdint>

@@ -4,12 +4,15 @@
 #include <stdexcept>
 
 #include "scheduler/strategies/pct.hpp"
+#include "scheduler/strategies/portfolio.hpp"
 #include "scheduler/strategies/random.hpp"
 
 namespace weft::scheduler {
 namespace {
 
-constexpr std::array<StrategyEntry, 2> entries{{
+std::unique_ptr<Strategy> make_portfolio(const StrategySettings& settings, std::uint64_t seed);
+
+constexpr std::array<StrategyEntry, 3> entries{{
     {"random", "uniform over the enabled actors at every step",
      [](const StrategySettings&, std::uint64_t seed) -> std::unique_ptr<Strategy> {
        return std::make_unique<RandomStrategy>(seed);
@@ -19,7 +22,16 @@ constexpr std::array<StrategyEntry, 2> entries{{
        return std::make_unique<PctStrategy>(seed, settings.pct_depth,
                                             settings.steps_estimate ? settings.steps_estimate() : 0);
      }},
+    {"portfolio", "each seed to one of random and pct at depths 1, 2, 3, in turn (seed mod 4)", make_portfolio},
 }};
+
+std::unique_ptr<Strategy> make_portfolio(const StrategySettings& settings, std::uint64_t seed) {
+  const PortfolioMember& member = portfolio_member(seed);
+  StrategySettings chosen = settings;
+  chosen.name = std::string(member.strategy);
+  if (member.pct_depth > 0) chosen.pct_depth = member.pct_depth;
+  return make_strategy(chosen, seed);
+}
 
 constexpr std::array<std::string_view, entries.size()> names = [] {
   std::array<std::string_view, entries.size()> list{};

@@ -4,6 +4,7 @@
 // with the descriptor of its own send, as in Pallas).
 
 #include <cstdint>
+#include <optional>
 #include <source_location>
 
 #include "sim/api/handles.hpp"
@@ -11,6 +12,19 @@
 namespace weft::sim {
 
 class Core;
+
+// Where a DMA goes and how it writes: by default into the core with this core's index on this
+// device, overwriting the target.
+struct DmaOptions {
+  std::optional<int> device;  // the destination device
+  std::optional<int> core;    // the destination core index on that device
+  bool add = false;           // add the source to the target (Pallas' start(add=True)); not for bool
+};
+
+// How a sync copy writes its target.
+struct CopyOptions {
+  bool add = false;
+};
 
 class Dma {
  public:

@@ -21,6 +21,7 @@ class Host {
   int num_devices() const { return machine_.topology().devices(); }
   int num_cores() const { return machine_.topology().cores_per_device(); }
   std::int64_t param(std::string_view name) const;
+  const ParamValue& param_value(std::string_view name) const;
 
   // Allocates the hbm buffer `name` on every device (same id everywhere); its contents start
   // as the `uninitialized` policy says.

@@ -19,6 +19,9 @@ namespace weft::sim {
 // array of (d0 * ... * dk-1) rows and dk columns; a scalar (rank 0) is 1 x 1.
 template <class T>
 using Tile = Eigen::Array<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+// A mask of a masked load, store or swap: one entry per element of the ref's tile, true where
+// the element is accessed.
+using Mask = Tile<bool>;
 
 struct Range {
   std::int64_t start = 0;
@@ -47,6 +50,15 @@ class Ref {
   const model::Slice& slice() const { return slice_; }
   std::uint64_t launch() const { return launch_; }
   int buffer_id() const { return slice_.buffer->info().id; }
+
+  // A ref of the whole buffer narrowed to `rect` (of the buffer's rank; every dimension kept).
+  Ref window(const model::Rect& rect) const {
+    Ref result(slice_.buffer, launch_);
+    result.slice_.rect = rect;
+    result.slice_.view.rank = rect.rank;
+    for (int d = 0; d < rect.rank; ++d) result.slice_.view.dims[d] = rect.size[d];
+    return result;
+  }
 
   // Indexes the first dimension, dropping it.
   Ref operator[](std::int64_t index) const { return at({index}); }

@@ -8,10 +8,18 @@ const ScenarioDefinition* find_scenario(const ScenarioRegistry& registry, std::s
   return nullptr;
 }
 
-std::int64_t Host::param(std::string_view name) const {
+const ParamValue& Host::param_value(std::string_view name) const {
   const auto found = params_.find(name);
   if (found == params_.end()) throw std::invalid_argument("the host reads an undeclared parameter '" + std::string(name) + "'");
   return found->second;
+}
+
+std::int64_t Host::param(std::string_view name) const {
+  try {
+    return param_value(name).as_integer();
+  } catch (const std::invalid_argument& error) {
+    throw std::invalid_argument("the host reads parameter '" + std::string(name) + "': " + error.what());
+  }
 }
 
 }  // namespace weft::sim

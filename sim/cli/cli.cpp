@@ -3,6 +3,8 @@
 #include <malloc.h>
 
 #include <iostream>
+#include <limits>
+#include <new>
 
 #include <CLI/CLI.hpp>
 
@@ -14,6 +16,10 @@
 #include "sim/cli/explore_command.hpp"
 #include "sim/cli/interrupt.hpp"
 #include "sim/cli/merge.hpp"
+#include "sim/cli/number_options.hpp"
+#include "sim/cli/output_check.hpp"
+#include "sim/cli/stdout_status.hpp"
+#include "sim/cli/sweep_command.hpp"
 #include "sim/config/config_error.hpp"
 #include "sim/plugin/catalog.hpp"
 
@@ -38,7 +44,7 @@ void add_request_options(CLI::App& command, RequestArguments& arguments) {
   command.add_option("--expect", arguments.expect, "the verdict expected (overrides the scenario's)");
   command.add_option("--watchdog", arguments.watchdog,
                      "end a core that runs its own code this many seconds without a visible operation (default 10; 0: off)")
-      ->check(CLI::Range(0.0, 86400.0));
+      ->transform(real_number(0, 86400, "a number of seconds from 0 to 86400"));
 }
 
 // The strategy of the runs a seed names (run, replay --seed, sweep); the same as
@@ -69,9 +75,18 @@ std::optional<std::string> unknown_verb(const CLI::App& app, int argc, char** ar
   return (verb.empty() ? "give a verb: " : "unknown verb '" + verb + "'; the verbs: ") + verbs;
 }
 
-}  // namespace
+// The files the command will write: the trace files (run, replay, explore) or the sweep's.
+std::vector<NamedOutput> outputs_of(const TraceFiles& traces, const SweepFiles& files) {
+  std::vector<NamedOutput> outputs;
+  if (traces.json) outputs.push_back({"--trace", *traces.json});
+  if (traces.html) outputs.push_back({"--html", *traces.html});
+  if (traces.text && *traces.text != "-") outputs.push_back({"--trace-text", *traces.text});
+  if (files.jsonl) outputs.push_back({"--jsonl", *files.jsonl, true});
+  if (files.junit) outputs.push_back({"--junit", *files.junit});
+  return outputs;
+}
 
-int run_cli(int argc, char** argv, const ScenarioRegistry& registry, const BenchCommand& bench) {
+int run_command(int argc, char** argv, const ScenarioRegistry& registry, const BenchCommand& bench) {
   // Every execution allocates and frees the same buffers; without this, glibc hands the top of
   // the heap back to the kernel after each one and the next execution faults it all in again
   // (3x slower sweeps). It changes speed only, never a result.
@@ -101,40 +116,43 @@ int run_cli(int argc, char** argv, const ScenarioRegistry& registry, const Bench
   add_request_options(*run, arguments);
   add_trace_options(*run, traces);
   add_strategy_option(*run, arguments);
-  run->add_option("--seed", seed, "the scheduler's seed (default: the config's scheduler.seed)")
-      ->check(CLI::NonNegativeNumber);  // else "-3" would wrap around
+  run->add_option("--seed", seed, "the scheduler's seed (default: the config's scheduler.seed)")->transform(seed_number());
 
   auto* replay = app.add_subcommand("replay", "replay one execution, by seed or by schedule string");
   add_request_options(*replay, arguments);
   add_trace_options(*replay, traces);
   add_strategy_option(*replay, arguments);
-  auto* by_seed = replay->add_option("--seed", seed, "replay the execution of this seed")->check(CLI::NonNegativeNumber);
-  auto* by_schedule = replay->add_option("--schedule", schedule, "replay this schedule string");
+  auto* by_seed = replay->add_option("--seed", seed, "replay the execution of this seed")->transform(seed_number());
+  auto* by_schedule = replay->add_option("--schedule", schedule, "replay this schedule string (@FILE: the one in FILE)");
   by_seed->excludes(by_schedule);
 
   auto* sweep = app.add_subcommand("sweep", "run many seeds; stop at the first verdict not as expected");
   add_request_options(*sweep, arguments);
-  sweep->add_option("--seeds", seeds, "the seeds to run, A..B (both inclusive)")->required();
-  sweep->add_flag("--keep-going", keep_going, "report every unexpected verdict instead of stopping at the first");
+  sweep->add_option("--seeds", seeds, "the seeds to run, A..B (both inclusive), or one seed")->required();
+  sweep->add_flag("--keep-going", keep_going,
+                  "go on after the first unexpected verdict: one report per finding's signature, the rest counted");
+  sweep->add_flag("--verbose", files.verbose, "with --keep-going, a report for every unexpected verdict");
   add_strategy_option(*sweep, arguments);
-  sweep->add_option("--jobs", jobs, "worker threads (results do not depend on it)")->check(CLI::Range(1, 256));
+  sweep->add_option("--jobs", jobs, "worker threads (results do not depend on it)")->transform(whole_number(1, 256));
   sweep->add_option("--shard", shard, "run the seeds s with s % N == I (default: from the environment)");
   sweep->add_option("--shard-count", shard_count, "the shard count with JOB_COMPLETION_INDEX (Kubernetes)")
-      ->check(CLI::NonNegativeNumber);
+      ->transform(whole_number(1, std::numeric_limits<std::uint64_t>::max()));
   sweep->add_option("--jsonl", files.jsonl, "write a JSON line per failing seed and a summary line");
   sweep->add_option("--junit", files.junit, "write a JUnit XML report");
   sweep->add_option("--shrink-budget", files.shrink_budget,
                     "re-executions spent shrinking the first failure's schedule (0: do not shrink)")
-      ->check(CLI::NonNegativeNumber);
-  sweep->add_option("--time-budget", time_budget, "stop handing out seeds after S seconds")->check(CLI::PositiveNumber);
+      ->transform(whole_number(0, std::numeric_limits<std::size_t>::max()));
+  sweep->add_option("--time-budget", time_budget, "stop handing out seeds after S seconds")
+      ->transform(real_number(std::numeric_limits<double>::denorm_min(), std::numeric_limits<double>::max(),
+                              "a number of seconds above 0"));
 
   ExploreArguments explore_arguments;
   auto* explore = app.add_subcommand("explore", "run every interleaving up to equivalence (dynamic partial-order reduction)");
   add_request_options(*explore, arguments);
   explore->add_option("--max-executions", explore_arguments.max_executions, "stop after N runs (0: no bound)")
-      ->check(CLI::NonNegativeNumber);
+      ->transform(whole_number(0, std::numeric_limits<std::uint64_t>::max()));
   explore->add_option("--preemption-bound", explore_arguments.preemption_bound, "explore only schedules with at most K preemptions")
-      ->check(CLI::NonNegativeNumber);
+      ->transform(whole_number(0, std::numeric_limits<int>::max()));
   explore->add_flag("--keep-going", explore_arguments.keep_going, "go on after the first failure");
   add_trace_options(*explore, traces);
 
@@ -148,8 +166,9 @@ int run_cli(int argc, char** argv, const ScenarioRegistry& registry, const Bench
     bench_command = app.add_subcommand("bench", "measure weft's costs on this machine; print one JSON object");
     bench_command->add_flag("--quick", bench_request.quick, "small workloads (a smoke test: the figures are noisy)");
     bench_command->add_option("--scale-devices", bench_request.scale_devices,
-                              "devices (x 4 cores) of the large ring all-gather; the small one has 1/16 of them")
-        ->check(CLI::Range(16, 4096));
+                              "devices (x 4 cores) of the large ring all-gather, 256 by default (32 with --quick); "
+                              "the small one has 1/16 of them")
+        ->transform(whole_number(16, 4096));
   }
 
   if (const auto unknown = unknown_verb(app, argc, argv)) {
@@ -182,7 +201,11 @@ int run_cli(int argc, char** argv, const ScenarioRegistry& registry, const Bench
     for (const auto& library : kernel_libraries(arguments)) catalog.load(library);
     if (list->parsed()) return command_list(catalog);
     const Request request = resolve_request(arguments, catalog.scenarios());
-    if (explore->parsed()) return command_explore(request, program, explore_arguments, traces);
+    check_outputs(outputs_of(traces, files), request.inputs);
+    if (explore->parsed()) {
+      explore_arguments.interrupted = &install_interrupt_handlers();
+      return command_explore(request, program, explore_arguments, traces);
+    }
     if (run->parsed()) return command_run(request, program, seed, traces);
     if (replay->parsed())
       return schedule ? command_replay_schedule(request, program, *schedule, traces)
@@ -207,10 +230,21 @@ int run_cli(int argc, char** argv, const ScenarioRegistry& registry, const Bench
   } catch (const std::invalid_argument& error) {
     std::cerr << "weft: scenario setup: " << error.what() << "\n";
     return 2;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "weft: out of host memory: this machine cannot hold what the command asked for; give a smaller "
+                 "configuration (topology, params), or a host memory budget that refuses it by name "
+                 "(--set memory.host_bytes=BYTES)\n";
+    return 2;
   } catch (const std::exception& error) {
     std::cerr << "weft: internal error: " << error.what() << "\n";
     return 3;
   }
+}
+
+}  // namespace
+
+int run_cli(int argc, char** argv, const ScenarioRegistry& registry, const BenchCommand& bench) {
+  return with_stdout_checked(run_command(argc, argv, registry, bench));
 }
 
 }  // namespace weft::sim

@@ -5,9 +5,11 @@
 // command alone. A program of one's own calls weft::main (app/main.hpp), which calls this.
 //
 // Exit status: 0 every execution gave the expected verdict; 1 some did not; 2 usage or
-// configuration error; 3 internal error.
+// configuration error, or stdout could not be written; 3 internal error; 4 a sweep or merge that
+// is incomplete and found no failure, or an explore stopped before its end (exit_status.hpp).
 
 #include <functional>
+#include <optional>
 
 #include "sim/api/scenario.hpp"
 
@@ -17,7 +19,7 @@ namespace weft::sim {
 // without it there is no bench command.
 struct BenchRequest {
   bool quick = false;
-  int scale_devices = 256;
+  std::optional<int> scale_devices;  // given or not: --quick keeps one that is given
 };
 using BenchCommand = std::function<int(const BenchRequest&)>;
 

@@ -7,9 +7,10 @@
 
 #include "scheduler/schedule.hpp"
 #include "sim/cli/report.hpp"
-#include "sim/cli/sweep_output.hpp"
-#include "sim/engine/shrinker.hpp"
+#include "sim/cli/schedule_argument.hpp"
+#include "sim/cli/whole_output.hpp"
 #include "sim/config/config_error.hpp"
+#include "sim/explain/explain.hpp"
 
 namespace weft::sim {
 namespace {
@@ -49,6 +50,12 @@ std::optional<TraceRecorder> recorder_for(const Request& request, const TraceFil
   return TraceRecorder(request.config.machine.devices(), request.config.machine.cores_per_device);
 }
 
+// The explanation of `result`: from the recording, when the execution was recorded anyway.
+Explanation explained(Simulation& simulation, const ExecutionResult& result, const std::optional<TraceRecorder>& recorder) {
+  if (recorder) return explain_recorded(*recorder, result, accumulating_clocks(simulation.config()));
+  return explain(simulation, result);
+}
+
 }  // namespace
 
 int command_run(const Request& request, const std::string& program, std::optional<std::uint64_t> seed,
@@ -57,70 +64,28 @@ int command_run(const Request& request, const std::string& program, std::optiona
   Simulation simulation(request.config, *request.scenario, request.params);
   std::optional<TraceRecorder> recorder = recorder_for(request, traces);
   const ExecutionResult result = simulation.run_seed(chosen, recorder ? &*recorder : nullptr);
-  write_record(std::cout, format_report(request, result, program, chosen));
-  if (recorder) write_traces(traces, *recorder, trace_header(request, result, program, chosen), std::cout);
+  const std::string word =
+      ScheduleFiles(request, traces.first_file()).argument(result.schedule, "seed-" + std::to_string(chosen)).word();
+  const Explanation explanation = explained(simulation, result, recorder);
+  write_record(std::cout, format_report(request, result, program, chosen, word, explanation));
+  if (recorder) write_traces(traces, *recorder, trace_header(request, result, program, chosen, word, explanation), std::cout);
   return result.verdict == request.expect ? 0 : 1;
 }
 
-int command_replay_schedule(const Request& request, const std::string& program, const std::string& schedule,
+int command_replay_schedule(const Request& request, const std::string& program, const std::string& schedule_word,
                             const TraceFiles& traces) {
-  const scheduler::Schedule decoded = scheduler::decode(schedule);
+  const scheduler::Schedule decoded = scheduler::decode(read_schedule_word(schedule_word));
   Simulation simulation(request.config, *request.scenario, request.params);
   std::optional<TraceRecorder> recorder = recorder_for(request, traces);
   const ExecutionResult result = simulation.run_schedule(decoded, recorder ? &*recorder : nullptr);
-  write_record(std::cout, format_report(request, result, program, std::nullopt));
-  if (recorder) write_traces(traces, *recorder, trace_header(request, result, program, std::nullopt), std::cout);
+  // The schedule replayed whole is the one given: its reproduce line names the same file.
+  const bool same = schedule_word.starts_with("@") && result.schedule == decoded;
+  const std::string word =
+      same ? shell_quote(schedule_word) : ScheduleFiles(request, traces.first_file()).argument(result.schedule, "replayed").word();
+  const Explanation explanation = explained(simulation, result, recorder);
+  write_record(std::cout, format_report(request, result, program, std::nullopt, word, explanation));
+  if (recorder) write_traces(traces, *recorder, trace_header(request, result, program, std::nullopt, word, explanation), std::cout);
   return result.verdict == request.expect ? 0 : 1;
-}
-
-namespace {
-
-void print_shrunk(const Request& request, const std::string& program, const SeedOutcome& failure, std::size_t budget) {
-  Simulation simulation(request.config, *request.scenario, request.params);
-  const ShrinkResult shrunk = Shrinker(simulation, {budget}).shrink(failure.result);
-  std::cout << "shrunk seed " << failure.seed << ": " << shrunk.preemptions_before << " -> " << shrunk.preemptions_after
-            << " preemptions, " << shrunk.steps_before << " -> " << shrunk.result.steps << " steps ("
-            << shrunk.executions << " re-executions), verdict " << model::to_string(shrunk.result.verdict) << "\n  "
-            << replay_by_schedule(request, program, shrunk.result.schedule) << "\n\n";
-}
-
-}  // namespace
-
-int command_sweep(const Request& request, const std::string& program, const SweepOptions& options,
-                  const SweepFiles& files) {
-  std::optional<JsonLinesFile> jsonl;
-  if (files.jsonl) jsonl.emplace(*files.jsonl);
-  std::vector<SeedOutcome> failures;
-  ProgressLine progress(shard_seed_count(options));
-  SweepListener listener;
-  listener.failure = [&](const SeedOutcome& outcome) {
-    progress.clear();
-    if (jsonl) jsonl->write(failure_json(request, outcome, program));
-    std::string report = format_report(request, outcome.result, program, outcome.seed);
-    if (!outcome.nondeterminism.empty()) report += "NOT DETERMINISTIC: " + outcome.nondeterminism + "\n";
-    write_record(std::cout, report + "\n");
-    failures.push_back(outcome);
-  };
-  listener.progress = [&](std::uint64_t done, std::uint64_t failed) { progress.update(done, failed); };
-  const SweepSummary summary = run_sweep(request, options, listener);
-  progress.clear();
-  if (jsonl) {
-    jsonl->write(summary_json(request, options, summary));
-    jsonl->commit();
-  }
-  if (files.junit) write_junit(*files.junit, request, summary, failures, program);
-  if (!failures.empty() && files.shrink_budget > 0) print_shrunk(request, program, failures.front(), files.shrink_budget);
-
-  std::cout << "sweep: " << request.scenario->name << ", seeds " << options.seeds.first << ".." << options.seeds.last;
-  if (options.shard.count > 1) std::cout << " shard " << options.shard.index << "/" << options.shard.count;
-  std::cout << ": " << summary.executions << " executions, " << summary.failures << " not as expected ("
-            << model::to_string(request.expect) << "), "
-            << static_cast<std::uint64_t>(summary.executions / std::max(summary.seconds, 1e-9)) << " executions/s\n";
-  if (summary.next_seed && summary.failures == 0) {
-    std::cout << "sweep: stopped early (" << (summary.interrupted ? "interrupted" : "time budget")
-              << "); seeds from " << *summary.next_seed << " on did not run\n";
-  }
-  return summary.failures == 0 ? 0 : 1;
 }
 
 }  // namespace weft::sim

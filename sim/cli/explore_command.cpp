@@ -1,9 +1,15 @@
 #include "sim/cli/explore_command.hpp"
 
 #include <algorithm>
+#include <iomanip>
 #include <iostream>
+#include <sstream>
 
+#include "model/host_memory.hpp"
+#include "sim/cli/exit_status.hpp"
+#include "sim/cli/explore_progress.hpp"
 #include "sim/cli/report.hpp"
+#include "sim/cli/schedule_argument.hpp"
 #include "sim/engine/explore.hpp"
 
 namespace weft::sim {
@@ -11,6 +17,30 @@ namespace {
 
 std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
 
+// A verdict found that is neither ok nor the expected one.
+bool found_unexpected(const ExploreReport& report, model::Verdict expect) {
+  return std::any_of(report.verdicts.begin(), report.verdicts.end(), [&](const FoundVerdict& found) {
+    return found.verdict != model::Verdict::ok && found.verdict != expect;
+  });
+}
+
+std::string megabytes(std::size_t bytes) {
+  std::ostringstream text;
+  text << std::fixed << std::setprecision(1) << static_cast<double>(bytes) / 1e6 << " MB";
+  return text.str();
+}
+
+// Why the exploration ended, in a word or two and what it means.
+std::string space_line(const ExploreReport& report, std::size_t budget) {
+  if (report.exhausted) return "exhausted: every interleaving class was run";
+  if (report.stopped_early) return "stopped at the first failure (--keep-going explores on)";
+  if (report.interrupted) return "interrupted (SIGINT or SIGTERM): the rest of the space was not run";
+  if (report.out_of_memory)
+    return "stopped at the memory budget: the explorer kept " + std::to_string(report.peak_memory_bytes) +
+           " bytes, over the " + std::to_string(budget) + " of memory.host_bytes; the rest of the space was not run "
+           "(--preemption-bound K, or a smaller configuration, explores less)";
+  return "cut short by a bound (--max-executions or --preemption-bound)";
+}
 
 void trace_first_failure(const Request& request, const std::string& program, const ExploreReport& report,
                          const TraceFiles& traces) {
@@ -23,7 +53,10 @@ void trace_first_failure(const Request& request, const std::string& program, con
   Simulation simulation(request.config, *request.scenario, request.params);
   TraceRecorder recorder(request.config.machine.devices(), request.config.machine.cores_per_device);
   const ExecutionResult result = simulation.run_schedule(failure->first.schedule, &recorder);
-  write_traces(traces, recorder, trace_header(request, result, program, std::nullopt), std::cout);
+  const std::string word = ScheduleFiles(request, traces.first_file())
+                               .argument(result.schedule, "explore-" + std::string(model::to_string(result.verdict)))
+                               .word();
+  write_traces(traces, recorder, trace_header(request, result, program, std::nullopt, word), std::cout);
 }
 
 }  // namespace
@@ -34,32 +67,43 @@ int command_explore(const Request& request, const std::string& program, const Ex
   scheduler::ExploreOptions options;
   options.max_executions = arguments.max_executions;
   options.preemption_bound = arguments.preemption_bound;
-  const ExploreReport report = explore(simulation, options, arguments.keep_going);
+  ExploreProgressLine progress;
+  ExploreWatch watch;
+  watch.stop = arguments.interrupted;
+  watch.progress = [&](const ExploreProgress& now) { progress.update(now); };
+  const ExploreReport report = explore(simulation, options, arguments.keep_going, nullptr, watch);
+  progress.clear();
 
   std::cout << "explore:  " << request.scenario->name;
   if (request.arguments.scenario != request.scenario->name) std::cout << " (" << request.arguments.scenario << ")";
-  std::cout << "\nruns:     " << report.complete << " complete, " << report.abandoned
-            << " abandoned as redundant (sleep sets), " << report.seconds << " s, "
+  // Optimal-DPOR runs each interleaving class once, to its end; a run cut short by its sleep set
+  // would mean the theory's assumptions were stretched (scheduler/strategies/explorer.hpp).
+  std::cout << "\nruns:     " << report.complete << " complete, one per interleaving class";
+  if (report.abandoned > 0) std::cout << " (and " << report.abandoned << " cut short by their sleep sets)";
+  std::cout << ", " << report.seconds << " s, "
             << static_cast<std::uint64_t>((report.complete + report.abandoned) / std::max(report.seconds, 1e-9))
-            << " runs/s\nspace:    ";
-  if (report.exhausted)
-    std::cout << "exhausted: every interleaving class was run";
-  else if (report.stopped_early)
-    std::cout << "stopped at the first failure (--keep-going explores on)";
-  else
-    std::cout << "cut short by a bound (--max-executions or --preemption-bound)";
+            << " runs/s\nspace:    " << space_line(report, model::host_budget_bytes(request.config.machine))
+            << "\nkept:     at most " << megabytes(report.peak_memory_bytes) << " by the explorer, " << report.frontier
+            << " branches still waiting";
   std::cout << "\nverdicts:\n";
   for (const FoundVerdict& found : report.verdicts) {
     std::cout << "  " << model::to_string(found.verdict) << ": " << found.runs << (found.runs == 1 ? " run" : " runs");
     if (found.verdict != model::Verdict::ok)
       std::cout << "\n    " << first_line(found.first.details) << "\n    "
-                << replay_by_schedule(request, program, found.first.schedule);
+                << replay_by_schedule(request, program,
+                                      ScheduleFiles(request, traces.first_file())
+                                          .argument(found.first.schedule, "explore-" + std::string(model::to_string(found.verdict)))
+                                          .word());
     std::cout << "\n";
   }
   if (traces.any()) trace_first_failure(request, program, report, traces);
+  const bool unexpected = found_unexpected(report, request.expect);
+  const bool stopped = report.interrupted || report.out_of_memory;
   const bool expected = report.as_expected(request.expect);
-  std::cout << "result:   " << (expected ? "as expected" : "NOT as expected") << " (expected "
-            << model::to_string(request.expect) << ")\n";
+  std::cout << "result:   "
+            << (stopped && !unexpected ? "not done: nothing unexpected so far" : expected ? "as expected" : "NOT as expected")
+            << " (expected " << model::to_string(request.expect) << ")\n";
+  if (stopped) return unexpected ? 1 : exit_incomplete;
   return expected ? 0 : 1;
 }
 

@@ -5,8 +5,14 @@
 //
 // Exit status: 0 when the scenario expects ok and every run was ok, or expects a failure and
 // that failure was found with no other; 1 otherwise (including an expected failure that no
-// interleaving produced, when the space was exhausted or cut short).
+// interleaving produced, when the space was exhausted or cut short by a bound the user gave).
+// Stopped before its end by SIGINT, SIGTERM or the memory budget (memory.host_bytes), it prints
+// what it found so far and exits 1 if that holds an unexpected verdict, else 4 (not done:
+// exit_status.hpp).
+//
+// On a terminal, a progress line on stderr (explore_progress.hpp).
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -20,6 +26,7 @@ struct ExploreArguments {
   std::uint64_t max_executions = 0;  // 0: no bound
   std::optional<int> preemption_bound;
   bool keep_going = false;
+  const std::atomic<bool>* interrupted = nullptr;  // raised by SIGINT or SIGTERM (interrupt.hpp)
 };
 
 // With trace files asked for, the first failure found is replayed with a recorder attached.

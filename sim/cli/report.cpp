@@ -1,5 +1,7 @@
 #include "sim/cli/report.hpp"
 
+#include "scheduler/strategies/portfolio.hpp"
+
 namespace weft::sim {
 namespace {
 
@@ -36,27 +38,35 @@ std::string replay_by_seed(const Request& request, const std::string& program, s
   return shell_quote(program) + " replay " + request_options(request.arguments) + " --seed " + std::to_string(seed);
 }
 
-std::string replay_by_schedule(const Request& request, const std::string& program, const scheduler::Schedule& schedule) {
-  return shell_quote(program) + " replay " + request_options(request.arguments) + " --schedule " +
-         shell_quote(scheduler::encode(schedule));
+std::string replay_by_schedule(const Request& request, const std::string& program, const std::string& schedule_word) {
+  return shell_quote(program) + " replay " + request_options(request.arguments) + " --schedule " + schedule_word;
 }
 
 std::string format_report(const Request& request, const ExecutionResult& result, const std::string& program,
-                          std::optional<std::uint64_t> seed) {
+                          std::optional<std::uint64_t> seed, const std::string& schedule_word,
+                          const Explanation& explanation) {
   const bool expected = result.verdict == request.expect;
   std::string text;
   text += "scenario: " + request.scenario->name;
   if (request.arguments.scenario != request.scenario->name) text += " (" + request.arguments.scenario + ")";
+  if (!request.description.empty()) text += "\nabout:    " + request.description;
   text += "\nmachine:  " + describe_machine(request.config);
-  text += "\nrun:      " + (seed ? "seed " + std::to_string(*seed) : std::string("replayed schedule")) + ", " +
-          std::to_string(result.steps) + " steps";
+  text += "\nrun:      " + (seed ? "seed " + std::to_string(*seed) : std::string("replayed schedule"));
+  if (seed && request.config.scheduler.strategy == "portfolio")
+    text += " (portfolio member: " + scheduler::to_string(scheduler::portfolio_member(*seed)) + ")";
+  text += ", " + std::to_string(result.steps) + " steps";
   text += "\nverdict:  " + std::string(model::to_string(result.verdict)) + " (expected " +
           std::string(model::to_string(request.expect)) + (expected ? ": as expected)" : ": NOT as expected)");
   if (!result.details.empty()) text += "\nwhat happened:\n" + indent(result.details);
+  if (!explanation.empty()) {
+    std::string why = format_explanation(explanation);
+    why.pop_back();  // its last newline: the report adds its own
+    text += "\n" + why;
+  }
   if (result.verdict != model::Verdict::ok || !expected) {
     text += "\nreproduce:";
     if (seed) text += "\n  " + replay_by_seed(request, program, *seed);
-    text += "\n  " + replay_by_schedule(request, program, result.schedule);
+    text += "\n  " + replay_by_schedule(request, program, schedule_word);
   }
   return text + "\n";
 }

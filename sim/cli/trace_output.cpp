@@ -31,10 +31,12 @@ void write_file(const std::string& path, const std::string& option, const std::s
 }  // namespace
 
 TraceHeader trace_header(const Request& request, const ExecutionResult& result, const std::string& program,
-                         std::optional<std::uint64_t> seed) {
+                         std::optional<std::uint64_t> seed, const std::string& schedule_word,
+                         const Explanation& explanation) {
   TraceHeader header;
   header.scenario = request.scenario->name;
   if (request.arguments.scenario != request.scenario->name) header.scenario += " (" + request.arguments.scenario + ")";
+  header.description = request.description;
   header.machine = describe_machine(request.config);
   header.options = configuring_options(request.arguments);
   header.run = seed ? "seed " + std::to_string(*seed) : std::string("replayed schedule");
@@ -42,10 +44,14 @@ TraceHeader trace_header(const Request& request, const ExecutionResult& result, 
   header.verdict = model::to_string(result.verdict);
   header.expected = model::to_string(request.expect);
   header.details = result.details;
-  header.reproduce = seed ? replay_by_seed(request, program, *seed) : replay_by_schedule(request, program, result.schedule);
+  header.reproduce = seed ? replay_by_seed(request, program, *seed) : replay_by_schedule(request, program, schedule_word);
   header.steps = result.steps;
   header.sites_blocked = result.verdict == model::Verdict::deadlock;
   header.sites = result.sites;
+  header.explanation = format_explanation(explanation);
+  for (const ChainLink& link : explanation.chain)
+    if (link.record != no_record) header.chain.push_back(link.record);
+  header.focus = explanation.focus;
   return header;
 }
 

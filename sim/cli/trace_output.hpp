@@ -9,8 +9,9 @@
 #include <ostream>
 #include <string>
 
-#include "sim/request/request.hpp"
 #include "sim/engine/simulation.hpp"
+#include "sim/explain/explanation.hpp"
+#include "sim/request/request.hpp"
 #include "sim/trace/recorder.hpp"
 #include "sim/trace/trace_header.hpp"
 
@@ -21,10 +22,18 @@ struct TraceFiles {
   std::optional<std::string> html;  // --html F.html
   std::optional<std::string> text;  // --trace-text F, "-" for stdout
   bool any() const { return json || html || text; }
+  // The first file asked for (not stdout): long schedules are written beside it.
+  std::optional<std::string> first_file() const {
+    if (json) return json;
+    if (html) return html;
+    return text && *text != "-" ? text : std::nullopt;
+  }
 };
 
+// `schedule_word`: the execution's schedule as the word after --schedule (ScheduleArgument).
 TraceHeader trace_header(const Request& request, const ExecutionResult& result, const std::string& program,
-                         std::optional<std::uint64_t> seed);
+                         std::optional<std::uint64_t> seed, const std::string& schedule_word,
+                         const Explanation& explanation = {});
 // Writes every requested file; throws ConfigError naming a file that cannot be written.
 void write_traces(const TraceFiles& files, const TraceRecorder& recorder, const TraceHeader& header, std::ostream& out);
 

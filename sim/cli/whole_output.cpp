@@ -1,6 +1,8 @@
 #include "sim/cli/whole_output.hpp"
 
 #include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -13,25 +15,29 @@
 #include <ext/stdio_sync_filebuf.h>
 #endif
 
+#include "sim/cli/output_target.hpp"
 #include "sim/config/config_error.hpp"
 
 namespace weft::sim {
 namespace {
 
 // A path that cannot be written is a usage error (exit 2), like a file that cannot be read.
-[[noreturn]] void cannot_write(const std::string& path) {
-  throw ConfigError(path, 0, 0, "", std::string("cannot write the file: ") + std::strerror(errno));
+[[noreturn]] void cannot_write(const std::string& path, const std::string& why) {
+  throw ConfigError(path, 0, 0, "", "cannot write the file: " + why);
+}
+[[noreturn]] void cannot_write(const std::string& path) { cannot_write(path, std::strerror(errno)); }
+
+OutputTarget writable_target(const std::string& path) {
+  OutputTarget target = output_target(path);
+  if (!target.problem.empty()) cannot_write(path, target.problem);
+  return target;
 }
 
-// One write(2) unless the kernel takes less (then the rest follows at once).
-bool write_all(int fd, std::string_view data) {
-  while (!data.empty()) {
-    const ssize_t written = ::write(fd, data.data(), data.size());
-    if (written < 0 && errno == EINTR) continue;
-    if (written <= 0) return false;
-    data.remove_prefix(static_cast<std::size_t>(written));
-  }
-  return true;
+// A device or a FIFO, opened to be written in place: what it receives is its own affair.
+int open_in_place(const OutputTarget& target, const std::string& path) {
+  const int fd = ::open(target.path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0) cannot_write(path);
+  return fd;
 }
 
 // True when `out` writes straight to the process's stdout (not redirected to a string).
@@ -45,17 +51,63 @@ bool is_process_stdout(const std::ostream& out) {
 
 }  // namespace
 
+bool write_all(int fd, std::string_view data) {
+  while (!data.empty()) {
+    const ssize_t written = ::write(fd, data.data(), data.size());
+    if (written < 0 && errno == EINTR) continue;
+    if (written <= 0) return false;
+    data.remove_prefix(static_cast<std::size_t>(written));
+  }
+  return true;
+}
+
 void write_file_whole(const std::string& path, std::string_view contents) {
-  const std::string temporary = path + ".tmp" + std::to_string(::getpid());
-  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-  if (fd < 0) cannot_write(path);
-  const bool written = write_all(fd, contents);
-  const bool closed = ::close(fd) == 0;
-  if (!written || !closed || std::rename(temporary.c_str(), path.c_str()) != 0) {
+  WholeFile file(path);
+  file.write(contents);
+  file.commit();
+}
+
+WholeFile::WholeFile(const std::string& path) : path_(path) {
+  const OutputTarget target = writable_target(path);
+  if (target.in_place) {
+    fd_ = open_in_place(target, path);
+    return;
+  }
+  target_ = target.path;
+  temporary_ = target_ + ".tmp" + std::to_string(::getpid());
+  fd_ = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (fd_ < 0) cannot_write(path_);
+}
+
+WholeFile::~WholeFile() {
+  if (fd_ < 0) return;
+  ::close(fd_);
+  if (!temporary_.empty()) std::remove(temporary_.c_str());
+}
+
+void WholeFile::write(std::string_view data) {
+  if (!write_all(fd_, data)) {
     const int error = errno;
-    std::remove(temporary.c_str());
+    ::close(fd_);
+    fd_ = -1;
+    if (!temporary_.empty()) std::remove(temporary_.c_str());
     errno = error;
-    cannot_write(path);
+    cannot_write(path_);
+  }
+}
+
+void WholeFile::commit() {
+  const bool closed = ::close(fd_) == 0;
+  fd_ = -1;
+  if (temporary_.empty()) {
+    if (!closed) cannot_write(path_);
+    return;
+  }
+  if (!closed || std::rename(temporary_.c_str(), target_.c_str()) != 0) {
+    const int error = errno;
+    std::remove(temporary_.c_str());
+    errno = error;
+    cannot_write(path_);
   }
 }
 
@@ -71,8 +123,34 @@ void write_record(std::ostream& out, std::string_view record) {
 }
 
 JsonLinesFile::JsonLinesFile(const std::string& path) : path_(path) {
-  fd_ = ::open(partial_path(path).c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0666);
-  if (fd_ < 0) cannot_write(partial_path(path));
+  const OutputTarget target = writable_target(path);
+  if (target.in_place) {
+    fd_ = open_in_place(target, path);
+    return;
+  }
+  target_ = target.path;
+  const std::string partial = partial_path(target_);
+  // Locked before it is emptied, so a second sweep cannot truncate the first one's lines; and
+  // the lock must be on the file the name still holds (not one a finishing sweep just renamed).
+  for (int attempt = 0; fd_ < 0; ++attempt) {
+    const int fd = ::open(partial.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
+    if (fd < 0) cannot_write(partial);
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+      ::close(fd);
+      throw ConfigError(partial, 0, 0, "",
+                        "another weft sweep is writing this file (it holds its lock): wait for it to end, or give "
+                        "another --jsonl");
+    }
+    struct stat opened {}, named {};
+    if (::fstat(fd, &opened) == 0 && ::stat(partial.c_str(), &named) == 0 && opened.st_ino == named.st_ino &&
+        opened.st_dev == named.st_dev) {
+      fd_ = fd;
+    } else {
+      ::close(fd);
+      if (attempt == 8) cannot_write(partial);
+    }
+  }
+  if (::ftruncate(fd_, 0) != 0) cannot_write(partial);
 }
 
 JsonLinesFile::~JsonLinesFile() {
@@ -80,14 +158,25 @@ JsonLinesFile::~JsonLinesFile() {
 }
 
 void JsonLinesFile::write(const std::string& line) {
-  if (!write_all(fd_, line + "\n")) cannot_write(partial_path(path_));
+  if (write_all(fd_, line + "\n")) {
+    whole_bytes_ += line.size() + 1;
+    return;
+  }
+  if (target_.empty()) cannot_write(path_);  // a device or a FIFO: what it took is gone
+  // A full disk (or a file size limit) took part of the line: cut it off, so the file keeps
+  // whole lines only.
+  const int error = errno;
+  (void)!::ftruncate(fd_, static_cast<off_t>(whole_bytes_));
+  errno = error;
+  cannot_write(partial_path(target_));
 }
 
 void JsonLinesFile::commit() {
   if (fd_ < 0) return;
   const bool closed = ::close(fd_) == 0;
   fd_ = -1;
-  if (!closed || std::rename(partial_path(path_).c_str(), path_.c_str()) != 0) cannot_write(path_);
+  if (!closed) cannot_write(path_);
+  if (!target_.empty() && std::rename(partial_path(target_).c_str(), target_.c_str()) != 0) cannot_write(path_);
 }
 
 }  // namespace weft::sim

@@ -5,9 +5,13 @@
 //     within a file system): readers see the old file or the new one, never half of one;
 //   - a file of JSON lines that grows during a sweep is written as F.partial, each line with one
 //     write(2), and renamed to F when the sweep ends (an interrupted sweep ends too); a killed
-//     sweep leaves only F.partial, whose lines are whole;
+//     sweep leaves only F.partial, whose lines are whole; a line cut short by a full disk is cut
+//     off again (the file keeps the lines before it); F.partial is locked (flock) while a sweep
+//     writes it, so a second sweep given the same file refuses to start;
 //   - a report on stdout is composed first and written with one write(2), so a reader of a pipe
 //     never sees half a report followed by the next one.
+// The first two hold for regular files (and names not yet taken); a device or a FIFO is written
+// in place, and a symbolic link is followed to what it names (output_target.hpp).
 
 #include <ostream>
 #include <string>
@@ -15,13 +19,37 @@
 
 namespace weft::sim {
 
+// Writes all of `data` to `fd`: one write(2) unless the kernel takes less (then the rest follows
+// at once). False, with errno set, when it cannot.
+bool write_all(int fd, std::string_view data);
+
 // Throws ConfigError (a usage error: exit 2) naming the path when it cannot write.
 void write_file_whole(const std::string& path, std::string_view contents);
+
+// The same, for a file written in pieces (a report too large to compose in memory): the pieces
+// go to the temporary file, and commit() renames it into place; destroyed uncommitted, it
+// leaves nothing behind. A device or a FIFO receives the pieces in place.
+class WholeFile {
+ public:
+  explicit WholeFile(const std::string& path);
+  WholeFile(const WholeFile&) = delete;
+  WholeFile& operator=(const WholeFile&) = delete;
+  ~WholeFile();
+  void write(std::string_view data);
+  void commit();
+
+ private:
+  std::string path_;
+  std::string target_;     // the regular file the temporary one becomes
+  std::string temporary_;  // empty when written in place
+  int fd_ = -1;
+};
 
 // Writes `record` to `out` in one piece (one write(2) when `out` is the process's stdout).
 void write_record(std::ostream& out, std::string_view record);
 
-// A JSON lines file that appears under its name only once complete (see above).
+// A JSON lines file that appears under its name only once complete (see above). Throws
+// ConfigError naming F.partial when another sweep holds it, or when a line cannot be written.
 class JsonLinesFile {
  public:
   explicit JsonLinesFile(const std::string& path);
@@ -35,7 +63,9 @@ class JsonLinesFile {
 
  private:
   std::string path_;
+  std::string target_;  // the regular file F.partial becomes; empty when written in place
   int fd_ = -1;
+  std::size_t whole_bytes_ = 0;  // the whole lines written so far
 };
 
 }  // namespace weft::sim

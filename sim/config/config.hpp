@@ -1,6 +1,7 @@
 #pragma once
 // Everything one execution is configured by: the machine, race detection and the scheduler.
 // Defaults here are the built-in defaults; the config loader layers files and --set on top.
+// A new key that can change an execution also belongs in sim/request/config_digest.cpp.
 
 #include <cstdint>
 #include <string>

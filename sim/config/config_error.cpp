@@ -3,18 +3,46 @@
 #include <utility>
 
 namespace weft::sim {
+namespace {
+
+// Control characters as C escapes: a value a file spelled across lines (a TOML multi-line
+// string) still makes a one-line message.
+std::string one_line(std::string_view text) {
+  static constexpr char hex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (byte < 0x20 || byte == 0x7f) {
+      out += "\\x";
+      out += hex[byte >> 4];
+      out += hex[byte & 0xf];
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
 
 std::string format_config_error(std::string_view source, int line, int column, std::string_view key,
                                 std::string_view message) {
-  std::string text{source};
+  std::string text = one_line(source);
   if (line > 0) text += ":" + std::to_string(line) + ":" + std::to_string(column);
   text += ": ";
   if (!key.empty()) {
     text += "key '";
-    text += key;
+    text += one_line(key);
     text += "': ";
   }
-  text += message;
+  text += one_line(message);
   return text;
 }
 

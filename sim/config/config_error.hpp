@@ -23,7 +23,8 @@ struct ConfigError : std::runtime_error {
 };
 
 // The full one-line text of what(): "SOURCE:LINE:COLUMN: key 'KEY': MESSAGE". The position is
-// left out when line is 0, the key part when key is empty.
+// left out when line is 0, the key part when key is empty. Control characters in any part are
+// written as escapes (\n, \x1b), so the text is always one line.
 std::string format_config_error(std::string_view source, int line, int column, std::string_view key,
                                 std::string_view message);
 

@@ -45,7 +45,7 @@ constexpr std::int64_t stack_bytes_min = 64 * 1024;
 constexpr std::int64_t stack_bytes_max = 64 * 1024 * 1024;
 constexpr std::int64_t pct_depth_max = 64;
 
-constexpr std::array<KeyRule, 6> memory_rules{{
+constexpr std::array<KeyRule, 7> memory_rules{{
     {"uninitialized",
      [](Config& c, const Field& f) { c.machine.uninitialized = f.choice(uninitialized_choices); }},
     {"out_of_bounds_reads",
@@ -57,6 +57,7 @@ constexpr std::array<KeyRule, 6> memory_rules{{
     {"smem_bytes", [](Config& c, const Field& f) { c.machine.smem_bytes = f.integer(1); }},
     {"vmem_shared_bytes",
      [](Config& c, const Field& f) { c.machine.vmem_shared_bytes = f.integer(1); }},
+    {"host_bytes", [](Config& c, const Field& f) { c.machine.host_bytes = f.integer(0); }},
 }};
 
 constexpr std::array<KeyRule, 1> dma_rules{{

@@ -9,9 +9,17 @@ namespace {
 
 constexpr std::string_view params_section = "params";
 
-std::int64_t read_param(const Field& field) {
-  if (const auto* flag = field.node().as_boolean()) return flag->get() ? 1 : 0;
-  return field.integer(std::numeric_limits<std::int64_t>::min());
+// A TOML value as a parameter value: integers, booleans, strings and arrays of them.
+ParamValue read_value(const Field& field, const toml::node& node) {
+  if (const auto* flag = node.as_boolean()) return ParamValue::boolean(flag->get());
+  if (const auto* text = node.as_string()) return ParamValue::string(text->get());
+  if (node.is_integer()) return field.integer_at(node, std::numeric_limits<std::int64_t>::min(), no_maximum);
+  if (const auto* array = node.as_array()) {
+    std::vector<ParamValue> items;
+    for (const toml::node& item : *array) items.push_back(read_value(field, item));
+    return ParamValue::list(std::move(items));
+  }
+  field.fail_type(node, "an integer, a boolean, a string or an array of them");
 }
 
 const toml::table& params_table(const TomlDocument& document, const Entry& section) {
@@ -22,7 +30,10 @@ const toml::table& params_table(const TomlDocument& document, const Entry& secti
 
 void check_params_section(const TomlDocument& document, const Entry& section) {
   for (const Entry& entry : entries_in_source_order(params_table(document, section)))
-    read_param(Field{document, dotted(params_section, entry.key->str()), *entry.key, *entry.node});
+  {
+    const Field field{document, dotted(params_section, entry.key->str()), *entry.key, *entry.node};
+    read_value(field, field.node());
+  }
 }
 
 void apply_params_section(Params& params, const TomlDocument& document, const Entry& section) {
@@ -36,7 +47,13 @@ void apply_params_section(Params& params, const TomlDocument& document, const En
                             ? "unknown parameter (the kernel has no parameters)"
                             : "unknown parameter (known parameters: " + join_list(names) + ")");
     }
-    known->second = read_param(field);
+    ParamValue given = read_value(field, field.node());
+    if (const std::string expected = kind_mismatch(known->second, given); !expected.empty())
+      field.fail("expected " + expected + " (the kernel's default is " + to_toml(known->second) + "), found " +
+                 to_toml(given));
+    if (known->second.kind() == ParamValue::Kind::integer && given.kind() == ParamValue::Kind::boolean)
+      given = ParamValue(given.as_integer());  // an integer parameter given as true / false
+    known->second = std::move(given);
   }
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 // Internal to weft_config (includes toml++). A kernel's [params] table, from a scenario file or
-// from --set params.NAME=VALUE: integers, with booleans taken as 0 and 1.
+// from --set params.NAME=VALUE: values of the kinds of sim/config/params.hpp.
 
 #include "sim/config/params.hpp"
 #include "sim/config/toml_document.hpp"

@@ -3,6 +3,7 @@
 
 #include "sim/api/core.hpp"
 
+#include "model/mask.hpp"
 #include "sim/engine/execution.hpp"
 
 namespace weft::sim {
@@ -23,10 +24,18 @@ const std::vector<int>& Core::mesh() const { return execution_.machine().topolog
 std::vector<int> Core::mesh_coords() const { return execution_.machine().topology().coords(id_.device); }
 int Core::device_at(const std::vector<int>& coords) const { return execution_.machine().topology().device_at(coords); }
 
-std::int64_t Core::param(std::string_view name, Location loc) const {
+const ParamValue& Core::param_value(std::string_view name, Location loc) const {
   const auto found = params_.find(name);
   if (found == params_.end()) misuse("reads a parameter", loc, "the scenario declares no parameter '" + std::string(name) + "'");
   return found->second;
+}
+
+std::int64_t Core::param(std::string_view name, Location loc) const {
+  const ParamValue& value = param_value(name, loc);
+  if (value.kind() != ParamValue::Kind::integer && value.kind() != ParamValue::Kind::boolean)
+    misuse("reads parameter '" + std::string(name) + "' as an integer", loc,
+           "it is a " + std::string(to_string(value.kind())) + ": " + to_toml(value));
+  return value.as_integer();
 }
 
 model::Buffer* Core::host_buffer(std::string_view name, model::ElementType type, Location loc) const {
@@ -41,9 +50,14 @@ model::Buffer* Core::host_buffer(std::string_view name, model::ElementType type,
 }
 
 model::Buffer* Core::allocate(model::Space space, model::ElementType type, const model::Shape& shape, Location loc) {
+  return allocate(space, type, shape, {}, loc);
+}
+
+model::Buffer* Core::allocate(model::Space space, model::ElementType type, const model::Shape& shape, std::string_view name,
+                              Location loc) {
   if (const std::string problem = model::shape_problem(shape); !problem.empty())
     misuse("allocates " + std::string(model::to_string(space)) + " of shape " + model::to_string(shape), loc, problem);
-  return execution_.perform(global_, ops::AllocateBuffer{space, type, shape}, line_of(loc)).made;
+  return execution_.perform(global_, ops::AllocateBuffer{space, type, shape, name}, line_of(loc)).made;
 }
 
 void Core::load_bytes(const model::Slice& slice, std::byte* out, Location loc) {
@@ -54,25 +68,71 @@ void Core::store_bytes(const model::Slice& slice, const std::byte* in, Location 
   execution_.perform(global_, ops::Store{slice, in}, line_of(loc));
 }
 
-void Core::tile_mismatch(std::int64_t rows, std::int64_t cols, const model::Shape& shape, Location loc) const {
-  misuse("stores", loc, "a " + std::to_string(rows) + "x" + std::to_string(cols) + " tile into a ref of shape " +
-                            model::to_string(shape));
+void Core::load_bytes(const model::Slice& slice, std::span<const model::Rect> parts, std::byte* out, Location loc) {
+  execution_.perform(global_, ops::MaskedLoad{slice, parts, out}, line_of(loc));
 }
 
-Semaphore Core::new_semaphore(model::SemaphoreKind kind, Location loc) {
-  const int index = execution_.perform(global_, ops::AllocateSemaphore{kind}, line_of(loc)).made;
+void Core::store_bytes(const model::Slice& slice, std::span<const model::Rect> parts, const std::byte* in, Location loc) {
+  execution_.perform(global_, ops::MaskedStore{slice, parts, in}, line_of(loc));
+}
+
+void Core::swap_bytes(const model::Slice& slice, std::span<const model::Rect> parts, const std::byte* in, std::byte* out,
+                      Location loc) {
+  execution_.perform(global_, ops::Swap{slice, parts, in, out}, line_of(loc));
+}
+
+std::span<const model::Rect> Core::kept(const model::Slice& slice, const Mask& mask, std::string_view call, Location loc) {
+  const auto [rows, cols] = tile_shape(slice.view);
+  if (mask.rows() != rows || mask.cols() != cols)
+    misuse(call, loc, "a " + std::to_string(mask.rows()) + "x" + std::to_string(mask.cols()) + " mask for a ref of shape " +
+                          model::to_string(slice.view) + " (its tiles are " + std::to_string(rows) + "x" +
+                          std::to_string(cols) + ")");
+  model::mask_parts(slice.rect, mask.data(), kept_);
+  return kept_;
+}
+
+void Core::tile_mismatch(std::string_view call, std::int64_t rows, std::int64_t cols, const model::Shape& shape,
+                         Location loc) const {
+  misuse(call, loc, "a " + std::to_string(rows) + "x" + std::to_string(cols) + " tile into a ref of shape " +
+                        model::to_string(shape));
+}
+
+Semaphore Core::new_semaphore(model::SemaphoreKind kind, std::string_view name, Location loc) {
+  int index = -1;
+  execution_.perform(global_, ops::AllocateSemaphore{kind, name, {&index, 1}}, line_of(loc));
   return {index, execution_.machine().semaphores().id(index), kind, execution_.launch_number()};
 }
 
-Semaphore Core::semaphore(Location loc) { return new_semaphore(model::SemaphoreKind::regular, loc); }
-Semaphore Core::dma_semaphore(Location loc) { return new_semaphore(model::SemaphoreKind::dma, loc); }
+SemaphoreArray Core::new_semaphores(model::SemaphoreKind kind, int count, Location loc) {
+  if (count <= 0)
+    misuse("allocates an array of " + std::to_string(count) + " " + std::string(model::to_string(kind)) + " semaphores",
+           loc, "the count must be positive");
+  std::vector<int> indices(static_cast<std::size_t>(count));
+  execution_.perform(global_, ops::AllocateSemaphore{kind, {}, indices}, line_of(loc));
+  std::vector<Semaphore> semaphores;
+  semaphores.reserve(indices.size());
+  for (const int index : indices)
+    semaphores.push_back({index, execution_.machine().semaphores().id(index), kind, execution_.launch_number()});
+  return SemaphoreArray(std::move(semaphores));
+}
+
+Semaphore Core::semaphore(Location loc) { return new_semaphore(model::SemaphoreKind::regular, {}, loc); }
+Semaphore Core::dma_semaphore(Location loc) { return new_semaphore(model::SemaphoreKind::dma, {}, loc); }
+Semaphore Core::semaphore(std::string_view name, Location loc) { return new_semaphore(model::SemaphoreKind::regular, name, loc); }
+Semaphore Core::dma_semaphore(std::string_view name, Location loc) { return new_semaphore(model::SemaphoreKind::dma, name, loc); }
+SemaphoreArray Core::semaphores(int count, Location loc) { return new_semaphores(model::SemaphoreKind::regular, count, loc); }
+SemaphoreArray Core::dma_semaphores(int count, Location loc) { return new_semaphores(model::SemaphoreKind::dma, count, loc); }
 
 Semaphore Core::barrier_semaphore(Location loc) {
+  return fixed_semaphore(barrier_semaphore_id, model::SemaphoreKind::barrier, loc);
+}
+
+Semaphore Core::fixed_semaphore(int id, model::SemaphoreKind kind, Location loc) {
   const scheduler::Fiber::RuntimeSection runtime;
   model::Failure failure;
-  const int index = execution_.machine().semaphores().barrier(barrier_semaphore_id, failure);
+  const int index = execution_.machine().semaphores().fixed(id, kind, failure);
   if (index < 0) execution_.fail(global_, ops::located(std::move(failure), line_of(loc)));
-  return {index, barrier_semaphore_id, model::SemaphoreKind::barrier, execution_.launch_number()};
+  return {index, id, kind, execution_.launch_number()};
 }
 
 void Core::signal(Semaphore sem, std::int64_t amount, Where where, Location loc) {
@@ -101,17 +161,33 @@ std::int64_t Core::read(Semaphore sem, Location loc) {
   return execution_.perform(global_, ops::Read{sem.index}, line_of(loc)).count;
 }
 
+void Core::device_barrier(Location loc) {
+  execution_.perform(global_, ops::BarrierArrive{}, line_of(loc));
+  execution_.perform(global_, ops::BarrierLeave{}, line_of(loc));
+}
+
+Dma Core::start_copy(const model::Slice& source, const model::Slice& target, Semaphore recv,
+                     const model::DmaOrigin& origin, Location loc) {
+  check_slice(source, launch_number(), "starts a DMA from", loc);
+  check_slice(target, launch_number(), "starts a DMA to", loc);
+  return start(source, target, recv, std::nullopt, {}, loc, origin);
+}
+
 Dma Core::start(const model::Slice& source, const model::Slice& target, Semaphore recv, std::optional<Semaphore> send,
-                std::optional<int> device, Location loc) {
+                DmaOptions options, Location loc, const model::DmaOrigin& origin) {
   check_handle(recv, "starts a DMA with the receive semaphore", loc);
   if (send) check_handle(*send, "starts a DMA with the send semaphore", loc);
-  const int id = execution_
-                     .perform(global_,
-                              ops::DmaStart{source, target, device.value_or(id_.device), recv.index, send ? send->index : -1},
-                              line_of(loc))
-                     .dma;
+  const model::CoreId destination{options.device.value_or(id_.device), options.core.value_or(id_.core)};
+  const model::DmaRequest request{source,      target,     destination, recv.index, send ? send->index : -1,
+                                  options.add, origin};
+  const int id = execution_.perform(global_, ops::DmaStart{request}, line_of(loc)).dma;
   const model::Dma& dma = execution_.machine().dmas()[id];
   return Dma(*this, id, recv, send, dma.bytes, dma.remote());
+}
+
+void Core::copy(const model::Slice& source, const model::Slice& target, CopyOptions options, Location loc) {
+  const Semaphore done = fixed_semaphore(model::sync_copy_semaphore_id, model::SemaphoreKind::dma, loc);
+  start(source, target, done, std::nullopt, {.add = options.add}, loc).wait(loc);
 }
 
 void Core::check(bool ok, std::string_view message, Location loc) {
@@ -135,6 +211,10 @@ void Core::check_handle(const Semaphore& sem, std::string_view call, Location lo
     misuse(call, loc, named() + " comes from " + (sem.launch == 0 ? "no launch (a handle made by hand)" : "another launch") +
                           "; use the handles this launch's core.semaphore(), core.dma_semaphore() and "
                           "core.barrier_semaphore() return");
+  if (sem.array_size > 0)
+    misuse(call, loc, "index " + std::to_string(sem.array_index) + " of an array of " + std::to_string(sem.array_size) + " " +
+                          std::string(model::to_string(sem.kind)) + " semaphores (ids " + std::to_string(sem.id) + ".." +
+                          std::to_string(sem.id + sem.array_size - 1) + ")");
   const bool known = sem.index >= 0 && sem.index < semaphores.size() && semaphores.id(sem.index) == sem.id &&
                      semaphores.kind(sem.index) == sem.kind;
   if (known) return;

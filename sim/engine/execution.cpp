@@ -118,6 +118,7 @@ void Execution::fail(int global_core, model::Failure failure) {
   CoreSlot& slot = cores_[static_cast<std::size_t>(global_core)];
   if (tearing_down_) park(slot, slot.pending);
   if (!failure_) failure_ = std::move(failure);
+  slot.pending.operation = nullptr;  // stands at no operation now: never enabled again
   slot.fiber->suspend();
   throw_teardown(slot);
 }
@@ -289,10 +290,13 @@ std::vector<model::FailureSite> Execution::blocked_sites() const {
   const std::uint64_t step = steps_ == 0 ? 0 : steps_ - 1;
   for (const Standing& core : standing()) {
     std::string what = "stopped here";
-    if (const auto& waits = core.waiting)
-      what = "waits on semaphore " + std::to_string(waits->semaphore_id) + ": needs " + std::to_string(waits->needs) +
-             ", holds " + std::to_string(waits->holds);
-    sites.push_back({{model::Accessor::Kind::core, core.site.global}, step, core.site.line, what});
+    std::optional<model::BlockedWait> blocked;
+    if (const auto& waits = core.waiting) {
+      what = (waits->device_barrier ? "waits at the device barrier" : "waits on semaphore " + std::to_string(waits->semaphore_id)) +
+             ": needs " + std::to_string(waits->needs) + ", holds " + std::to_string(waits->holds);
+      if (!waits->device_barrier) blocked = model::BlockedWait{waits->semaphore_id, waits->needs, waits->holds};
+    }
+    sites.push_back({{model::Accessor::Kind::core, core.site.global}, step, core.site.line, what, blocked});
   }
   return sites;
 }
@@ -301,9 +305,12 @@ std::string Execution::describe_blocked() const {
   std::string text;
   for (const Standing& core : standing()) {
     text += "\n  " + model::to_string(core.site.core) + " at " + model::to_string(core.site.line);
-    if (const auto& waits = core.waiting)
-      text += ": waits on " + std::string(model::to_string(waits->kind)) + " semaphore " +
-              std::to_string(waits->semaphore_id) + ", cell " + model::to_string(core.site.core) + ", needs " +
+    if (const auto& waits = core.waiting; waits && waits->device_barrier)
+      text += ": waits at the device barrier until all " + std::to_string(waits->needs) + " cores of device " +
+              std::to_string(core.site.core.device) + " arrive; " + std::to_string(waits->holds) + " have";
+    else if (waits)
+      text += ": waits on " + machine_.semaphores().describe(waits->semaphore) + ", cell " +
+              model::to_string(core.site.core) + ", needs " +
               std::to_string(waits->needs) + ", holds " + std::to_string(waits->holds);
   }
   if (!in_flight_.empty()) text += "\npending DMAs:";

@@ -1,7 +1,7 @@
 #pragma once
 // One execution of a kernel on every core: the process the step loop drives. Each core runs on
 // its own fiber and stops at each visible operation (Core calls `yield`); an actor is a core or
-// the next phase of an in-flight DMA; `enabled_actors` applies the rules of semantics.md §6 and
+// the next phase of an in-flight DMA; `enabled_actors` applies the rules of docs/semantics.md §6 and
 // the DMA execution mode of §4.
 //
 // The enabled list is kept up to date as the execution runs, not rebuilt per step (a step costs

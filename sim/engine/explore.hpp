@@ -1,8 +1,17 @@
 #pragma once
 // Runs the explorer (scheduler/strategies/explorer.hpp) over a simulation: one execution per run, each
 // verdict tallied with the first execution that gave it.
+//
+// A large configuration can have more interleaving classes than any machine holds wakeup trees
+// for, so an exploration is watched as it goes (ExploreWatch): after each run, what the
+// explorer keeps is measured against a memory budget (the host memory budget,
+// model/host_memory.hpp, unless the caller gives another) and a progress callback hears of it;
+// at every step, a stop flag (SIGINT, SIGTERM) ends the run in hand. Either way the exploration
+// stops with what it found so far, and the report says why it stopped.
 
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "scheduler/strategies/explorer.hpp"
@@ -23,6 +32,10 @@ struct ExploreReport {
   bool exhausted = false;               // every interleaving class was visited
   bool bound_hit = false;               // max executions or the preemption bound cut the space
   bool stopped_early = false;           // stopped at a failure (no keep_going)
+  bool interrupted = false;             // the stop flag was raised
+  bool out_of_memory = false;           // the explorer's state passed the memory budget
+  std::size_t peak_memory_bytes = 0;    // the most the explorer kept after a run
+  std::size_t frontier = 0;             // wakeup-tree branches still waiting when it stopped
   double seconds = 0;
 
   bool found(model::Verdict verdict) const;
@@ -31,11 +44,24 @@ struct ExploreReport {
   bool as_expected(model::Verdict expect) const;
 };
 
-// Explores until the space is exhausted, a bound is hit, or (unless keep_going) the first run
-// whose verdict is not ok. Throws ConfigError when the configuration cannot be explored
-// (dma.execution = on_wait, whose phases run only for a blocked waiter: not a choice the
-// explorer can reverse).
+// What an exploration is watched by, after each run and at every step.
+struct ExploreProgress {
+  std::uint64_t runs = 0;          // complete and abandoned
+  std::size_t depth = 0;           // steps of the latest complete run
+  std::size_t frontier = 0;        // wakeup-tree branches waiting
+  std::size_t memory_bytes = 0;    // what the explorer keeps
+};
+struct ExploreWatch {
+  std::size_t memory_budget = 0;                   // bytes; 0: the host memory budget of the config
+  const std::atomic<bool>* stop = nullptr;         // raised by a signal handler: stop at the next step
+  std::function<void(const ExploreProgress&)> progress;  // after each run
+};
+
+// Explores until the space is exhausted, a bound is hit, (unless keep_going) the first run
+// whose verdict is not ok, the memory budget is passed, or the stop flag is raised. Throws
+// ConfigError when the configuration cannot be explored (dma.execution = on_wait, whose phases
+// run only for a blocked waiter: not a choice the explorer can reverse).
 ExploreReport explore(Simulation& simulation, const scheduler::ExploreOptions& options, bool keep_going,
-                      const Simulation::Inspector* inspect = nullptr);
+                      const Simulation::Inspector* inspect = nullptr, const ExploreWatch& watch = {});
 
 }  // namespace weft::sim

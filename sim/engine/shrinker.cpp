@@ -49,7 +49,7 @@ Segments without(const Segments& segments, std::size_t first, std::size_t count)
 // One shrinking search: the best execution so far, and the budget spent.
 class Search {
  public:
-  Search(Simulation& simulation, std::size_t max_executions) : simulation_(simulation), max_(max_executions) {}
+  Search(Simulation& simulation, const ShrinkOptions& options) : simulation_(simulation), options_(options) {}
 
   // Replays the original and takes it as the best so far; false when it does not replay.
   bool start(const ExecutionResult& failing) {
@@ -60,7 +60,8 @@ class Search {
     return best_.verdict == failing.verdict && best_.schedule == failing.schedule;
   }
 
-  bool spent() const { return executions_ >= max_; }
+  bool stopped() const { return options_.stop != nullptr && options_.stop->load(); }
+  bool spent() const { return executions_ >= options_.max_executions || stopped(); }
   std::size_t executions() const { return executions_; }
   std::size_t preemptions() const { return preemptions_; }
   const ExecutionResult& best() const { return best_; }
@@ -144,7 +145,7 @@ class Search {
 
  private:
   Simulation& simulation_;
-  std::size_t max_;
+  const ShrinkOptions& options_;
   std::size_t executions_ = 0;
   ExecutionResult best_;
   std::size_t preemptions_ = 0;
@@ -153,7 +154,7 @@ class Search {
 }  // namespace
 
 ShrinkResult Shrinker::shrink(const ExecutionResult& failing) {
-  Search search(simulation_, options_.max_executions);
+  Search search(simulation_, options_);
   if (!search.start(failing))
     throw std::invalid_argument("shrink: the execution does not replay to the same verdict on this simulation");
   ShrinkResult shrunk;
@@ -170,7 +171,8 @@ ShrinkResult Shrinker::shrink(const ExecutionResult& failing) {
   shrunk.result = search.best();
   shrunk.preemptions_after = search.preemptions();
   shrunk.executions = search.executions();
-  shrunk.budget_exhausted = search.spent();
+  shrunk.stopped = search.stopped();
+  shrunk.budget_exhausted = search.executions() >= options_.max_executions;
   return shrunk;
 }
 

@@ -36,8 +36,11 @@
 // The budget. Every candidate is one full execution, so `max_executions` bounds the work (1000 by
 // default). The first execution replays the original schedule to count its preemptions (only a
 // run sees the enabled sets); it also checks that the execution belongs to this simulation.
-// When the budget runs out, the best schedule found so far is returned; it is always valid.
+// When the budget runs out, the best schedule found so far is returned; it is always valid. The
+// same holds when `stop` is raised (SIGINT or SIGTERM): it is read before every candidate, so the
+// search ends within one execution of it.
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 
@@ -47,6 +50,7 @@ namespace weft::sim {
 
 struct ShrinkOptions {
   std::size_t max_executions = 1000;  // re-executions, the one measuring the original included (it always runs)
+  const std::atomic<bool>* stop = nullptr;  // raised: return the best so far at once
 };
 
 struct ShrinkResult {
@@ -56,6 +60,7 @@ struct ShrinkResult {
   std::uint64_t steps_before = 0;
   std::size_t executions = 0;     // re-executions used
   bool budget_exhausted = false;  // max_executions used up (maybe before a fixed point)
+  bool stopped = false;           // ended by `stop` (maybe before a fixed point)
 };
 
 class Shrinker {

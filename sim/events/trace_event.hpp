@@ -4,8 +4,10 @@
 // branch per operation.
 
 #include <cstdint>
+#include <string_view>
 
 #include "model/buffer.hpp"
+#include "model/dma.hpp"
 #include "model/failure.hpp"
 #include "model/rect.hpp"
 #include "scheduler/actor.hpp"
@@ -14,12 +16,15 @@ namespace weft::sim {
 
 struct TraceEvent {
   enum class Kind : std::uint8_t {
-    allocate,   // buffer (or semaphore_id for a semaphore)
-    load,       // buffer, rect
-    store,      // buffer, rect
+    allocate,   // buffer, or semaphore_id (the first) and amount (how many) for semaphores
+    load,       // buffer, rect; masked: amount (the elements the mask kept)
+    store,      // buffer, rect; masked: amount (the elements the mask kept)
+    swap,       // buffer, rect, amount (the elements swapped)
     signal,     // semaphore_id, target_core, amount, count (the target cell after)
     wait,       // semaphore_id, target_core (the waiter), amount, count (after)
     read,       // semaphore_id, target_core, count
+    barrier_arrive,  // target_core (the core), amount (the device's cores), count (its barrier cell after)
+    barrier_leave,   // the same; amount is what the departure took
     dma_start,  // dma, buffer/rect (source), target_buffer/target_rect, target_core
     dma_read,   // dma, buffer/rect (source); signals semaphore_id on target_core by amount if >= 0
     dma_write,  // dma, target_buffer/target_rect; signals semaphore_id on target_core by amount
@@ -38,6 +43,8 @@ struct TraceEvent {
   std::int64_t amount = 0;
   std::int64_t count = 0;
   int dma = -1;
+  model::DmaOrigin origin;  // DMA events: who started it for the kernel (what null: the kernel itself)
+  std::string_view name;  // allocate (a semaphore): the name the kernel gave it, or empty
 };
 
 class TraceSink {

@@ -32,6 +32,7 @@ TraceEvent DmaPhase::event(const model::Machine& machine, model::DmaPhase phase)
   event.rect = record.source.rect;
   event.target_buffer = record.target.buffer;
   event.target_rect = record.target.rect;
+  event.origin = record.origin;
   const int semaphore = read ? record.send_semaphore : record.recv_semaphore;
   event.target_core = topology.global(read ? record.starter : record.destination);
   if (semaphore >= 0) {

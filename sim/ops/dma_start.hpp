@@ -1,9 +1,10 @@
 #pragma once
-// dma_start: a core starts copying `source` into the buffer `target` names on `device` (the
-// destination core has the starter's core index). Never blocks. What happens next is the
-// engine's DMA policy (dma.execution): the two phases become actors of their own (async,
-// on_wait), or run inside the start (eager). So the footprint of an eager start is that of both
-// phases; an async start only reads the existence of the target buffer and creates the phases.
+// dma_start: a core starts copying `source` into the buffer `target` names on the destination
+// core (its own, another core of its device, or a core of another device), overwriting or adding
+// to what is there. Never blocks. What happens next is the engine's DMA policy (dma.execution):
+// the two phases become actors of their own (async, on_wait), or run inside the start (eager).
+// So the footprint of an eager start is that of both phases; an async start only reads the
+// existence of the target buffer and creates the phases.
 
 #include <cstdint>
 
@@ -14,15 +15,11 @@
 namespace weft::sim::ops {
 
 struct DmaStart {
-  const model::Slice& source;
-  const model::Slice& target;  // as the starter names it: the buffer id is looked up on `device`
-  int device;                  // the destination device
-  int recv_semaphore;          // index; signalled on the destination core by the write phase
-  int send_semaphore;          // index or -1; signalled on the starter by the read phase
-  int dma = -1;                // the result: the DMA's id
+  model::DmaRequest request;
+  int dma = -1;  // the result: the DMA's id
 
   bool apply(model::Machine& machine, const OpSite& site, model::Failure& failure) {
-    dma = machine.start_dma(site.core, source, target, device, recv_semaphore, send_semaphore, site.line, failure);
+    dma = machine.start_dma(site.core, request, site.line, failure);
     return dma >= 0;
   }
   void footprint(const model::Machine& machine, const OpSite& site, FootprintRules rules,

@@ -1,9 +1,10 @@
 #pragma once
 // The explorer's names for machine objects (scheduler/footprint.hpp knows them only as opaque
 // ids). One object has one name in every execution: a buffer's contents and its existence by
-// (space, id, device, core), a semaphore cell by (semaphore id, global core), and one counter of
-// running cores, which every core's last transition decrements and every DMA phase observes (a
-// DMA still pending when the last core finishes is in flight).
+// (space, id, device, core), a semaphore cell by (semaphore id, global core), a device barrier
+// cell by its global core, and one counter of running cores, which every core's last transition
+// decrements and every DMA phase observes (a DMA still pending when the last core finishes is in
+// flight).
 
 #include <cstdint>
 
@@ -13,7 +14,13 @@
 
 namespace weft::sim::ops {
 
-enum ObjectKind : std::uint32_t { buffer_contents = 1, semaphore_cell = 2, buffer_existence = 3, running_cores = 4 };
+enum ObjectKind : std::uint32_t {
+  buffer_contents = 1,
+  semaphore_cell = 2,
+  buffer_existence = 3,
+  running_cores = 4,
+  barrier_cell = 5
+};
 
 inline scheduler::ObjectId buffer_object(ObjectKind kind, model::Space space, int id, int device, int core) {
   return {kind, (static_cast<std::int64_t>(space) << 32) | static_cast<std::uint32_t>(id), device, core};
@@ -26,14 +33,23 @@ inline scheduler::ObjectId contents_of(const model::Buffer& buffer) {
 
 scheduler::Box box_of(const model::Rect& rect);
 
-// A read or write of a slice's elements.
+// A read or write of a slice's elements, or of the part of them a mask keeps.
 inline scheduler::Touch access(const model::Slice& slice, scheduler::TouchMode mode) {
   return {contents_of(*slice.buffer), mode, box_of(slice.rect)};
+}
+inline scheduler::Touch access(const model::Slice& slice, const model::Rect& part, scheduler::TouchMode mode) {
+  return {contents_of(*slice.buffer), mode, box_of(part)};
 }
 
 // A touch of the cell (semaphore index, global core).
 scheduler::Touch cell(const model::Machine& machine, int semaphore, int global_core, scheduler::TouchMode mode,
                       std::int64_t amount, bool ordered);
+
+// A touch of the device barrier cell of `global_core` (model/device_barrier.hpp): arrivals add,
+// and commute (a barrier's clock is the join of its arrivals, in any order); a departure takes.
+inline scheduler::Touch barrier_touch(int global_core, scheduler::TouchMode mode, std::int64_t amount) {
+  return {{barrier_cell, global_core, 0, 0}, mode, {}, amount};
+}
 
 // The touch every core's finishing transition adds, and every DMA phase's observation of it.
 inline scheduler::Touch core_finished_touch() { return {{running_cores, 0, 0, 0}, scheduler::TouchMode::add, {}, 1}; }

@@ -21,9 +21,27 @@
 // stop at the operation (the scheduler decides when), apply, fail if it failed, emit the trace
 // event. The list of entries is ops/table.hpp; a kernel API verb (sim/api/core.hpp, implemented
 // in sim/engine/core.cpp) builds an entry and performs it in one line. DMA phases, which are
-// actors of their own rather than a core's operation, are the entry of dma_phase.hpp.
+// actors of their own rather than a core's operation, are the entry of dma_phase.hpp. A verb
+// that waits for other cores to *arrive* somewhere (the device barrier) is two entries: an
+// arrival the others' departures depend on, then the blocking departure.
+//
+// A new verb, file by file:
+//   sim/ops/<verb>.hpp       its entry (a struct, in a file of its own)
+//   sim/ops/table.hpp        its include and its place in `Table`
+//   sim/api/core.hpp         its declaration, with a comment for kernel authors
+//   sim/engine/core.cpp      its body: the API's misuse checks, then `execution_.perform`
+//   docs/kernel-api.md       its row, and docs/semantics-verbs.md its contract
+// That is all when the machine already has the effect and an event kind fits. A new effect
+// adds its Machine method (model/machine.hpp and .cpp; state of its own in a model file of its
+// own, race edges in model/race_detector.hpp); a new event kind adds a TraceEvent::Kind
+// (sim/events/trace_event.hpp) and its words (sim/trace/describe.cpp). Its tests: race edges
+// in tests/model/, a kind of Op in tests/sim/explore_soundness_test.cpp (its footprint
+// against plain enumeration), a hostile kernel for each misuse (scenarios/kernels/hostile_api.cpp,
+// scenarios/hostile_*.toml, tests/sim/hostile_kernels_test.cpp, docs/hardening.md), and
+// tests/allocation/ when kernels call it in loops.
 
 #include <cstdint>
+#include <span>
 #include <string>
 
 #include "model/failure.hpp"
@@ -38,6 +56,8 @@ namespace weft::sim::ops {
 // valid only while the core stands at the operation, which is all the scheduler side needs;
 // reports of where a core stood after it moved read only `line`. Small: it is written at every
 // step.
+// `operation` is null while the core stands at no visible operation: before its first, while it
+// runs, and after it failed (it then waits only for teardown). Such a core is never enabled.
 struct PendingOp {
   std::uint8_t kind = 0;
   model::SourceLine line;
@@ -56,13 +76,15 @@ struct FootprintRules {
   bool ordered_signals = false;  // precise semaphore clocks with race detection: signals do not commute
 };
 
-// What a blocked core waits for (a blocking entry's waiting_for()).
+// What a blocked core waits for (a blocking entry's waiting_for()): a semaphore cell, or its
+// device barrier's (then `needs` is the device's cores and `holds` the arrivals so far).
 struct Waiting {
   int semaphore = -1;  // index in the machine's semaphore table
   model::SemaphoreKind kind = model::SemaphoreKind::regular;
   int semaphore_id = 0;
   std::int64_t needs = 0;
   std::int64_t holds = 0;
+  bool device_barrier = false;
 };
 
 // A failure the machine found, with where the kernel made the call.
@@ -77,6 +99,25 @@ inline TraceEvent access_event(TraceEvent::Kind kind, const model::Buffer* buffe
   event.kind = kind;
   event.buffer = buffer;
   event.rect = rect;
+  return event;
+}
+
+// The trace event of a masked access (or a swap) of `slice`: its rectangle, and in `amount`
+// how many of its elements the mask kept.
+inline TraceEvent masked_event(TraceEvent::Kind kind, const model::Slice& slice, std::span<const model::Rect> parts) {
+  TraceEvent event = access_event(kind, slice.buffer, slice.rect);
+  for (const model::Rect& part : parts) event.amount += part.volume();
+  return event;
+}
+
+// The trace event of an arrival at or a departure from the device barrier: the core's own
+// barrier cell after it, and in `amount` the arrivals a departure takes.
+inline TraceEvent barrier_event(TraceEvent::Kind kind, const model::Machine& machine, int global_core) {
+  TraceEvent event;
+  event.kind = kind;
+  event.target_core = global_core;
+  event.amount = machine.device_barrier().cores_per_device();
+  event.count = machine.device_barrier().cell(global_core);
   return event;
 }
 

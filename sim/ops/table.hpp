@@ -10,12 +10,17 @@
 
 #include "sim/ops/allocate_buffer.hpp"
 #include "sim/ops/allocate_semaphore.hpp"
+#include "sim/ops/barrier_arrive.hpp"
+#include "sim/ops/barrier_leave.hpp"
 #include "sim/ops/dma_start.hpp"
 #include "sim/ops/load.hpp"
+#include "sim/ops/masked_load.hpp"
+#include "sim/ops/masked_store.hpp"
 #include "sim/ops/operation.hpp"
 #include "sim/ops/read.hpp"
 #include "sim/ops/signal.hpp"
 #include "sim/ops/store.hpp"
+#include "sim/ops/swap.hpp"
 #include "sim/ops/wait.hpp"
 
 namespace weft::sim::ops {
@@ -52,7 +57,8 @@ struct EntryList {
   }();
 };
 
-using Table = EntryList<Load, Store, Signal, Wait, Read, AllocateBuffer, AllocateSemaphore, DmaStart>;
+using Table = EntryList<Load, Store, Signal, Wait, Read, AllocateBuffer, AllocateSemaphore, DmaStart, MaskedLoad,
+                        MaskedStore, Swap, BarrierArrive, BarrierLeave>;
 
 template <class Entry>
 inline constexpr std::uint8_t kind_of = Table::index_of<Entry>();
@@ -64,6 +70,7 @@ PendingOp pending(const Entry& entry, model::SourceLine line) {
 
 // Whether a core standing at `op` may run now (at every step, for the cores it may concern).
 inline bool enabled(const PendingOp& op, const model::Machine& machine, int global) {
+  if (op.operation == nullptr) return false;
   if (((Table::blocking_kinds >> op.kind) & 1) == 0) return true;
   bool result = true;
   Table::visit(op.kind, op.operation, [&](const auto& entry) {

@@ -43,8 +43,11 @@ Request resolve_request(const RequestArguments& arguments, const ScenarioRegistr
   std::vector<std::string> sets = arguments.sets;
   if (arguments.strategy) sets.push_back("scheduler.strategy=" + *arguments.strategy);
   request.config = load_run_config(file, config_file, sets, request.params);
+  if (!file.path.empty()) request.inputs.push_back({"scenario file", file.path});
+  if (const auto& config = config_file ? config_file : file.config) request.inputs.push_back({"config file", *config});
   if (arguments.watchdog) request.config.scheduler.watchdog_seconds = *arguments.watchdog;
   request.expect = file.expect.value_or(request.scenario->expect);
+  request.description = file.description;
   if (arguments.expect) {
     const auto verdict = model::parse_verdict(*arguments.expect);
     if (!verdict)

@@ -23,12 +23,20 @@ struct RequestArguments {
   std::vector<std::string> kernels;    // --kernels F: kernel libraries to load, in order
 };
 
+// A file the request was read from, and what it is to the request ("scenario file").
+struct InputFile {
+  std::string role;
+  std::filesystem::path path;
+};
+
 struct Request {
   RequestArguments arguments;
   const ScenarioDefinition* scenario = nullptr;
   Config config;
   Params params;
   model::Verdict expect = model::Verdict::ok;
+  std::string description;  // the scenario file's `description`, or empty
+  std::vector<InputFile> inputs;  // the scenario file and the config file, each when there is one
 };
 
 // Throws ConfigError for anything wrong in the files, the --set values, the scenario's name or

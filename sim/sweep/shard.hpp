@@ -3,8 +3,11 @@
 // From `--shard I/N`, or else from the variables CI systems and job arrays already set:
 //   GTEST_SHARD_INDEX / GTEST_TOTAL_SHARDS          (CI matrices, ctest-style runners)
 //   TEST_SHARD_INDEX / TEST_TOTAL_SHARDS            (Bazel)
-//   SLURM_ARRAY_TASK_ID with SLURM_ARRAY_TASK_COUNT, or with SLURM_ARRAY_TASK_MIN/_MAX
+//   SLURM_ARRAY_TASK_ID with SLURM_ARRAY_TASK_MIN/_MAX/_STEP (task ID is shard (ID - MIN) / STEP
+//     of (MAX - MIN) / STEP + 1; _COUNT, when set, must agree), or with _COUNT alone (shard ID of COUNT)
 //   JOB_COMPLETION_INDEX (a Kubernetes indexed Job) with --shard-count N
+// The flag wins over the environment. Two sources in the environment that name different shards
+// are an error naming both (a Bazel test run inside a CI matrix, say), never a silent pick.
 
 #include <cstdint>
 #include <functional>

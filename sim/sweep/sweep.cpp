@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <charconv>
 #include <exception>
 #include <map>
 #include <mutex>
@@ -10,18 +9,12 @@
 #include <vector>
 
 #include "sim/config/config_error.hpp"
+#include "sim/request/seed_text.hpp"
 
 namespace weft::sim {
 namespace {
 
 using Clock = std::chrono::steady_clock;  // for the time budget only: it never picks an actor
-
-std::optional<std::uint64_t> parse_u64(std::string_view text) {
-  std::uint64_t value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || error != std::errc{} || end != text.data() + text.size()) return std::nullopt;
-  return value;
-}
 
 // The seeds of one shard within a range, by index.
 struct ShardSeeds {
@@ -30,6 +23,10 @@ struct ShardSeeds {
   std::uint64_t count = 0;
 
   ShardSeeds(SeedRange range, const Shard& shard) : stride(shard.count) {
+    if (range.first == 0 && range.last == UINT64_MAX)
+      throw ConfigError("--seeds", 0, 0, "seeds",
+                        "0..18446744073709551615 holds 2^64 seeds, one more than a sweep can count; "
+                        "sweep 0..18446744073709551614 and the last seed on its own");
     const std::uint64_t offset = (shard.index + shard.count - range.first % shard.count) % shard.count;
     if (range.last - range.first < offset) return;
     first = range.first + offset;
@@ -92,6 +89,9 @@ class Collector {
     summary.executions = released_;
     summary.failures = failures_;
     if (released_ < seeds_.count) summary.next_seed = seeds_.seed(released_);
+    // Without keep_going the first failure stops the release, and every seed below it was
+    // handed out before it, so a failure means everything up to it ran.
+    summary.stopped_at_failure = !options_.keep_going && failures_ > 0;
     summary.interrupted = options_.interrupted && options_.interrupted->load();
     summary.out_of_time = out_of_time_.load();
     summary.seconds = std::chrono::duration<double>(Clock::now() - started_).count();
@@ -142,12 +142,18 @@ void work(const Request& request, Collector& collector) {
 }  // namespace
 
 SeedRange parse_seed_range(const std::string& text) {
-  const auto dots = text.find("..");
-  const auto first = dots == std::string::npos ? std::nullopt : parse_u64(std::string_view(text).substr(0, dots));
-  const auto last = dots == std::string::npos ? std::nullopt : parse_u64(std::string_view(text).substr(dots + 2));
-  if (!first || !last || *first > *last)
-    throw ConfigError("--seeds", 0, 0, "seeds", "'" + text + "' is not a seed range A..B with A <= B (both inclusive)");
-  return {*first, *last};
+  const auto refuse = [&](const std::string& why) {
+    throw ConfigError("--seeds", 0, 0, "seeds",
+                      "'" + text + "' is not a seed range (A..B, both inclusive, or one seed N): " + why);
+  };
+  const std::string_view whole(text);
+  const auto dots = whole.find("..");
+  const SeedParse first = parse_seed(whole.substr(0, dots));
+  const SeedParse last = dots == std::string_view::npos ? first : parse_seed(whole.substr(dots + 2));
+  if (!first.seed) refuse(first.problem);
+  if (!last.seed) refuse(last.problem);
+  if (*first.seed > *last.seed) refuse(std::to_string(*first.seed) + " is above " + std::to_string(*last.seed));
+  return {*first.seed, *last.seed};
 }
 
 std::uint64_t shard_seed_count(const SweepOptions& options) { return ShardSeeds(options.seeds, options.shard).count; }

@@ -29,7 +29,10 @@ struct SeedRange {
   std::uint64_t first = 0;
   std::uint64_t last = 0;  // inclusive
 };
-// Parses "A..B" (both inclusive, A <= B); throws ConfigError naming the offending text.
+// A sweep counts its seeds in 64 bits, so a range may hold at most 2^64 - 1 of them: every range
+// but 0..18446744073709551615, which run_sweep and shard_seed_count refuse (ConfigError).
+// Parses "A..B" (both inclusive, A <= B) or a single seed "N" (sim/request/seed_text.hpp);
+// throws ConfigError naming the offending text.
 SeedRange parse_seed_range(const std::string& text);
 
 struct SweepOptions {
@@ -52,9 +55,15 @@ struct SweepSummary {
   std::uint64_t executions = 0;  // seeds released in order (run and reported)
   std::uint64_t failures = 0;
   std::optional<std::uint64_t> next_seed;  // the first seed not released, when the sweep stopped early
+  bool stopped_at_failure = false;         // stopped at its first failure, as asked (no keep_going)
   bool interrupted = false;
   bool out_of_time = false;
   double seconds = 0;
+
+  // The sweep did what it was asked: it ran every planned seed, or (without keep_going) every
+  // seed up to its first failure. An interrupted or out-of-time sweep is not complete, with
+  // failures or without.
+  bool complete() const { return !next_seed || stopped_at_failure; }
 };
 
 struct SweepListener {
@@ -62,7 +71,7 @@ struct SweepListener {
   std::function<void(std::uint64_t done, std::uint64_t failures)> progress;  // after each release
 };
 
-// How many seeds of the range belong to the shard.
+// How many seeds of the range belong to the shard (ConfigError for 2^64 seeds).
 std::uint64_t shard_seed_count(const SweepOptions& options);
 
 SweepSummary run_sweep(const Request& request, const SweepOptions& options, const SweepListener& listener);

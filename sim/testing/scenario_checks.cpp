@@ -1,7 +1,9 @@
 #include "sim/testing/scenario_checks.hpp"
 
 #include "sim/cli/report.hpp"
+#include "sim/cli/schedule_argument.hpp"
 #include "sim/engine/explore.hpp"
+#include "sim/explain/explain.hpp"
 
 namespace weft::testing {
 namespace {
@@ -16,10 +18,14 @@ sim::Request resolve(const Scenario& scenario, std::optional<std::string> strate
   return sim::resolve_request(arguments, scenario.scenarios);
 }
 
+// The report of a failure, explained, with its reproduce lines (a schedule too long for one
+// argument goes to a file in the current folder: schedule_argument.hpp).
 Finding finding(const sim::Request& request, const std::string& program, const sim::ExecutionResult& result,
-                std::optional<std::uint64_t> seed) {
-  return {seed, result.verdict, sim::format_report(request, result, program, seed),
-          seed ? sim::replay_by_seed(request, program, *seed) : sim::replay_by_schedule(request, program, result.schedule)};
+                std::optional<std::uint64_t> seed, sim::FailureExplainer& explain) {
+  const sim::ScheduleArgument schedule = sim::ScheduleFiles(request, std::nullopt)
+                                             .argument(result.schedule, seed ? "seed-" + std::to_string(*seed) : "explored");
+  return {seed, result.verdict, sim::format_report(request, result, program, seed, schedule.word(), explain(result)),
+          seed ? sim::replay_by_seed(request, program, *seed) : sim::replay_by_schedule(request, program, schedule.word())};
 }
 
 // The totals line, then every finding's report.
@@ -43,8 +49,9 @@ Result sweep(const Scenario& scenario, const SweepPlan& plan) {
   Result result;
   result.expected = request.expect;
   sim::SweepListener listener;
+  sim::FailureExplainer explain(request.config, *request.scenario, request.params);
   listener.failure = [&](const sim::SeedOutcome& outcome) {
-    Finding found = finding(request, scenario.program, outcome.result, outcome.seed);
+    Finding found = finding(request, scenario.program, outcome.result, outcome.seed, explain);
     if (!outcome.nondeterminism.empty()) found.report += "NOT DETERMINISTIC: " + outcome.nondeterminism + "\n";
     result.findings.push_back(std::move(found));
   };
@@ -68,9 +75,10 @@ Result explore(const Scenario& scenario, const ExplorePlan& plan) {
   result.executions = explored.complete;
   result.exhausted = explored.exhausted;
   result.as_expected = explored.as_expected(request.expect);
+  sim::FailureExplainer explain(request.config, *request.scenario, request.params);
   for (const sim::FoundVerdict& found : explored.verdicts)
     if (found.verdict != model::Verdict::ok && found.verdict != request.expect)
-      result.findings.push_back(finding(request, scenario.program, found.first, std::nullopt));
+      result.findings.push_back(finding(request, scenario.program, found.first, std::nullopt, explain));
   result.report = report_of("explore of " + request.scenario->name + (explored.exhausted ? " (exhausted)" : " (not exhausted)"),
                             result);
   if (!result.as_expected && result.findings.empty()) result.report += "no run gave the expected verdict\n";

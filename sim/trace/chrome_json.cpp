@@ -8,6 +8,7 @@
 
 #include "sim/trace/describe.hpp"
 #include "sim/trace/layout.hpp"
+#include "sim/trace/wellformed_text.hpp"
 
 namespace weft::sim {
 namespace {
@@ -39,8 +40,8 @@ class ChromeTrace {
     failure();
     std::stable_sort(events_.begin(), events_.end(),
                      [](const Event& a, const Event& b) { return a.ts != b.ts ? a.ts < b.ts : a.rank < b.rank; });
-    std::string text = "{\"otherData\":" + dump(other_data()) + ",\"traceEvents\":[\n";
-    for (std::size_t i = 0; i < events_.size(); ++i) text += dump(events_[i].body) + (i + 1 < events_.size() ? ",\n" : "\n");
+    std::string text = "{\"otherData\":" + json_text(other_data()) + ",\"traceEvents\":[\n";
+    for (std::size_t i = 0; i < events_.size(); ++i) text += json_text(events_[i].body) + (i + 1 < events_.size() ? ",\n" : "\n");
     return text + "]}\n";
   }
 
@@ -50,8 +51,6 @@ class ChromeTrace {
     int rank;
     json body;
   };
-
-  static std::string dump(const json& value) { return value.dump(-1, ' ', false, json::error_handler_t::replace); }
 
   // Process and thread ids: device d is pid d + 1, its lane r tid (d + 1) * 10000 + r, so no
   // id is 0 (which trace viewers treat as the idle process) and thread ids never repeat.
@@ -69,7 +68,8 @@ class ChromeTrace {
     return {{"scenario", header_.scenario}, {"machine", header_.machine}, {"options", header_.options},
             {"run", header_.run},           {"steps", header_.steps},     {"schedule", header_.schedule},
             {"verdict", header_.verdict},   {"expected", header_.expected}, {"details", header_.details},
-            {"reproduce", header_.reproduce}, {"time_unit", "1 us = 1 scheduler step"}};
+            {"reproduce", header_.reproduce}, {"description", header_.description},
+            {"explanation", header_.explanation}, {"time_unit", "1 us = 1 scheduler step"}};
   }
 
   void metadata() {
@@ -125,7 +125,7 @@ class ChromeTrace {
       if (slot.lane < 0 || record.kind == Kind::finish) continue;
       json slice = on_lane(slot.lane, "X", slot.start);
       slice["dur"] = time_value(slot.width);
-      slice["name"] = record_title(record);
+      slice["name"] = record_title(recorder_, record);
       slice["cat"] = kind_name(record.kind);
       slice["args"] = {{"step", record.step}, {"actor", scheduler::to_string(record.actor)},
                        {"details", record_details(recorder_, record)}, {"line", record.line}};
@@ -141,7 +141,7 @@ class ChromeTrace {
       const TraceRecord& record = records[i];
       if (!record.signals() && record.kind != Kind::wait) continue;
       const double ts = layout_.slot(i).start;
-      const std::string name = semaphore_name(record.semaphore_id) + " core " + std::to_string(record.target_core % cpd);
+      const std::string name = semaphore_name(recorder_, record.semaphore_id) + " core " + std::to_string(record.target_core % cpd);
       json counter = {{"ph", "C"}, {"pid", pid_of(record.target_core / cpd)}, {"name", name}};
       if (!seen[{record.semaphore_id, record.target_core}] && ts > 0) {
         counter["ts"] = 0;
@@ -175,7 +175,7 @@ class ChromeTrace {
   void flows() {
     const auto& records = recorder_.records();
     for (const WakeEdge& edge : recorder_.edges())
-      flow("wake", "wake " + semaphore_name(records[edge.wait].semaphore_id), edge.signal, edge.wait);
+      flow("wake", "wake " + semaphore_name(recorder_, records[edge.wait].semaphore_id), edge.signal, edge.wait);
     for (const TracedDma& dma : recorder_.dmas()) {
       if (dma.start == no_record) continue;
       for (const std::size_t phase : {dma.read, dma.write})

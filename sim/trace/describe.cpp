@@ -12,11 +12,22 @@ std::string slice_of(const TraceRecorder& recorder, int buffer, const model::Rec
   return buffer_name(recorder.buffers()[static_cast<std::size_t>(buffer)]) + " " + model::to_string(rect);
 }
 
-std::string cell_of(const TraceRecord& record, int cores_per_device) {
-  return semaphore_name(record.semaphore_id) + " cell " + core_name(record.target_core, cores_per_device);
+std::string cell_of(const TraceRecorder& recorder, const TraceRecord& record) {
+  return semaphore_name(recorder, record.semaphore_id) + " cell " + core_name(record.target_core, recorder.cores_per_device());
 }
 
+// " (fetch of in[0] 'x' for grid point (0, 1))" for a library's DMA, else nothing.
+std::string of_origin(const TraceRecord& record) { return record.origin.empty() ? "" : " (" + record.origin + ")"; }
+
 std::string signed_amount(std::int64_t amount, char sign) { return std::string(1, sign) + std::to_string(amount); }
+
+// A load, store or swap: its slice, and how much of it a mask kept (masked ones count it).
+std::string access_of(const TraceRecorder& recorder, const TraceRecord& record) {
+  std::string text = slice_of(recorder, record.buffer, record.rect);
+  if (record.amount > 0 && record.amount < record.rect.volume())
+    text += ", mask keeps " + std::to_string(record.amount) + " of " + std::to_string(record.rect.volume());
+  return text;
+}
 
 }  // namespace
 
@@ -26,9 +37,12 @@ std::string_view kind_name(TraceEvent::Kind kind) {
     case Kind::allocate: return "allocate";
     case Kind::load: return "load";
     case Kind::store: return "store";
+    case Kind::swap: return "swap";
     case Kind::signal: return "signal";
     case Kind::wait: return "wait";
     case Kind::read: return "read";
+    case Kind::barrier_arrive: return "barrier_arrive";
+    case Kind::barrier_leave: return "barrier_leave";
     case Kind::dma_start: return "dma_start";
     case Kind::dma_read: return "dma_read";
     case Kind::dma_write: return "dma_write";
@@ -49,21 +63,27 @@ std::string buffer_name(const model::BufferInfo& info) {
   return text;
 }
 
-std::string semaphore_name(int semaphore_id) {
-  return (semaphore_id < model::first_semaphore_id ? "barrier sem " : "sem ") + std::to_string(semaphore_id);
+std::string semaphore_name(const TraceRecorder& recorder, int semaphore_id) {
+  if (semaphore_id == model::sync_copy_semaphore_id) return "sync_copy sem " + std::to_string(semaphore_id);
+  std::string text = (semaphore_id < model::first_semaphore_id ? "barrier sem " : "sem ") + std::to_string(semaphore_id);
+  if (const std::string& called = recorder.semaphore_called(semaphore_id); !called.empty()) text += " '" + called + "'";
+  return text;
 }
 
-std::string record_title(const TraceRecord& record) {
+std::string record_title(const TraceRecorder& recorder, const TraceRecord& record) {
   switch (record.kind) {
     case Kind::allocate: return "allocate";
     case Kind::load: return "load";
     case Kind::store: return "store";
-    case Kind::signal: return "signal " + semaphore_name(record.semaphore_id);
-    case Kind::wait: return "wait " + semaphore_name(record.semaphore_id);
-    case Kind::read: return "read " + semaphore_name(record.semaphore_id);
-    case Kind::dma_start: return "start dma " + std::to_string(record.dma);
-    case Kind::dma_read: return "dma " + std::to_string(record.dma) + " read";
-    case Kind::dma_write: return "dma " + std::to_string(record.dma) + " write";
+    case Kind::swap: return "swap";
+    case Kind::signal: return "signal " + semaphore_name(recorder, record.semaphore_id);
+    case Kind::wait: return "wait " + semaphore_name(recorder, record.semaphore_id);
+    case Kind::read: return "read " + semaphore_name(recorder, record.semaphore_id);
+    case Kind::barrier_arrive: return "arrive at the device barrier";
+    case Kind::barrier_leave: return "leave the device barrier";
+    case Kind::dma_start: return "start dma " + std::to_string(record.dma) + of_origin(record);
+    case Kind::dma_read: return "dma " + std::to_string(record.dma) + of_origin(record) + " read";
+    case Kind::dma_write: return "dma " + std::to_string(record.dma) + of_origin(record) + " write";
     case Kind::finish: return "finish";
   }
   return "?";
@@ -74,17 +94,23 @@ std::string record_details(const TraceRecorder& recorder, const TraceRecord& rec
   const std::string count = std::to_string(record.count);
   const auto signal_part = [&] {
     return record.semaphore_id < 0 ? std::string()
-                                   : "; signal " + cell_of(record, cpd) + " " + signed_amount(record.amount, '+') + " -> " + count;
+                                   : "; signal " + cell_of(recorder, record) + " " + signed_amount(record.amount, '+') + " -> " + count;
   };
   switch (record.kind) {
     case Kind::allocate:
       if (record.buffer >= 0) return buffer_name(recorder.buffers()[static_cast<std::size_t>(record.buffer)]);
-      return semaphore_name(record.semaphore_id);
+      if (record.amount > 1)  // an array of semaphores, consecutive ids
+        return semaphore_name(recorder, record.semaphore_id) + ".." + std::to_string(record.semaphore_id + record.amount - 1);
+      return semaphore_name(recorder, record.semaphore_id);
     case Kind::load:
-    case Kind::store: return slice_of(recorder, record.buffer, record.rect);
+    case Kind::store:
+    case Kind::swap: return access_of(recorder, record);
     case Kind::signal: return "cell " + core_name(record.target_core, cpd) + " " + signed_amount(record.amount, '+') + " -> " + count;
     case Kind::wait: return "cell " + core_name(record.target_core, cpd) + " " + signed_amount(record.amount, '-') + " -> " + count;
     case Kind::read: return "cell " + core_name(record.target_core, cpd) + " = " + count;
+    case Kind::barrier_arrive:
+      return "+1 to the barrier cell of each of the device's " + std::to_string(record.amount) + " cores; own cell -> " + count;
+    case Kind::barrier_leave: return "barrier cell " + core_name(record.target_core, cpd) + " " + signed_amount(record.amount, '-') + " -> " + count;
     case Kind::dma_start:
       return slice_of(recorder, record.buffer, record.rect) + " -> " +
              slice_of(recorder, record.target_buffer, record.target_rect) + ", " + std::to_string(record.amount) +

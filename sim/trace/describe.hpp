@@ -12,9 +12,10 @@ namespace weft::sim {
 std::string_view kind_name(TraceEvent::Kind kind);             // "dma_start"
 std::string core_name(int global_core, int cores_per_device);  // "d1.c0"
 std::string buffer_name(const model::BufferInfo& info);        // "hbm 3 'x' f32[8, 128] d1" / "vmem 100 ... d5.c0"
-std::string semaphore_name(int semaphore_id);                  // "sem 2001", "barrier sem 0"
-// A record in a few words: "store", "wait sem 2001", "dma 3 read".
-std::string record_title(const TraceRecord& record);
+// "sem 2001 'capacity'", "sem 2002 'ring.cpp:23'" (what the kernel calls it), "barrier sem 0"
+std::string semaphore_name(const TraceRecorder& recorder, int semaphore_id);
+// A record in a few words: "store", "wait sem 2001 'capacity'", "dma 3 read".
+std::string record_title(const TraceRecorder& recorder, const TraceRecord& record);
 // A record in one line, without its step and actor: what it touched, the cell and its count.
 std::string record_details(const TraceRecorder& recorder, const TraceRecord& record);
 // Who a failure site is: "d5.c0" or "dma 17".

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "model/naming.hpp"
+
 namespace weft::sim {
 
 bool TraceRecord::signals() const {
@@ -40,17 +42,22 @@ std::vector<WakeEdge> TraceRecorder::woken_by(std::size_t wait) const {
   return {first, last};
 }
 
+const std::string& TraceRecorder::semaphore_called(int id) const {
+  static const std::string none;
+  const auto found = semaphores_called_.find(id);
+  return found == semaphores_called_.end() ? none : found->second;
+}
+
+std::vector<Unconsumed> TraceRecorder::unconsumed() const {
+  std::vector<Unconsumed> left;
+  for (const auto& cell : cells_)
+    cell.second.for_each([&](std::size_t signal, std::int64_t units) { left.push_back({signal, units}); });
+  return left;
+}
+
 void TraceRecorder::consume(const TraceRecord& wait, std::size_t index) {
-  std::deque<Units>& fifo = cells_[{wait.semaphore_id, wait.target_core}];
-  std::int64_t needed = wait.amount;
-  while (needed > 0 && !fifo.empty()) {
-    Units& front = fifo.front();
-    const std::int64_t taken = std::min(needed, front.left);
-    edges_.push_back({front.signal, index, taken});
-    front.left -= taken;
-    needed -= taken;
-    if (front.left == 0) fifo.pop_front();
-  }
+  cells_[{wait.semaphore_id, wait.target_core}].take(
+      wait.amount, [&](std::size_t signal, std::int64_t taken, bool) { edges_.push_back({signal, index, taken}); });
 }
 
 void TraceRecorder::on_event(const TraceEvent& event) {
@@ -68,11 +75,14 @@ void TraceRecorder::on_event(const TraceEvent& event) {
   record.amount = event.amount;
   record.count = event.count;
   record.dma = event.dma;
+  if (event.origin.what != nullptr) record.origin = model::describe(event.origin);
   const std::size_t index = records_.size();
   records_.push_back(record);
 
+  if (record.kind == TraceEvent::Kind::allocate && record.buffer < 0 && record.semaphore_id >= 0)
+    semaphores_called_.emplace(record.semaphore_id, model::called(std::string(event.name), event.line));
   if (record.signals() && record.amount > 0)
-    cells_[{record.semaphore_id, record.target_core}].push_back({index, record.amount});
+    cells_[{record.semaphore_id, record.target_core}].push(record.amount, index);
   if (record.kind == TraceEvent::Kind::wait) consume(record, index);
   if (record.dma < 0) return;
   TracedDma& dma = dma_slot(record.dma);

@@ -7,7 +7,7 @@
 // table of TracedBuffer, source lines into "file.cpp:42"), because the machine, its buffers and
 // the kernel's file names are gone or meaningless once the execution ends.
 //
-// Wake edges (signal -> wait) follow the precise semaphore semantics of semantics.md §3: each
+// Wake edges (signal -> wait) follow the precise semaphore semantics of docs/semantics.md §3: each
 // cell (semaphore id, target core) keeps a FIFO of signalled units, in signal order; a wait of
 // N consumes N units from the front, and gets an edge from every signal whose units it
 // consumed (one signal may feed several waits, one wait may drain several signals). A DMA
@@ -20,13 +20,13 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <map>
 #include <string>
 #include <tuple>
 #include <vector>
 
 #include "model/buffer.hpp"
+#include "model/unit_fifo.hpp"
 #include "sim/events/trace_event.hpp"
 
 namespace weft::sim {
@@ -47,6 +47,7 @@ struct TraceRecord {
   std::int64_t amount = 0;
   std::int64_t count = 0;    // the cell's count after the event
   int dma = -1;
+  std::string origin;        // DMA records of a library's DMA: "fetch of in[0] 'x' for grid point (0, 1)"
 
   // Does this record add `amount` units to the cell (semaphore_id, target_core)?
   bool signals() const;
@@ -56,6 +57,12 @@ struct TraceRecord {
 struct WakeEdge {
   std::size_t signal = 0;  // record index of the signal (a core's signal or a DMA phase)
   std::size_t wait = 0;    // record index of the wait
+  std::int64_t units = 0;
+};
+
+// Units of a signal no wait consumed by the end of the recording.
+struct Unconsumed {
+  std::size_t signal = 0;  // record index of the signal
   std::int64_t units = 0;
 };
 
@@ -81,12 +88,12 @@ class TraceRecorder final : public TraceSink {
   std::vector<WakeEdge> woken_by(std::size_t wait) const;
   // The DMA with this id, or nullptr.
   const TracedDma* dma(int id) const;
+  // What the kernel calls semaphore `id` (model/naming.hpp), or "".
+  const std::string& semaphore_called(int id) const;
+  // Every signal with units left unconsumed, by cell (semaphore id, core), then signal order.
+  std::vector<Unconsumed> unconsumed() const;
 
  private:
-  struct Units {
-    std::size_t signal;
-    std::int64_t left;
-  };
   int buffer_index(const model::Buffer* buffer);
   TracedDma& dma_slot(int id);
   void consume(const TraceRecord& wait, std::size_t index);
@@ -96,8 +103,9 @@ class TraceRecorder final : public TraceSink {
   std::vector<TraceRecord> records_;
   std::vector<model::BufferInfo> buffers_;
   std::map<std::tuple<int, int, int, int>, int> buffer_of_;  // (space, id, device, core) -> index
-  std::map<std::pair<int, int>, std::deque<Units>> cells_;   // (semaphore id, core) -> FIFO
+  std::map<std::pair<int, int>, model::UnitFifo<std::size_t>> cells_;  // (semaphore id, core) -> signal records
   std::vector<WakeEdge> edges_;
+  std::map<int, std::string> semaphores_called_;  // semaphore id -> what the kernel calls it
   std::vector<TracedDma> dmas_;
 };
 

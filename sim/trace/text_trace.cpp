@@ -27,7 +27,7 @@ std::string operation_line(const TraceRecorder& recorder, std::size_t index) {
   const bool core = record.actor.kind == scheduler::Actor::Kind::core;
   std::string text = padded(std::to_string(record.step), 6, true) + "  " + padded(scheduler::to_string(record.actor), 6) +
                      padded(core ? core_name(static_cast<int>(record.actor.index), recorder.cores_per_device()) : "", 7) +
-                     record_title(record) + ": " + record_details(recorder, record);
+                     record_title(recorder, record) + ": " + record_details(recorder, record);
   if (!record.line.empty()) text += "  (" + record.line + ")";
   if (record.kind == TraceEvent::Kind::wait) text += wake_sources(recorder, index);
   return text + "\n";
@@ -38,6 +38,7 @@ std::string operation_line(const TraceRecorder& recorder, std::size_t index) {
 std::string text_trace(const TraceRecorder& recorder, const TraceHeader& header) {
   std::string text = "weft trace\n";
   text += "scenario: " + header.scenario + "\n";
+  if (!header.description.empty()) text += "about:    " + header.description + "\n";
   text += "machine:  " + header.machine + (header.options.empty() ? "" : " (" + header.options + ")") + "\n";
   text += "run:      " + header.run + ", " + std::to_string(header.steps) + " steps\n";
   text += "verdict:  " + header.verdict + " (expected " + header.expected + ")\n";
@@ -48,6 +49,7 @@ std::string text_trace(const TraceRecorder& recorder, const TraceHeader& header)
   if (header.sites.empty()) return text;
   text += header.sites_blocked ? "\nblocked at the end:\n" : "\nfailure (" + header.verdict + "):\n";
   for (const model::FailureSite& site : header.sites) text += "  " + site_label(site, recorder.cores_per_device()) + "\n";
+  if (!header.explanation.empty()) text += "\n" + header.explanation;
   return text;
 }
 

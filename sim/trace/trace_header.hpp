@@ -13,6 +13,7 @@ namespace weft::sim {
 
 struct TraceHeader {
   std::string scenario;   // "right_permute (scenarios/right_permute.toml)"
+  std::string description;  // the scenario file's description, or empty
   std::string machine;    // "4 devices (mesh 4) x 1 core, dma async"
   std::string options;    // the configuring options as typed ("--config F --set k=v"), or empty
   std::string run;        // "seed 3" or "replayed schedule"
@@ -20,12 +21,17 @@ struct TraceHeader {
   std::string verdict;    // "data_race"
   std::string expected;   // the verdict the scenario expects
   std::string details;    // what happened (empty for ok)
+  std::string explanation;  // why (sim/explain: a report section), or empty
   std::string reproduce;  // the command that replays this execution
   std::uint64_t steps = 0;
   // The sites are where blocked cores stand at the end (deadlock, step limit), not accesses:
   // the timelines mark them after the last step.
   bool sites_blocked = false;
   std::vector<model::FailureSite> sites;
+  // From the explanation: the records of the broken chain (in causal order) and of the causal
+  // view (ascending), indices into the recorder's records.
+  std::vector<std::size_t> chain;
+  std::vector<std::size_t> focus;
 };
 
 }  // namespace weft::sim

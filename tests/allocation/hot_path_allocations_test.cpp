@@ -76,7 +76,54 @@ sim::ScenarioDefinition dma_loop() {
   return s;
 }
 
+// A core loop of the memory and synchronisation verbs of the later table entries: a masked
+// store and load, a device barrier, a sync copy that adds, a swap.
+sim::ScenarioDefinition verb_loop() {
+  sim::ScenarioDefinition s;
+  s.name = "verb_loop";
+  s.params = {{"iterations", 10}};
+  s.kernel = [](sim::Core& core) {
+    auto shared = core.vmem_shared<float>({core.num_cores(), 8});
+    auto mine = shared[core.core_id()];
+    auto copy = core.vmem<float>({8});
+    sim::Mask odd(1, 8);
+    for (int k = 0; k < 8; ++k) odd(0, k) = k % 2 == 1;
+    const sim::Tile<float> tile = sim::Tile<float>::Zero(1, 8);
+    sim::Tile<float> loaded(1, 8);
+    for (std::int64_t i = 0, n = core.param("iterations"); i < n; ++i) {
+      core.store(mine, tile, odd);
+      core.load_into(mine, loaded, odd, 1.0f);
+      core.device_barrier();
+      core.sync_copy(mine, copy, {.add = true});
+      loaded = core.swap(copy, tile);
+    }
+  };
+  return s;
+}
+
+// Runs `loop` for 100 and for 1,000 iterations on 2 devices of 2 cores, with async and eager
+// DMAs, race detection off and on: ten times the steps may cost a handful more allocations,
+// never some per step. (The DMA records of an execution live until its end, since reports
+// name them: a vector that doubles, so 10x the DMAs costs a few more allocations.)
+void check_no_growth(const sim::ScenarioDefinition& loop) {
+  for (const auto mode : {model::DmaExecution::async, model::DmaExecution::eager}) {
+    for (const bool races : {false, true}) {
+      CAPTURE(static_cast<int>(mode), races);
+      auto config = bench::collective_config(2, 2, races);
+      config.machine.dma_execution = mode;
+      const Counted shorter = count(loop, config, {{"iterations", 100}});
+      const Counted longer = count(loop, config, {{"iterations", 1000}});
+      CHECK(longer.steps > 9 * shorter.steps);
+      CHECK(longer.allocations <= shorter.allocations + 8);
+    }
+  }
+}
+
 }  // namespace
+
+TEST_CASE("A step allocates nothing: masked loads and stores, swaps, device barriers, sync copies", "[allocation]") {
+  check_no_growth(verb_loop());
+}
 
 TEST_CASE("A step allocates nothing: loads, stores, signals and waits", "[allocation]") {
   const auto mix = bench::operation_mix();
@@ -91,18 +138,5 @@ TEST_CASE("A step allocates nothing: loads, stores, signals and waits", "[alloca
 }
 
 TEST_CASE("A DMA allocates nothing but its record's share of a growing vector", "[allocation]") {
-  const auto loop = dma_loop();
-  for (const auto mode : {model::DmaExecution::async, model::DmaExecution::eager}) {
-    for (const bool races : {false, true}) {
-      CAPTURE(static_cast<int>(mode), races);
-      auto config = bench::collective_config(2, 2, races);
-      config.machine.dma_execution = mode;
-      const Counted shorter = count(loop, config, {{"iterations", 100}});
-      const Counted longer = count(loop, config, {{"iterations", 1000}});
-      CHECK(longer.steps > 9 * shorter.steps);
-      // The DMA records of an execution live until its end (reports name them): a vector that
-      // doubles, so 10x the DMAs costs a handful more allocations, never one per DMA.
-      CHECK(longer.allocations <= shorter.allocations + 8);
-    }
-  }
+  check_no_growth(dma_loop());
 }

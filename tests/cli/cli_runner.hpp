@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "file_text.hpp"
 #include "scenarios/registry.hpp"
 #include "sim/cli/cli.hpp"
 

@@ -28,6 +28,10 @@ TEST_CASE("explore proves the correct built-in scenarios free of failures on the
       {"scenarios/dma_read_before_wait.toml", {"topology.devices=2"}},
       {"scenarios/two_cores_disjoint_halves.toml", {"topology.devices=1"}},
       {"scenarios/all_core_barrier.toml", {"topology.devices=1", "topology.cores_per_device=3"}},
+      {"scenarios/pallas_matmul.toml", {"params.m=8"}},
+      {"scenarios/pallas_paged_gather.toml", {"params.sequences=2"}},
+      {"scenarios/pallas_all_reduce.toml", {"topology.devices=2"}},
+      {"scenarios/pallas_inner_pipeline.toml", {"params.rows=16"}},
   };
   for (const auto& c : cases) {
     CAPTURE(c.file);
@@ -51,6 +55,12 @@ TEST_CASE("explore finds the planted bug of every buggy built-in scenario, with 
       {"scenarios/dma_read_before_wait_race.toml", {"topology.devices=1"}},
       {"scenarios/two_cores_one_output_race.toml", {"topology.devices=1"}},
       {"scenarios/all_core_barrier_missing_race.toml", {"topology.devices=1", "topology.cores_per_device=2"}},
+      {"scenarios/pallas_matmul_shared_output_race.toml", {"params.n=8", "params.k=8"}},
+      {"scenarios/pallas_matmul_revisit.toml", {"params.n=8"}},
+      {"scenarios/pallas_paged_gather_shared_semaphore_race.toml", {"params.sequences=2"}},
+      {"scenarios/pallas_all_reduce_capacity_late.toml", {}},
+      {"scenarios/pallas_all_reduce_capacity_early_race.toml", {}},
+      {"scenarios/pallas_inner_pipeline_overlap_race.toml", {"params.rows=16"}},
   };
   for (const auto& c : cases) {
     CAPTURE(c.file);

@@ -10,8 +10,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -27,17 +25,11 @@ namespace weft::sim {
 namespace {
 
 using scheduler::FiberBackend;
+using testing::file_text;
 
 const ScenarioRegistry& registry() {
   static const auto scenarios = scenarios::builtin_scenarios();
   return scenarios;
-}
-
-std::string read_text(const std::filesystem::path& path) {
-  std::ifstream file(path, std::ios::binary);
-  std::stringstream text;
-  text << file.rdbuf();
-  return text.str();
 }
 
 // The scenario files, hostile ones left out (tested below), in name order.
@@ -52,7 +44,7 @@ std::vector<std::filesystem::path> scenario_files() {
 
 // The DMA modes to run a file in: every one, unless the file pins one (as tests/CMakeLists.txt).
 std::vector<std::string> modes_of(const std::filesystem::path& file) {
-  if (read_text(file).find("[dma]") != std::string::npos) return {""};
+  if (file_text(file).find("[dma]") != std::string::npos) return {""};
   return {"async", "on_wait", "eager"};
 }
 
@@ -78,8 +70,8 @@ Outcome run_on(FiberBackend backend, const Request& request, std::uint64_t seed)
   TraceRecorder recorder(config.machine.devices(), config.machine.cores_per_device);
   const ExecutionResult result = simulation.run_seed(seed, &recorder);
   return {std::string(model::to_string(result.verdict)), scheduler::encode(result.schedule),
-          format_report(request, result, "weft", seed),
-          text_trace(recorder, trace_header(request, result, "weft", seed))};
+          format_report(request, result, "weft", seed, scheduler::encode(result.schedule)),
+          text_trace(recorder, trace_header(request, result, "weft", seed, scheduler::encode(result.schedule)))};
 }
 
 void check_same(const Request& request, std::uint64_t seed) {

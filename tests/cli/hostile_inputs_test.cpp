@@ -150,7 +150,7 @@ TEST_CASE("Hostile --set values, schedule strings and seed ranges exit 2 naming 
     CAPTURE(schedule);
     check_exit_2({"replay", "right_permute", "--schedule", schedule}, expected);
   }
-  for (const std::string seeds : {"", "5", "5..3", "a..b", "0..18446744073709551616", "..", "-1..3", "1...3", "0x10..20"}) {
+  for (const std::string seeds : {"", "5..3", "a..b", "0..18446744073709551616", "..", "-1..3", "1...3", "0x10..20"}) {
     CAPTURE(seeds);
     check_exit_2({"sweep", "right_permute", "--seeds", seeds}, "'" + seeds + "' is not a seed range");
   }

@@ -1,5 +1,6 @@
 #include "cli_runner.hpp"
 
+#include <array>
 #include <set>
 
 #include "sim/config/config_error.hpp"
@@ -11,12 +12,12 @@ using weft::testing::temp_file;
 
 namespace {
 
-// The failing seeds a sweep wrote as JSON lines, in the order written.
+// The failing seeds a sweep wrote as JSON lines (not its header and summary), in the order written.
 std::vector<std::uint64_t> failing_seeds(const std::string& jsonl) {
   std::ifstream in(jsonl);
   std::vector<std::uint64_t> seeds;
   for (std::string line; std::getline(in, line);) {
-    if (line.find("\"summary\":true") != std::string::npos) continue;
+    if (line.find("\"summary\":true") != std::string::npos || line.find("\"header\":true") != std::string::npos) continue;
     const auto at = line.find("\"seed\":");
     REQUIRE(at != std::string::npos);
     seeds.push_back(std::stoull(line.substr(at + 7)));
@@ -113,6 +114,73 @@ TEST_CASE("the shard comes from the flag, else from CI and job-array variables",
                   ConfigError);
 }
 
+namespace {
+
+// The message of the ConfigError resolving the shard throws.
+std::string shard_error(std::map<std::string, std::string> variables) {
+  try {
+    weft::sim::resolve_shard(std::nullopt, std::nullopt, fake_environment(std::move(variables)));
+  } catch (const weft::sim::ConfigError& error) {
+    return error.what();
+  }
+  FAIL("no error");
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("A Slurm array with a step maps its tasks to every shard, once", "[cli][sweep]") {
+  // sbatch --array=0-12:4 sets these (ids 0, 4, 8, 12); --array=3-9:3 ids 3, 6, 9.
+  for (const auto& [min, max, step, count] : std::vector<std::array<int, 4>>{{0, 12, 4, 4}, {3, 9, 3, 3}, {5, 5, 1, 1}}) {
+    std::set<std::uint64_t> shards;
+    for (int id = min; id <= max; id += step) {
+      const auto shard = weft::sim::resolve_shard(
+          std::nullopt, std::nullopt,
+          fake_environment({{"SLURM_ARRAY_TASK_ID", std::to_string(id)}, {"SLURM_ARRAY_TASK_MIN", std::to_string(min)},
+                            {"SLURM_ARRAY_TASK_MAX", std::to_string(max)}, {"SLURM_ARRAY_TASK_STEP", std::to_string(step)},
+                            {"SLURM_ARRAY_TASK_COUNT", std::to_string(count)}}));
+      CHECK(shard.count == static_cast<std::uint64_t>(count));
+      shards.insert(shard.index);
+    }
+    CHECK(shards.size() == static_cast<std::size_t>(count));
+    CHECK(*shards.rbegin() == static_cast<std::uint64_t>(count - 1));
+  }
+}
+
+TEST_CASE("A job array that cannot be mapped, and conflicting shard variables, are refused naming them", "[cli][sweep]") {
+  // --array=1,2,7: not evenly spaced.
+  CHECK(shard_error({{"SLURM_ARRAY_TASK_ID", "2"}, {"SLURM_ARRAY_TASK_MIN", "1"}, {"SLURM_ARRAY_TASK_MAX", "7"},
+                     {"SLURM_ARRAY_TASK_STEP", "1"}, {"SLURM_ARRAY_TASK_COUNT", "3"}})
+            .find("SLURM_ARRAY_TASK_COUNT: key 'shard': is 3, but the array 1-7:1") != std::string::npos);
+  // Without a step, 0-12:4 looks like 13 tasks; its COUNT says 4.
+  CHECK(shard_error({{"SLURM_ARRAY_TASK_ID", "4"}, {"SLURM_ARRAY_TASK_MIN", "0"}, {"SLURM_ARRAY_TASK_MAX", "12"},
+                     {"SLURM_ARRAY_TASK_COUNT", "4"}})
+            .find("has 13 tasks") != std::string::npos);
+  CHECK(shard_error({{"SLURM_ARRAY_TASK_ID", "5"}, {"SLURM_ARRAY_TASK_MIN", "0"}, {"SLURM_ARRAY_TASK_MAX", "12"},
+                     {"SLURM_ARRAY_TASK_STEP", "4"}})
+            .find("5 is not a task of the array 0-12:4") != std::string::npos);
+  CHECK(shard_error({{"SLURM_ARRAY_TASK_ID", "0"}, {"SLURM_ARRAY_TASK_MIN", "0"}, {"SLURM_ARRAY_TASK_MAX", "12"},
+                     {"SLURM_ARRAY_TASK_STEP", "5"}})
+            .find("does not end on a step") != std::string::npos);
+  CHECK(shard_error({{"SLURM_ARRAY_TASK_ID", "0"}, {"SLURM_ARRAY_TASK_MIN", "0"}, {"SLURM_ARRAY_TASK_MAX", "4"},
+                     {"SLURM_ARRAY_TASK_STEP", "0"}})
+            .find("SLURM_ARRAY_TASK_STEP: key 'shard': is 0") != std::string::npos);
+
+  const auto conflict = shard_error({{"GTEST_SHARD_INDEX", "1"}, {"GTEST_TOTAL_SHARDS", "4"},
+                                     {"TEST_SHARD_INDEX", "2"}, {"TEST_TOTAL_SHARDS", "4"}});
+  CHECK(conflict.find("GTEST_SHARD_INDEX/GTEST_TOTAL_SHARDS") != std::string::npos);
+  CHECK(conflict.find("says shard 1/4, but TEST_SHARD_INDEX/TEST_TOTAL_SHARDS says 2/4") != std::string::npos);
+  CHECK(shard_error({{"TEST_SHARD_INDEX", "0"}, {"TEST_TOTAL_SHARDS", "2"}, {"SLURM_ARRAY_TASK_ID", "1"},
+                     {"SLURM_ARRAY_TASK_COUNT", "2"}})
+            .find("but SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT says 1/2") != std::string::npos);
+  // Two sources that agree are one shard.
+  const auto agreed = weft::sim::resolve_shard(
+      std::nullopt, std::nullopt,
+      fake_environment({{"GTEST_SHARD_INDEX", "1"}, {"GTEST_TOTAL_SHARDS", "2"}, {"TEST_SHARD_INDEX", "1"},
+                        {"TEST_TOTAL_SHARDS", "2"}}));
+  CHECK((agreed.index == 1 && agreed.count == 2));
+}
+
 TEST_CASE("an interrupted sweep reports what it ran and where it stopped", "[cli][sweep]") {
   static const auto registry = weft::scenarios::builtin_scenarios();
   weft::sim::RequestArguments arguments;
@@ -131,18 +199,6 @@ TEST_CASE("an interrupted sweep reports what it ran and where it stopped", "[cli
   CHECK(summary.executions == released);
   REQUIRE(summary.next_seed.has_value());
   CHECK(*summary.next_seed == summary.executions);
-}
-
-TEST_CASE("a time budget stops a sweep early and says so", "[cli][sweep]") {
-  const auto file = temp_file("budget.jsonl", "");
-  const auto result = run_weft({"sweep", "ring_all_gather", "--seeds", "0..100000000", "--time-budget", "0.2",
-                                "--jsonl", file});
-  CHECK(result.status == 0);
-  CHECK(result.out.find("stopped early (time budget)") != std::string::npos);
-  std::ifstream in(file);
-  std::string summary;
-  std::getline(in, summary);
-  CHECK(summary.find("\"out_of_time\":true") != std::string::npos);
 }
 
 TEST_CASE("JUnit output is written whole", "[cli][sweep]") {

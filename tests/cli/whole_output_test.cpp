@@ -3,26 +3,19 @@
 
 #include <catch2/catch.hpp>
 
-#include <fcntl.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <chrono>
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-#include <thread>
 
 #include <nlohmann/json.hpp>
 
 #include "cli_runner.hpp"
 #include "sim/cli/whole_output.hpp"
-
-extern char** environ;
+#include "weft_process.hpp"
 
 using weft::testing::run_weft;
+using weft::testing::WeftProcess;
 
 namespace {
 
@@ -92,37 +85,81 @@ TEST_CASE("A sweep's JSON lines file is complete after the sweep", "[cli][harden
   CHECK_FALSE(std::filesystem::exists(weft::sim::JsonLinesFile::partial_path(path)));
 }
 
-TEST_CASE("A sweep killed in the middle leaves no truncated record", "[cli][hardening]") {
+TEST_CASE("A sweep killed in the middle leaves no truncated record, and merge reads what it left", "[cli][hardening]") {
   const auto path = fresh_path("killed.jsonl");
   const auto junit = fresh_path("killed.xml");
-  std::vector<std::string> args{WEFT_BINARY, "sweep", "scenarios/barrier_deadlock.toml", "--seeds", "0..100000000",
-                                "--expect", "ok", "--keep-going", "--shrink-budget", "0", "--jsonl", path,
-                                "--junit", junit};
-  std::vector<char*> argv;
-  for (auto& arg : args) argv.push_back(arg.data());
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-  const auto cwd = std::filesystem::current_path();
-  std::filesystem::current_path(WEFT_SOURCE_DIR);
-  pid_t child = 0;
-  const int spawned = posix_spawn(&child, WEFT_BINARY, &actions, nullptr, argv.data(), environ);
-  std::filesystem::current_path(cwd);
-  posix_spawn_file_actions_destroy(&actions);
-  REQUIRE(spawned == 0);
+  WeftProcess sweep({"sweep", "scenarios/barrier_deadlock.toml", "--seeds", "0..100000000", "--expect", "ok",
+                     "--keep-going", "--shrink-budget", "0", "--jsonl", path, "--junit", junit});
   const auto partial = weft::sim::JsonLinesFile::partial_path(path);
-  for (int wait = 0; wait < 200 && read(partial).size() < 20'000; ++wait)
-    std::this_thread::sleep_for(std::chrono::milliseconds(25));
-  kill(child, SIGKILL);
-  int status = 0;
-  REQUIRE(waitpid(child, &status, 0) == child);
-  CHECK(WIFSIGNALED(status));
+  REQUIRE(sweep.wait_until([&] { return read(partial).size() >= 20'000; }));
+  sweep.signal(SIGKILL);
+  CHECK(sweep.wait().status == 128 + SIGKILL);
   CHECK_FALSE(std::filesystem::exists(path));
   CHECK_FALSE(std::filesystem::exists(junit));
+  for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(junit).parent_path()))
+    CHECK(entry.path().filename().string().rfind("weft_whole_killed.xml", 0) == std::string::npos);  // no scratch file
   const std::string found = read(partial);
-  const auto last_newline = found.rfind('\n');
-  REQUIRE(last_newline != std::string::npos);
-  check_whole_lines(found.substr(0, last_newline + 1));
-  CHECK(found.size() == last_newline + 1);  // each line is one write(2): no half line at the end
+  check_whole_lines(found);
+  const auto failures = static_cast<std::uint64_t>(std::count(found.begin(), found.end(), '\n')) - 1;  // less the header
+
+  const auto merged = run_weft({"merge", partial});
+  CHECK(merged.status == 1);
+  CHECK(merged.err.find("is unfinished: no summary line (the sweep was killed, or its disk filled): its " +
+                        std::to_string(failures) + " failure lines are counted") != std::string::npos);
+  const auto summary = nlohmann::json::parse(merged.out.substr(merged.out.rfind('\n', merged.out.size() - 2) + 1));
+  CHECK(summary["complete"] == false);
+  CHECK(summary["failures"] == failures);
+  CHECK(summary["executions"] == failures);  // every seed fails: the seeds up to the last failure
+  CHECK(summary["unfinished_shards"] == nlohmann::json::array({"0/1"}));
+}
+
+TEST_CASE("A full disk leaves whole lines in F.partial, and merge reads them", "[cli][hardening]") {
+  // A file size limit of 16 KiB stands in for a full disk: the write that crosses it is cut short
+  // (then fails, EFBIG), as one that fills a disk is (ENOSPC).
+  const auto path = fresh_path("full.jsonl");
+  WeftProcess sweep({"sweep", "scenarios/barrier_deadlock.toml", "--seeds", "0..100000", "--expect", "ok",
+                     "--keep-going", "--shrink-budget", "0", "--jsonl", path},
+                    {}, {"bash", "-c", "trap '' XFSZ; ulimit -f 16; exec \"$@\"", "bash"});
+  const auto ended = sweep.wait();
+  CHECK(ended.status == 2);
+  const auto partial = weft::sim::JsonLinesFile::partial_path(path);
+  CHECK(sweep.err().find(partial + ": cannot write the file: File too large") != std::string::npos);
+  const std::string found = read(partial);
+  CHECK(found.size() > 8 * 1024);
+  CHECK(found.size() <= 16 * 1024);
+  check_whole_lines(found);
+  CHECK_FALSE(std::filesystem::exists(path));
+
+  const auto merged = run_weft({"merge", partial});
+  CHECK(merged.status == 1);
+  CHECK(merged.err.find("no summary line") != std::string::npos);
+}
+
+TEST_CASE("A second sweep given the same --jsonl refuses to start, and the first goes on", "[cli][hardening]") {
+  const auto path = fresh_path("locked.jsonl");
+  const auto partial = weft::sim::JsonLinesFile::partial_path(path);
+  WeftProcess first({"sweep", "scenarios/barrier_deadlock.toml", "--seeds", "0..100000000", "--expect", "ok",
+                     "--keep-going", "--shrink-budget", "0", "--jsonl", path});
+  REQUIRE(first.wait_until([&] { return read(partial).size() > 1000; }));
+  for (const bool in_process : {true, false}) {
+    CAPTURE(in_process);
+    const std::vector<std::string> args{"sweep", "ring_all_gather", "--seeds", "0..9", "--jsonl", path};
+    std::string err;
+    if (in_process) {
+      const auto second = run_weft(args);
+      CHECK(second.status == 2);
+      err = second.err;
+    } else {
+      WeftProcess second(args);
+      CHECK(second.wait().status == 2);
+      err = second.err();
+    }
+    CHECK(err.find(partial + ": another weft sweep is writing this file") != std::string::npos);
+  }
+  first.signal(SIGINT);
+  CHECK(first.wait().status == 1);
+  const auto merged = run_weft({"merge", path});  // the first sweep's lines, whole, theirs only
+  CHECK(merged.status == 1);
+  CHECK(merged.out.find("ring_all_gather") == std::string::npos);
+  CHECK(nlohmann::json::parse(read(path).substr(0, read(path).find('\n')))["scenario"] == "right_permute");
 }

@@ -64,6 +64,7 @@ inline Config non_default_config() {
   config.machine.vmem_bytes = 12;
   config.machine.smem_bytes = 13;
   config.machine.vmem_shared_bytes = 14;
+  config.machine.host_bytes = 15;
   config.machine.dma_execution = model::DmaExecution::eager;
   config.machine.compat = model::CompatProfile::jax;
   config.race_detection.enabled = false;
@@ -88,6 +89,7 @@ inline void check_same_config(const Config& actual, const Config& expected) {
   CHECK(actual.machine.vmem_bytes == expected.machine.vmem_bytes);
   CHECK(actual.machine.smem_bytes == expected.machine.smem_bytes);
   CHECK(actual.machine.vmem_shared_bytes == expected.machine.vmem_shared_bytes);
+  CHECK(actual.machine.host_bytes == expected.machine.host_bytes);
   CHECK(actual.machine.dma_execution == expected.machine.dma_execution);
   CHECK(actual.machine.compat == expected.machine.compat);
   CHECK(actual.race_detection.enabled == expected.race_detection.enabled);

@@ -21,6 +21,18 @@ TEST_CASE("An unknown verdict is an error that lists the verdicts", "[config]") 
                              std::string{model::verdict_names()} + ")");
 }
 
+TEST_CASE("A value spelled across lines makes a one-line error, its control characters escaped", "[config]") {
+  // Found by the config fuzzer: a TOML multi-line string as the verdict.
+  const TempDir dir{"multiline-verdict"};
+  const auto path = dir.write("s.toml", "kernel = \"k\"\nexpect = \"\"\"o\nk\\t\\u001b\"\"\"\n");
+  const ConfigError error = config_error_from([&] { read_scenario_file(path); });
+  CHECK_CONFIG_ERROR(error, path.string(), 2, 10, "expect");
+  CHECK(error.message.find("unknown verdict 'o\nk\t\x1b'") == 0);
+  const std::string shown = error.what();
+  CHECK(shown.find('\n') == std::string::npos);
+  CHECK(shown.find("key 'expect': unknown verdict 'o\\nk\\t\\x1b' (expected one of: ") != std::string::npos);
+}
+
 TEST_CASE("A scenario without a kernel is an error", "[config]") {
   const TempDir dir{"no-kernel"};
   const auto path = dir.write("s.toml", "expect = \"ok\"\n");
@@ -56,12 +68,23 @@ TEST_CASE("An unknown parameter is an error that lists the known ones", "[config
   CHECK(params == Params{{"rows", 1}, {"cols", 4}});
 }
 
-TEST_CASE("A parameter that is not an integer is an error when the file is read", "[config]") {
+TEST_CASE("A parameter of another kind than the kernel's default is an error naming it", "[config]") {
   const TempDir dir{"param-type"};
   const auto path = dir.write("s.toml", "kernel = \"k\"\n[params]\nrows = \"8\"\n");
+  const ScenarioFile scenario = read_scenario_file(path);  // a string is a parameter value
+  Params params{{"rows", 1}};
+  const ConfigError error = config_error_from([&] { apply_scenario_params(params, scenario); });
+  CHECK_CONFIG_ERROR(error, path.string(), 3, 8, "params.rows");
+  CHECK(error.message == "expected an integer (the kernel's default is 1), found \"8\"");
+  CHECK(params == Params{{"rows", 1}});
+}
+
+TEST_CASE("A parameter that is no parameter value is an error when the file is read", "[config]") {
+  const TempDir dir{"param-float"};
+  const auto path = dir.write("s.toml", "kernel = \"k\"\n[params]\nrows = 8.5\n");
   const ConfigError error = config_error_from([&] { read_scenario_file(path); });
   CHECK_CONFIG_ERROR(error, path.string(), 3, 8, "params.rows");
-  CHECK(error.message == "expected an integer, found a string");
+  CHECK_THAT(error.message, Catch::StartsWith("expected an integer, a boolean, a string or an array of them"));
 }
 
 TEST_CASE("The core limit is checked across layers", "[config]") {

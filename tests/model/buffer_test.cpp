@@ -92,6 +92,53 @@ TEST_CASE("A new i32 buffer under the nan policy holds INT32_MAX everywhere", "[
   for (int i = 0; i < 12; ++i) CHECK(data[i] == std::numeric_limits<std::int32_t>::max());
 }
 
+TEST_CASE("Every element type has its byte size, its name and its nan-policy value", "[model][dtype]") {
+  struct Expected {
+    ElementType type;
+    const char* name;
+    std::int64_t bytes;
+  };
+  const std::vector<Expected> table{{ElementType::f32, "f32", 4}, {ElementType::bf16, "bf16", 2}, {ElementType::f16, "f16", 2},
+                                    {ElementType::i32, "i32", 4}, {ElementType::i16, "i16", 2},   {ElementType::i8, "i8", 1},
+                                    {ElementType::u8, "u8", 1},   {ElementType::u32, "u32", 4},   {ElementType::boolean, "bool", 1}};
+  REQUIRE(table.size() == std::size(all_element_types));
+  for (const Expected& row : table) {
+    CAPTURE(row.name);
+    CHECK(to_string(row.type) == row.name);
+    CHECK(element_bytes(row.type) == row.bytes);
+    const Buffer buffer = make(row.type, Shape{5, 3});
+    CHECK(buffer.bytes() == 15 * row.bytes);
+    const Buffer zero = make(row.type, Shape{5, 3}, Uninitialized::zero);
+    for (std::int64_t k = 0; k < zero.bytes(); ++k) CHECK(zero.data<std::uint8_t>()[k] == 0);
+  }
+  const auto all = [](const Buffer& buffer, auto holds) {
+    for (std::int64_t k = 0; k < buffer.info().shape.volume(); ++k)
+      if (!holds(k)) return false;
+    return true;
+  };
+  const Buffer bf = make(ElementType::bf16, Shape{7}), h = make(ElementType::f16, Shape{7});
+  CHECK(all(bf, [&](std::int64_t k) { return Eigen::numext::isnan(bf.data<Eigen::bfloat16>()[k]); }));
+  CHECK(all(h, [&](std::int64_t k) { return Eigen::numext::isnan(h.data<Eigen::half>()[k]); }));
+  const Buffer i16 = make(ElementType::i16, Shape{7}), i8 = make(ElementType::i8, Shape{7});
+  const Buffer u8 = make(ElementType::u8, Shape{7}), u32 = make(ElementType::u32, Shape{7});
+  const Buffer pred = make(ElementType::boolean, Shape{7});
+  CHECK(all(i16, [&](std::int64_t k) { return i16.data<std::int16_t>()[k] == INT16_MAX; }));
+  CHECK(all(i8, [&](std::int64_t k) { return i8.data<std::int8_t>()[k] == INT8_MAX; }));
+  CHECK(all(u8, [&](std::int64_t k) { return u8.data<std::uint8_t>()[k] == UINT8_MAX; }));
+  CHECK(all(u32, [&](std::int64_t k) { return u32.data<std::uint32_t>()[k] == UINT32_MAX; }));
+  CHECK(all(pred, [&](std::int64_t k) { return pred.data<bool>()[k]; }));
+}
+
+TEST_CASE("Reads and writes of 1- and 2-byte elements copy exactly their rectangle", "[model][dtype]") {
+  Buffer buffer = make(ElementType::i16, Shape{3, 4}, Uninitialized::zero);
+  write<std::int16_t>(buffer, Rect{2, {1, 1}, {2, 2}}, {1, 2, 3, 4});
+  CHECK(read<std::int16_t>(buffer, Rect::whole(Shape{3, 4})) ==
+        std::vector<std::int16_t>{0, 0, 0, 0, 0, 1, 2, 0, 0, 3, 4, 0});
+  Buffer bytes = make(ElementType::u8, Shape{5});
+  write<std::uint8_t>(bytes, Rect{1, {1}, {2}}, {7, 8});
+  CHECK(read<std::uint8_t>(bytes, Rect{1, {0}, {6}}) == std::vector<std::uint8_t>{255, 7, 8, 255, 255, 255});
+}
+
 TEST_CASE("New buffers under the zero policy hold zeros", "[model]") {
   const Buffer f = make(ElementType::f32, Shape{7}, Uninitialized::zero);
   const Buffer i = make(ElementType::i32, Shape{7}, Uninitialized::zero);

@@ -19,34 +19,34 @@ TEST_CASE("dma_start rejects a bad copy with a clear error and starts nothing", 
   Failure failure;
   int id = 0;
   SECTION("shape mismatch") {
-    id = machine.start_dma({0, 0}, slice(src, rect1(0, 4)), slice(dst, rect1(0, 5)), 0, recv, -1, here, failure);
+    id = machine.start_dma({0, 0}, {slice(src, rect1(0, 4)), slice(dst, rect1(0, 5)), {0, 0}, recv, -1}, here, failure);
     CHECK(failure.verdict == Verdict::kernel_error);
     CHECK_THAT(failure.message, Catch::Contains("[4]") && Catch::Contains("[5]") && Catch::Contains("ring.cpp:42"));
   }
   SECTION("zero elements") {
-    id = machine.start_dma({0, 0}, slice(src, rect1(2, 0)), slice(dst, rect1(2, 0)), 0, recv, -1, here, failure);
+    id = machine.start_dma({0, 0}, {slice(src, rect1(2, 0)), slice(dst, rect1(2, 0)), {0, 0}, recv, -1}, here, failure);
     CHECK(failure.verdict == Verdict::kernel_error);
     CHECK_THAT(failure.message, Catch::Contains("empty"));
   }
   SECTION("destination buffer missing on the target device") {
     // Buffer 101 exists only on device 0.
-    id = machine.start_dma({0, 0}, whole(src), whole(dst), 1, recv, -1, here, failure);
+    id = machine.start_dma({0, 0}, {whole(src), whole(dst), {1, 0}, recv, -1}, here, failure);
     CHECK(failure.verdict == Verdict::kernel_error);
     CHECK_THAT(failure.message, Catch::Contains("buffer 101") && Catch::Contains("does not exist") &&
                                     Catch::Contains("(device 1, core 0)"));
   }
   SECTION("destination device outside the mesh") {
-    id = machine.start_dma({0, 0}, whole(src), whole(dst), 2, recv, -1, here, failure);
+    id = machine.start_dma({0, 0}, {whole(src), whole(dst), {2, 0}, recv, -1}, here, failure);
     CHECK(failure.verdict == Verdict::kernel_error);
     CHECK_THAT(failure.message, Catch::Contains("device 2"));
   }
   SECTION("source out of bounds") {
-    id = machine.start_dma({0, 0}, slice(src, rect1(6, 4)), slice(dst, rect1(0, 4)), 0, recv, -1, here, failure);
+    id = machine.start_dma({0, 0}, {slice(src, rect1(6, 4)), slice(dst, rect1(0, 4)), {0, 0}, recv, -1}, here, failure);
     CHECK(failure.verdict == Verdict::out_of_bounds);
     CHECK_THAT(failure.message, Catch::Contains("reading") && Catch::Contains("[6:10]") && Catch::Contains("buffer 100"));
   }
   SECTION("destination out of bounds") {
-    id = machine.start_dma({0, 0}, slice(src, rect1(0, 4)), slice(dst, rect1(5, 4)), 0, recv, -1, here, failure);
+    id = machine.start_dma({0, 0}, {slice(src, rect1(0, 4)), slice(dst, rect1(5, 4)), {0, 0}, recv, -1}, here, failure);
     CHECK(failure.verdict == Verdict::out_of_bounds);
     CHECK_THAT(failure.message, Catch::Contains("writing") && Catch::Contains("[5:9]") && Catch::Contains("buffer 101"));
   }
@@ -64,7 +64,7 @@ TEST_CASE("A DMA snapshots its source in the read phase and stores it in the wri
   fill(src, 1);
   fill(dst, 100);
   Failure failure;
-  const int id = machine.start_dma(me, slice(src, rect1(1, 3)), slice(dst, rect1(2, 3)), 0, recv, send, here, failure);
+  const int id = machine.start_dma(me, {slice(src, rect1(1, 3)), slice(dst, rect1(2, 3)), me, recv, send}, here, failure);
   REQUIRE(id == 0);
   REQUIRE(machine.dmas().size() == 1);
   const Dma& dma = machine.dmas()[0];
@@ -96,7 +96,7 @@ TEST_CASE("A DMA without a send semaphore signals nothing in its read phase", "[
   Buffer* dst = alloc(machine, {0, 0}, Space::vmem, Shape{2});
   const int recv = semaphore(machine, {0, 0});
   Failure failure;
-  const int id = machine.start_dma({0, 0}, whole(src), whole(dst), 0, recv, -1, here, failure);
+  const int id = machine.start_dma({0, 0}, {whole(src), whole(dst), {0, 0}, recv, -1}, here, failure);
   REQUIRE(id >= 0);
   CHECK(machine.next_phase_signal(id).first == -1);
   REQUIRE(machine.run_dma_phase(id, failure));
@@ -127,7 +127,7 @@ TEST_CASE("A remote DMA writes the same buffer id on the other device and signal
   Slice target = slice(local[1], Rect{2, {1, 0}, {1, 4}});
   target.view = Shape{4};
   Slice source = whole(src);
-  const int id = machine.start_dma({0, 1}, source, target, 1, recv, send, SourceLine{"a/b/remote.cpp", 9}, failure);
+  const int id = machine.start_dma({0, 1}, {source, target, {1, 1}, recv, send}, SourceLine{"a/b/remote.cpp", 9}, failure);
   INFO(failure.message);
   REQUIRE(id >= 0);
   const Dma& dma = machine.dmas()[static_cast<std::size_t>(id)];
@@ -175,9 +175,9 @@ TEST_CASE("exit_check reports DMAs in flight, else leaked semaphore cells, else 
   CHECK_FALSE(machine.exit_check().has_value());
 
   Failure failure;
-  const int d0 = machine.start_dma({0, 0}, whole(a), whole(b), 0, recv, -1, here, failure);
-  const int d1 = machine.start_dma({0, 0}, whole(a), whole(b), 1, recv, -1, here, failure);
-  const int d2 = machine.start_dma({0, 0}, whole(a), whole(b), 0, recv, -1, here, failure);
+  const int d0 = machine.start_dma({0, 0}, {whole(a), whole(b), {0, 0}, recv, -1}, here, failure);
+  const int d1 = machine.start_dma({0, 0}, {whole(a), whole(b), {1, 0}, recv, -1}, here, failure);
+  const int d2 = machine.start_dma({0, 0}, {whole(a), whole(b), {0, 0}, recv, -1}, here, failure);
   REQUIRE((d0 == 0 && d1 == 1 && d2 == 2));
   REQUIRE(machine.signal({0, 0}, other, {1, 0}, 2, failure));
   REQUIRE(machine.run_dma_phase(d1, failure));
@@ -206,4 +206,57 @@ TEST_CASE("exit_check reports DMAs in flight, else leaked semaphore cells, else 
   machine.consume(recv, 1, 16);
   machine.consume(other, 1, 2);
   CHECK_FALSE(machine.exit_check().has_value());
+}
+
+TEST_CASE("A DMA into another core of its device writes that core's buffer and signals its cell", "[model]") {
+  Machine machine(spec_of(1, 2));
+  Buffer* mine = alloc(machine, {0, 0}, Space::vmem, Shape{4});
+  Buffer* theirs = alloc(machine, {0, 1}, Space::vmem, Shape{4});
+  fill(mine, 1);
+  fill(theirs, 50);
+  const int recv = semaphore(machine, {0, 0});
+  Failure failure;
+  const int id = machine.start_dma({0, 0}, {whole(mine), whole(mine), {0, 1}, recv, -1}, here, failure);
+  REQUIRE(id >= 0);
+  CHECK(machine.dmas()[static_cast<std::size_t>(id)].remote());
+  CHECK(machine.dmas()[static_cast<std::size_t>(id)].target.buffer == theirs);
+  REQUIRE(machine.run_dma_phase(id, failure));
+  REQUIRE(machine.run_dma_phase(id, failure));
+  CHECK(contents(theirs) == std::vector<float>{1, 2, 3, 4});
+  CHECK(machine.semaphores().count(recv, 1) == 16);
+  CHECK(machine.semaphores().count(recv, 0) == 0);
+
+  CHECK(machine.start_dma({0, 0}, {whole(mine), whole(mine), {0, 2}, recv, -1}, here, failure) == -1);
+  CHECK(failure.verdict == Verdict::kernel_error);
+  CHECK_THAT(failure.message, Catch::Contains("core 2 of device 0 does not exist"));
+}
+
+TEST_CASE("A DMA that adds accumulates its source into the target in the write phase", "[model]") {
+  Machine machine(spec_of(1, 1));
+  Failure failure;
+  const auto make = [&](ElementType type) {
+    Buffer* buffer = machine.memory().allocate({0, 0}, Space::vmem, type, Shape{3}, failure);
+    REQUIRE(buffer != nullptr);
+    return buffer;
+  };
+  Buffer* src = make(ElementType::i16);
+  Buffer* dst = make(ElementType::i16);
+  const int recv = semaphore(machine, {0, 0});
+  for (int k = 0; k < 3; ++k) {
+    src->data<std::int16_t>()[k] = static_cast<std::int16_t>(k + 1);
+    dst->data<std::int16_t>()[k] = static_cast<std::int16_t>(100 * k);
+  }
+  const int id = machine.start_dma({0, 0}, {whole(src), whole(dst), {0, 0}, recv, -1, true}, here, failure);
+  REQUIRE(id >= 0);
+  REQUIRE(machine.run_dma_phase(id, failure));
+  src->data<std::int16_t>()[0] = 77;  // after the read phase: the snapshot is what is added
+  REQUIRE(machine.run_dma_phase(id, failure));
+  const std::int16_t* sum = dst->data<std::int16_t>();
+  CHECK(std::vector<std::int16_t>(sum, sum + 3) == std::vector<std::int16_t>{1, 102, 203});
+  CHECK(machine.semaphores().count(recv, 0) == 6);
+
+  Buffer* flags = make(ElementType::boolean);
+  CHECK(machine.start_dma({0, 0}, {whole(flags), whole(flags), {0, 0}, recv, -1, true}, here, failure) == -1);
+  CHECK(failure.verdict == Verdict::kernel_error);
+  CHECK_THAT(failure.message, Catch::Contains("a DMA that adds needs numbers, not bool elements"));
 }

@@ -155,6 +155,18 @@ TEST_CASE("An allocation that exactly fills a space succeeds and the next one fa
   CHECK_THAT(full.message, Catch::Contains("allocates 4 bytes") && Catch::Contains("100 of 100"));
 }
 
+TEST_CASE("An allocation counts its element type's bytes against the capacity", "[model][dtype]") {
+  MachineSpec spec = spec_of(1, 1);
+  spec.vmem_bytes = 100;
+  Fixture f(spec);
+  f.allocate({0, 0}, Space::vmem, Shape{40}, ElementType::bf16);  // 80 bytes
+  f.allocate({0, 0}, Space::vmem, Shape{16}, ElementType::u8);    // 96
+  f.allocate({0, 0}, Space::vmem, Shape{2}, ElementType::i16);    // 100
+  Failure failure;
+  CHECK(f.memory.allocate({0, 0}, Space::vmem, ElementType::boolean, Shape{1}, failure) == nullptr);
+  CHECK_THAT(failure.message, Catch::Contains("allocates 1 bytes") && Catch::Contains("100 of 100"));
+}
+
 TEST_CASE("Capacities of different spaces are accounted separately", "[model]") {
   MachineSpec spec = spec_of(1, 1);
   spec.vmem_bytes = 16;

@@ -1,4 +1,4 @@
-// Race detection through Machine (semantics.md §5): program order, what counts as a race and
+// Race detection through Machine (docs/semantics.md §5): program order, what counts as a race and
 // what a report names, keep_going and its deduplication, and that retiring covered access
 // records loses no race. Semaphore edges are in race_semaphore_test.cpp, DMA edges in
 // race_dma_test.cpp.

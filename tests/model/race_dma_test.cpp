@@ -1,4 +1,4 @@
-// Race detection, DMA edges (semantics.md §5): dma_start orders the starter's past before both
+// Race detection, DMA edges (docs/semantics.md §5): dma_start orders the starter's past before both
 // phases; the read phase precedes the write phase; the send signal carries the read phase and
 // the recv signal the write phase; every DMA has its own clock slot, so DMAs race with cores and
 // with one another exactly.

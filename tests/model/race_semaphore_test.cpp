@@ -1,4 +1,4 @@
-// Race detection, semaphore edges (semantics.md §5): a signal orders the signaller's earlier
+// Race detection, semaphore edges (docs/semantics.md §5): a signal orders the signaller's earlier
 // events before the wait that consumes it; in precise mode a wait acquires only the signals
 // whose units it consumes, in signal order; in accumulate mode it acquires the whole cell; a
 // release ticks the releaser, so what it does afterwards is not ordered.

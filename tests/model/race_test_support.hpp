@@ -48,7 +48,7 @@ class RaceMachine {
     machine.consume(semaphore, global, amount);
   }
   int start_dma(CoreId by, const Slice& source, const Slice& target, int device, int recv, int send, int line) {
-    const int id = machine.start_dma(by, source, target, device, recv, send, at(line), failure);
+    const int id = machine.start_dma(by, {source, target, {device, by.core}, recv, send}, at(line), failure);
     INFO(failure.message);
     REQUIRE(id >= 0);
     return id;

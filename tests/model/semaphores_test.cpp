@@ -84,9 +84,9 @@ TEST_CASE("Allocating a semaphore of another kind under the same id is a kernel_
 TEST_CASE("The barrier semaphore has a fixed id shared by every caller", "[model]") {
   Fixture f(2, 2);
   Failure failure;
-  const int barrier = f.semaphores.barrier(0, failure);
+  const int barrier = f.semaphores.fixed(0, SemaphoreKind::barrier, failure);
   REQUIRE(barrier >= 0);
-  CHECK(f.semaphores.barrier(0, failure) == barrier);
+  CHECK(f.semaphores.fixed(0, SemaphoreKind::barrier, failure) == barrier);
   CHECK(f.semaphores.id(barrier) == 0);
   CHECK(f.semaphores.kind(barrier) == SemaphoreKind::barrier);
   // Allocated ids do not collide with it.
@@ -99,7 +99,7 @@ TEST_CASE("A barrier id that collides with an allocated semaphore is a kernel_er
   Fixture f(1, 1);
   f.allocate({0, 0}, SemaphoreKind::dma);
   Failure failure;
-  CHECK(f.semaphores.barrier(2000, failure) == -1);
+  CHECK(f.semaphores.fixed(2000, SemaphoreKind::barrier, failure) == -1);
   CHECK(failure.verdict == Verdict::kernel_error);
   CHECK_THAT(failure.message, Catch::Contains("barrier") && Catch::Contains("2000") && Catch::Contains("dma"));
 }
@@ -107,12 +107,24 @@ TEST_CASE("A barrier id that collides with an allocated semaphore is a kernel_er
 TEST_CASE("Allocating the id of the barrier semaphore is a kernel_error", "[model]") {
   Fixture f(1, 2);
   Failure failure;
-  REQUIRE(f.semaphores.barrier(2001, failure) >= 0);
+  REQUIRE(f.semaphores.fixed(2001, SemaphoreKind::barrier, failure) >= 0);
   f.allocate({0, 1}, SemaphoreKind::regular);  // 2000
   CHECK(f.semaphores.allocate({0, 1}, SemaphoreKind::regular, failure) == -1);  // 2001
   CHECK(failure.verdict == Verdict::kernel_error);
   CHECK_THAT(failure.message, Catch::Contains("2001") && Catch::Contains("barrier") &&
                                   Catch::Contains("(device 0, core 1)"));
+}
+
+TEST_CASE("A fixed id is made once per kind; the sync copy semaphore is a dma one below the allocated ids", "[model]") {
+  Fixture f(1, 2);
+  Failure failure;
+  const int copies = f.semaphores.fixed(sync_copy_semaphore_id, SemaphoreKind::dma, failure);
+  REQUIRE(copies >= 0);
+  CHECK(f.semaphores.fixed(sync_copy_semaphore_id, SemaphoreKind::dma, failure) == copies);
+  CHECK(sync_copy_semaphore_id < first_semaphore_id);
+  CHECK(f.semaphores.id(f.allocate({0, 0}, SemaphoreKind::dma)) == first_semaphore_id);
+  CHECK(f.semaphores.fixed(sync_copy_semaphore_id, SemaphoreKind::barrier, failure) == -1);
+  CHECK_THAT(failure.message, Catch::Contains("the barrier semaphore id 1999 is already the id of a dma semaphore"));
 }
 
 TEST_CASE("nonzero_cells lists every non-zero cell by semaphore id, then core", "[model]") {
@@ -121,7 +133,7 @@ TEST_CASE("nonzero_cells lists every non-zero cell by semaphore id, then core", 
   // Created out of id order: 2000, 2001, then barrier 5 and 2002.
   const int s2000 = f.allocate({0, 0}, SemaphoreKind::regular);
   const int s2001 = f.allocate({0, 0}, SemaphoreKind::dma);
-  const int barrier = f.semaphores.barrier(5, failure);
+  const int barrier = f.semaphores.fixed(5, SemaphoreKind::barrier, failure);
   REQUIRE(barrier >= 0);
   const int s2002 = f.allocate({0, 0}, SemaphoreKind::regular);
   CHECK(f.semaphores.nonzero_cells().empty());

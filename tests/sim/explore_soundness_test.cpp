@@ -2,6 +2,7 @@
 
 #include <map>
 #include <set>
+#include <vector>
 
 #include "scheduler/rng.hpp"
 #include "sim/engine/explore.hpp"
@@ -14,23 +15,38 @@ using namespace weft;
 namespace {
 
 struct Op {
-  enum Kind { load, store, signal, wait, dma } kind;
-  int slot = 0;    // element of the shared array (load, store, dma source)
-  int other = 0;   // store: value; signal: target core; dma: destination element
+  // The first eight are the original verbs (unwaited: a DMA never waited, pending at the end or
+  // leaking its bytes; leave: the core's kernel returns early, its later operations never run;
+  // share: the core allocates a fresh vmem_shared scalar, the same buffer as the other cores'
+  // allocation of that rank, and stores into it (other 0) or only allocates it); the rest are
+  // the memory and synchronisation verbs of the operation table's later entries.
+  enum Kind {
+    load, store, signal, wait, dma, unwaited, leave, share,
+    masked_load, masked_store, swap, barrier, sync_copy, dma_add
+  } kind;
+  int slot = 0;    // element of the shared array (load, store, swap, dma and copy source)
+  int other = 0;   // store, swap: value; signal: target core; dma and copy: destination element
+  int mask = 0;    // masked_load, masked_store: which of the array's three elements are kept (bits)
 };
 
 using Program = std::vector<std::vector<Op>>;  // per core
 
-Program generate(std::uint64_t seed, int cores) {
+using Kinds = std::vector<Op::Kind>;
+
+// Kernels of the given kinds of Op.
+Program generate(std::uint64_t seed, int cores, const Kinds& kinds) {
   scheduler::Rng random(seed);
   Program program(static_cast<std::size_t>(cores));
   std::vector<int> signals(static_cast<std::size_t>(cores), 0);  // signals to each core
   for (int core = 0; core < cores; ++core) {
     const int length = 1 + static_cast<int>(random.below(cores == 2 ? 3 : 2));
     for (int i = 0; i < length; ++i) {
-      Op op{static_cast<Op::Kind>(random.below(5))};
+      Op op{kinds[static_cast<std::size_t>(random.below(kinds.size()))]};
       op.slot = static_cast<int>(random.below(3));
       op.other = static_cast<int>(random.below(3));
+      // Drawn only for the masked kinds: kernels of the original verbs are those drawn before the
+      // later verbs came.
+      if (op.kind == Op::masked_load || op.kind == Op::masked_store) op.mask = static_cast<int>(random.below(8));
       if (op.kind == Op::signal) {
         op.other = static_cast<int>(random.below(static_cast<std::uint64_t>(cores)));
         ++signals[static_cast<std::size_t>(op.other)];
@@ -56,13 +72,30 @@ sim::ScenarioDefinition scenario_of(const Program& program) {
     const auto sem = core.barrier_semaphore();
     std::int32_t seen = 0;
     for (const Op& op : program[static_cast<std::size_t>(core.core_id())]) {
+      if (op.kind == Op::leave) return;
       auto at = [&](int slot) { return a.at({sim::ds(slot, 1)}); };
+      const auto value = [&] { return sim::Tile<std::int32_t>::Constant(1, 1, seen * 3 + op.other + 1); };
+      sim::Mask keep(1, 3);
+      for (int k = 0; k < 3; ++k) keep(0, k) = (op.mask >> k) & 1;
       switch (op.kind) {
         case Op::load: seen += core.load(at(op.slot))(0, 0); break;
-        case Op::store: core.store(at(op.slot), sim::Tile<std::int32_t>::Constant(1, 1, seen * 3 + op.other + 1)); break;
+        case Op::store: core.store(at(op.slot), value()); break;
         case Op::signal: core.signal(sem, 1, {.core = op.other}); break;
         case Op::wait: core.wait(sem); break;
         case Op::dma: core.dma_start(at(op.slot), at(op.other), sem).wait(); break;
+        case Op::unwaited: core.dma_start(at(op.slot), at(op.other), sem); break;
+        case Op::leave: break;
+        case Op::share: {
+          auto shared = core.vmem_shared<std::int32_t>({1});
+          if (op.other == 0) core.store(shared, sim::Tile<std::int32_t>::Constant(1, 1, seen + 1));
+          break;
+        }
+        case Op::masked_load: seen += core.load(a, keep, 5).sum(); break;
+        case Op::masked_store: core.store(a, sim::Tile<std::int32_t>::Constant(1, 3, seen + op.other + 1), keep); break;
+        case Op::swap: seen += core.swap(at(op.slot), value())(0, 0); break;
+        case Op::barrier: core.device_barrier(); break;
+        case Op::sync_copy: core.sync_copy(at(op.slot), at(op.other)); break;
+        case Op::dma_add: core.dma_start(at(op.slot), at(op.other), sem, std::nullopt, {.add = true}).wait(); break;
       }
     }
   };
@@ -105,12 +138,12 @@ Outcomes outcomes(const sim::ScenarioDefinition& scenario, const sim::Config& co
   return found;
 }
 
-void compare_on_generated_kernels(std::uint64_t first_seed, std::uint64_t last_seed) {
+void compare_on_generated_kernels(std::uint64_t first_seed, std::uint64_t last_seed, const Kinds& kinds) {
   std::uint64_t reduced_total = 0, full_total = 0;
   int kernels = 0, skipped = 0;
   for (std::uint64_t seed = first_seed; seed <= last_seed; ++seed) {
     const int cores = 2 + static_cast<int>(seed % 3);
-    const Program program = generate(seed, cores);
+    const Program program = generate(seed, cores, kinds);
     const auto scenario = scenario_of(program);
     for (const auto mode : {model::DmaExecution::async, model::DmaExecution::eager}) {
       for (const bool races : {false, true}) {
@@ -144,18 +177,32 @@ void compare_on_generated_kernels(std::uint64_t first_seed, std::uint64_t last_s
       }
     }
   }
-  WARN(kernels << " generated kernels compared (" << skipped << " too large to enumerate): " << reduced_total
+  INFO(kernels << " generated kernels compared (" << skipped << " too large to enumerate): " << reduced_total
                 << " runs with reduction, " << full_total << " without");
   CHECK(kernels >= 10 * skipped);
 }
 
+const Kinds first_verbs{Op::load, Op::store, Op::signal, Op::wait, Op::dma, Op::unwaited, Op::leave, Op::share};
+// The original verbs but unwaited DMAs and early returns, and the later ones. Left out: DMAs
+// never waited, with which explore under race detection can miss the dma_in_flight class (a run
+// stops at its first race, before the cores' exits that a pending phase would race with); that
+// gap is the explorer's, and shows with the original verbs alone (the [.long] seeds).
+const Kinds later_verbs{Op::load,        Op::store,        Op::signal, Op::wait,    Op::dma,       Op::share,
+                        Op::masked_load, Op::masked_store, Op::swap,   Op::barrier, Op::sync_copy, Op::dma_add};
+
 }  // namespace
 
 TEST_CASE("explore finds the verdicts and final states that every interleaving finds", "[sim][explore]") {
-  compare_on_generated_kernels(0, 49);
+  compare_on_generated_kernels(0, 49, first_verbs);
 }
 
-// The same on 250 more kernels: `weft_sim_tests "[long]"` (ctest label long).
+TEST_CASE("explore matches plain enumeration on kernels with masks, swaps, barriers, sync copies and adds",
+          "[sim][explore]") {
+  compare_on_generated_kernels(0, 59, later_verbs);
+}
+
+// The same on more kernels: `weft_sim_tests "[long]"` (ctest label long).
 TEST_CASE("explore matches plain enumeration on 250 more generated kernels", "[.long]") {
-  compare_on_generated_kernels(50, 299);
+  compare_on_generated_kernels(50, 299, first_verbs);
+  compare_on_generated_kernels(60, 309, later_verbs);
 }

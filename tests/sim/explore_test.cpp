@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include "scenarios/kernels/explore_examples.hpp"
 #include "scenarios/registry.hpp"
 #include "sim/engine/explore.hpp"
 
@@ -67,7 +68,6 @@ TEST_CASE("lastzero(N) takes 2, 5, 12, 28 executions for N = 1..4", "[sim][explo
     CHECK(report.complete == expected[n - 1]);
     CHECK(report.abandoned == 0);  // optimal: no run is cut short by its sleep set
     CHECK(report.exhausted);
-    WARN("lastzero(" << n << "): " << report.complete << " complete, " << report.abandoned << " abandoned");
   }
 }
 
@@ -101,7 +101,7 @@ TEST_CASE("a deadlock that one interleaving in thousands reaches is found", "[si
   // Random scheduling rarely finds it.
   int random_hits = 0;
   for (std::uint64_t seed = 0; seed < 200; ++seed) random_hits += simulation.run_seed(seed).verdict == model::Verdict::deadlock;
-  WARN("explore: deadlock after " << report.complete << " runs; random: " << random_hits << " of 200 seeds");
+  INFO("explore: deadlock after " << report.complete << " runs; random: " << random_hits << " of 200 seeds");
   CHECK(random_hits < 20);
 
   // Plain enumeration has 3432 interleavings and one deadlock among them.
@@ -113,4 +113,41 @@ TEST_CASE("a deadlock that one interleaving in thousands reaches is found", "[si
                                       [](const sim::FoundVerdict& f) { return f.verdict == model::Verdict::deadlock; });
   REQUIRE(deadlocks != every.verdicts.end());
   CHECK(deadlocks->runs == 1);
+}
+
+namespace {
+
+// The two yardsticks again, with the array in a vmem_shared buffer every core allocates: the
+// allocations commute, so the counts are those of private memory.
+sim::ScenarioDefinition on_shared_memory(const std::string& name) {
+  sim::ScenarioDefinition s;
+  s.name = name + "_shared";
+  if (name == "readers") {
+    s.kernel = [](sim::Core& core) { scenarios::readers_body(core, core.vmem_shared<std::int32_t>({1})); };
+  } else {
+    s.kernel = [](sim::Core& core) {
+      scenarios::lastzero_body(core, core.vmem_shared<std::int32_t>({core.num_cores()}));
+    };
+  }
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("SPMD allocations of one vmem_shared buffer commute: lastzero and readers keep their counts",
+          "[sim][explore]") {
+  const std::uint64_t lastzero[] = {2, 5, 12, 28};
+  for (int n = 1; n <= 4; ++n) {
+    CAPTURE(n);
+    const auto report = explore(on_shared_memory("lastzero"), one_device(n + 1));
+    CHECK(report.complete == lastzero[n - 1]);
+    CHECK(report.abandoned == 0);
+    CHECK(report.exhausted);
+  }
+  for (int n = 1; n <= 4; ++n) {
+    CAPTURE(n);
+    const auto report = explore(on_shared_memory("readers"), one_device(n + 1));
+    CHECK(report.complete == (1u << n));
+    CHECK(report.exhausted);
+  }
 }

@@ -68,6 +68,12 @@ TEST_CASE("Every hostile kernel is a kernel_error naming the core and the call, 
       {"hostile_store_shape", {"stores at hostile_api.cpp:", "a 1x64 tile into a ref of shape [8, 128]"}},
       {"hostile_unknown_host_buffer", {"takes a host buffer at hostile_api.cpp:", "no host buffer 'nonexistent' on device"}},
       {"hostile_host_buffer_type", {"takes a host buffer at hostile_api.cpp:", "host buffer 'x' holds f32, not i32"}},
+      {"hostile_semaphore_index", {"waits at hostile_api.cpp:", "index 4 of an array of 4 dma semaphores (ids 2000..2003)"}},
+      {"hostile_semaphore_count", {"allocates an array of 0 regular semaphores at hostile_api.cpp:", "the count must be positive"}},
+      {"hostile_mask_shape", {"stores at hostile_api.cpp:", "a 1x64 mask for a ref of shape [8, 128] (its tiles are 8x128)"}},
+      {"hostile_swap_shape", {"swaps at hostile_api.cpp:", "a 1x64 tile into a ref of shape [8, 128]"}},
+      {"hostile_dma_no_core", {"starts a DMA at hostile_api.cpp:", "core 1 of device", "does not exist"}},
+      {"hostile_dma_add_bool", {"starts a DMA at hostile_api.cpp:", "a DMA that adds needs numbers, not bool elements"}},
       {"hostile_undeclared_param", {"reads a parameter at hostile_api.cpp:", "the scenario declares no parameter 'nonexistent'"}},
   };
   std::size_t hostile_in_registry = 0;

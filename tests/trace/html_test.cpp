@@ -2,6 +2,8 @@
 // (tests/browser/timeline_test.sh) loads the page in chromium; these check the file itself.
 #include <catch2/catch.hpp>
 
+#include <nlohmann/json.hpp>
+
 #include "trace_test_support.hpp"
 
 using weft::testing::racing_seed;
@@ -9,12 +11,18 @@ using weft::testing::run_weft;
 using weft::testing::trace_path;
 using weft::testing::traced_run;
 
+
 namespace {
 
-std::size_t occurrences(const std::string& text, const std::string& what) {
-  std::size_t found = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++found;
-  return found;
+// The page's data (html_data.cpp), parsed back.
+nlohmann::json page_data(const std::string& html) {
+  const std::string open = "<script type=\"application/json\" id=\"weft-data\">";
+  const auto from = html.find(open);
+  REQUIRE(from != std::string::npos);
+  const auto to = html.find("</script>", from);
+  std::string text = html.substr(from + open.size(), to - from - open.size());
+  for (auto at = text.find("<\\/"); at != std::string::npos; at = text.find("<\\/", at)) text.replace(at, 3, "</");
+  return nlohmann::json::parse(text);
 }
 
 }  // namespace
@@ -29,15 +37,35 @@ TEST_CASE("the HTML timeline of a race is self-contained, complete and byte-iden
   CHECK(html.find("<link") == std::string::npos);
   CHECK(html.find(" src=") == std::string::npos);
   CHECK(html.find("@import") == std::string::npos);
-  CHECK(occurrences(html, "class=\"lane lane-core\"") == 8);
-  CHECK(occurrences(html, "class=\"lane-label\"") >= 16);  // a core and a DMA lane per device at least
-  CHECK(html.find("id=\"mark-0\"") != std::string::npos);
-  CHECK(html.find("id=\"mark-1\"") != std::string::npos);
-  CHECK(occurrences(html, "class=\"wake\"") > 0);
-  CHECK(occurrences(html, "class=\"dma-arrow\"") > 0);
   CHECK(html.find("<td id=\"seed\">seed " + seed + ",") != std::string::npos);
   CHECK(html.find("id=\"schedule\"") != std::string::npos);
   CHECK(html.find("<b>data_race</b> (expected data_race: as expected)") != std::string::npos);
+  CHECK(html.find("<p id=\"description\">double-buffered ring all-gather") != std::string::npos);
+  CHECK(html.find("<pre id=\"explanation\">why they are unordered:") != std::string::npos);
+  CHECK(html.find("id=\"causal-view\"") != std::string::npos);
+
+  const nlohmann::json data = page_data(html);
+  std::size_t core_lanes = 0;
+  for (const auto& lane : data["lanes"]) core_lanes += lane[1] == 0 ? 1 : 0;
+  CHECK(core_lanes == 8);
+  CHECK(data["lanes"].size() >= 16);  // a core and a DMA lane per device at least
+  REQUIRE(data["marks"].size() == 2);
+  CHECK(data["marks"][0]["site"] == 0);
+  CHECK(data["marks"][1]["site"] == 1);
+  CHECK(data["wakes"].size() > 0);
+  CHECK(data["landings"].size() > 0);
+  const std::size_t records = data["records"]["kind"].size();
+  for (const char* column : {"lane", "offset", "width", "stepDelta", "core", "line", "buffer", "semaphore", "count", "dma"})
+    CHECK(data["records"][column].size() == records);
+  // The causal view: the causal past of the two accesses, not the whole run; the chain inside it.
+  CHECK(data["focus"].size() > 0);
+  CHECK(data["focus"].size() < records);
+  REQUIRE(data["chain"].size() >= 2);
+  for (const auto& record : data["chain"]) {
+    bool in_focus = false;
+    for (const auto& focused : data["focus"]) in_focus = in_focus || focused == record;
+    CHECK(in_focus);
+  }
 }
 
 TEST_CASE("trace options leave the report unchanged; --trace-text - prints the listing after it", "[trace]") {
@@ -59,4 +87,16 @@ TEST_CASE("a trace file that cannot be written is a usage error", "[trace]") {
   const auto result = run_weft({"run", "right_permute", "--trace", "/nonexistent-folder/t.json"});
   CHECK(result.status == 2);
   CHECK(result.err.find("/nonexistent-folder/t.json") != std::string::npos);
+}
+
+TEST_CASE("timelines name the Pallas pipeline's DMAs by operand and grid point", "[trace]") {
+  const std::vector<std::string> args{"scenarios/pallas_matmul.toml", "--seed", "0"};
+  const std::string html = traced_run(args, "--html", "pallas.html");
+  // The page's data carries each DMA's origin (its script puts it in the DMA's title).
+  CHECK(html.find("\"fetch of in[0] for grid point (0, 0, 0)\"") != std::string::npos);
+  CHECK(html.find("\"fetch of in[1] for grid point (0, 0, 1)\"") != std::string::npos);
+  CHECK(html.find("\"write-back of out[0] for grid point (1, 0, 1)\"") != std::string::npos);
+  CHECK(html.find("R.origin[r]") != std::string::npos);
+  const auto listed = run_weft({"run", "scenarios/pallas_matmul.toml", "--seed", "0", "--trace-text", "-"});
+  CHECK(listed.out.find("start dma 0 (fetch of in[0] for grid point (0, 0, 0)): hbm 1 'x'") != std::string::npos);
 }

@@ -4,21 +4,12 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "../cli/cli_runner.hpp"
 
 namespace weft::testing {
-
-inline std::string read_text(const std::filesystem::path& path) {
-  std::ifstream file(path, std::ios::binary);
-  std::stringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
 
 // A fresh path in the temporary folder (each test its own name: ctest runs them in parallel).
 inline std::string trace_path(const std::string& name) {
@@ -35,7 +26,7 @@ inline std::string traced_run(std::vector<std::string> args, const std::string& 
   const auto result = run_weft(args);
   INFO(result.out << result.err);
   REQUIRE(result.status == 0);
-  return read_text(path);
+  return file_text(path);
 }
 
 // The first seed at which the early-reuse all-gather races (a real race found by weft).

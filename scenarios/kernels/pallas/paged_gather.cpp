@@ -1,0 +1,121 @@
+// A paged gather in the shape of paged attention's KV fetch (the Pallas guide "Scalar prefetch
+// and block-sparse computation"): a block table, prefetched into SMEM, says which pages of a
+// pool in HBM make up each sequence; the grid runs over sequences (parallel, split across
+// cores), and the body copies its sequence's pages from HBM with manual DMAs into VMEM scratch,
+// one DMA semaphore per copy, waits for them, and writes the pages (doubled) to its output block
+// (the sequence dimension squeezed away).
+//
+// The block table is the param `block_table`, one list of page numbers per sequence
+// ([[0, 5], [3, 2], ...]); empty (the default) computes one that spreads the pages.
+//
+// Planted bug (param `bug` = 1): every copy signals one shared DMA semaphore and the body waits
+// once, for one page's bytes: the first copy to land lets it through while the others are still
+// writing their pages (data_race), and their bytes stay in the semaphore.
+#include "scenarios/kernels/host_check.hpp"
+#include "scenarios/registry.hpp"
+#include "sim/pallas/pallas_call.hpp"
+
+namespace weft::scenarios {
+namespace {
+
+using sim::pallas::Block;
+using sim::pallas::GridIndex;
+
+// The block table, flattened: sequence s's slot i at s * per_sequence + i.
+std::vector<std::int32_t> block_table(const sim::Host& host) {
+  const std::int64_t sequences = host.param("sequences"), per_sequence = host.param("per_sequence");
+  const std::int64_t pages = host.param("pages");
+  const auto given = host.param_value("block_table").as_integer_lists();
+  if (!given.empty() && static_cast<std::int64_t>(given.size()) != sequences)
+    throw std::invalid_argument("params.block_table has " + std::to_string(given.size()) + " rows for " +
+                                std::to_string(sequences) + " sequences");
+  std::vector<std::int32_t> table;
+  for (std::int64_t sequence = 0; sequence < sequences; ++sequence) {
+    const auto row = static_cast<std::size_t>(sequence);
+    if (!given.empty() && static_cast<std::int64_t>(given[row].size()) != per_sequence)
+      throw std::invalid_argument("params.block_table row " + std::to_string(sequence) + " has " +
+                                  std::to_string(given[row].size()) + " pages, not per_sequence = " +
+                                  std::to_string(per_sequence));
+    for (std::int64_t slot = 0; slot < per_sequence; ++slot) {
+      const std::int64_t page = given.empty() ? (sequence * 3 + slot * 5) % pages : given[row][static_cast<std::size_t>(slot)];
+      if (page < 0 || page >= pages)
+        throw std::invalid_argument("params.block_table row " + std::to_string(sequence) + " names page " +
+                                    std::to_string(page) + " of a pool of " + std::to_string(pages));
+      table.push_back(static_cast<std::int32_t>(page));
+    }
+  }
+  return table;
+}
+
+void gather_pages(sim::pallas::Program& p, std::int64_t per_sequence, bool shared_semaphore) {
+  sim::Core& core = p.core();
+  const auto pool = p.in<float>(0);  // the whole pool, in HBM
+  const auto pages = p.scratch<float>(0);
+  std::vector<sim::Dma> copies;
+  for (std::int64_t slot = 0; slot < per_sequence; ++slot) {
+    const std::int32_t page = p.prefetch()(0, p.program_id(0) * per_sequence + slot);
+    const sim::Semaphore sem = p.semaphore(1, shared_semaphore ? 0 : static_cast<int>(slot));
+    copies.push_back(core.dma_start(pool[page], pages[slot], sem));
+  }
+  if (shared_semaphore) {
+    copies.front().wait();  // one page's bytes: any one copy satisfies it
+  } else {
+    for (sim::Dma& copy : copies) copy.wait();
+  }
+  core.store(p.out<float>(0), core.load(pages) * 2);
+}
+
+}  // namespace
+
+sim::ScenarioDefinition pallas_paged_gather() {
+  sim::ScenarioDefinition s;
+  s.name = "pallas_paged_gather";
+  s.summary = "paged gather: a prefetched block table, manual DMAs of pages from HBM, one semaphore per copy";
+  s.params = {{"sequences", 4}, {"per_sequence", 2}, {"page", 8}, {"pages", 6}, {"bug", 0},
+              {"block_table", sim::ParamValue::list({})}};
+  s.setup = [](sim::Host& host) {
+    const std::int64_t sequences = host.param("sequences"), per_sequence = host.param("per_sequence");
+    const std::int64_t page = host.param("page"), pages = host.param("pages");
+    const std::vector<std::int32_t> pages_of = block_table(host);
+    host.hbm<float>("pool", {pages, page});
+    host.hbm<std::int32_t>("table", {sequences * per_sequence});
+    host.hbm<float>("out", {sequences, per_sequence, page});
+    for (int d = 0; d < host.num_devices(); ++d) {
+      auto pool = host.data<float>("pool", d);
+      for (Eigen::Index i = 0; i < pool.size(); ++i) pool[i] = input_value(d, i);
+      auto table = host.data<std::int32_t>("table", d);
+      for (Eigen::Index i = 0; i < table.size(); ++i) table[i] = pages_of[static_cast<std::size_t>(i)];
+    }
+  };
+  s.kernel = [](sim::Core& core) {
+    const std::int64_t per_sequence = core.param("per_sequence"), page = core.param("page");
+    const bool bug = core.param("bug") != 0;
+    sim::pallas::CallSpec spec;
+    spec.grid = {core.param("sequences")};
+    spec.semantics = {sim::pallas::Semantics::parallel};
+    spec.scalar_prefetch = {"table"};
+    spec.in = {sim::pallas::any<float>("pool")};
+    spec.out = {sim::pallas::output<float>("out", {sim::pallas::squeezed, per_sequence, page},
+                                           [](const GridIndex& g) { return Block{g[0], 0, 0}; })};
+    spec.scratch = {sim::pallas::vmem<float>({per_sequence, page}),
+                    sim::pallas::dma_semaphores(static_cast<int>(per_sequence))};
+    sim::pallas::launch(core, spec, [per_sequence, bug](sim::pallas::Program& p) { gather_pages(p, per_sequence, bug); });
+  };
+  s.check = [](const sim::Host& host) -> std::string {
+    const std::int64_t page = host.param("page");
+    const std::vector<std::int32_t> pages_of = block_table(host);
+    for (int d = 0; d < host.num_devices(); ++d) {
+      const auto pool = host.data<float>("pool", d), out = host.data<float>("out", d);
+      Eigen::Array<float, Eigen::Dynamic, 1> want(out.size());
+      for (Eigen::Index i = 0; i < want.size(); ++i) {
+        const std::int64_t row = i / page;
+        want[i] = 2 * pool[pages_of[static_cast<std::size_t>(row)] * page + i % page];
+      }
+      if (auto wrong = first_difference("out", d, out, want); !wrong.empty()) return wrong;
+    }
+    return "";
+  };
+  return s;
+}
+
+}  // namespace weft::scenarios

@@ -1,0 +1,93 @@
+#include "sim/cli/output_check.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <optional>
+
+#include "sim/cli/output_target.hpp"
+#include "sim/cli/whole_output.hpp"
+#include "sim/config/config_error.hpp"
+
+namespace weft::sim {
+namespace {
+
+// A file as the kernel knows it (device and inode) when it exists, else by its resolved path.
+struct FileIdentity {
+  std::optional<std::pair<dev_t, ino_t>> inode;
+  std::string resolved;
+  bool character_device = false;
+
+  bool same_as(const FileIdentity& other) const {
+    if (inode || other.inode) return inode == other.inode;
+    return resolved == other.resolved;
+  }
+};
+
+FileIdentity identity_of(const std::string& path) {
+  FileIdentity identity;
+  struct stat status {};
+  if (::stat(path.c_str(), &status) == 0) {
+    identity.inode = std::pair{status.st_dev, status.st_ino};
+    identity.character_device = S_ISCHR(status.st_mode);
+  }
+  std::error_code ignored;
+  identity.resolved = std::filesystem::weakly_canonical(std::filesystem::absolute(path, ignored), ignored).string();
+  return identity;
+}
+
+struct WrittenFile {
+  const NamedOutput* output;
+  std::string path;  // the target itself, or its F.partial
+  FileIdentity identity;
+};
+
+[[noreturn]] void refuse(const NamedOutput& output, const std::string& why) {
+  throw ConfigError(output.option, 0, 0, "", "cannot write '" + output.path + "': " + why);
+}
+
+// Whether weft can write `target` as it will: in place, or by making a file beside it.
+void check_writable(const NamedOutput& output, const std::string& file, bool in_place) {
+  if (in_place) {
+    if (::access(file.c_str(), W_OK) != 0) refuse(output, std::strerror(errno));
+    return;
+  }
+  const std::string probe = file + ".tmp" + std::to_string(::getpid());  // the name the write uses
+  const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (fd < 0) refuse(output, std::strerror(errno));
+  ::close(fd);
+  ::unlink(probe.c_str());
+}
+
+}  // namespace
+
+void check_outputs(const std::vector<NamedOutput>& outputs, const std::vector<InputFile>& inputs) {
+  std::vector<WrittenFile> written;
+  for (const NamedOutput& output : outputs) {
+    const OutputTarget target = output_target(output.path);
+    if (!target.problem.empty()) refuse(output, target.problem);
+    check_writable(output, target.path, target.in_place);
+    written.push_back({&output, target.path, identity_of(target.path)});
+    if (output.grows && !target.in_place) {
+      const std::string partial = JsonLinesFile::partial_path(target.path);
+      written.push_back({&output, partial, identity_of(partial)});
+    }
+  }
+  for (std::size_t i = 0; i < written.size(); ++i) {
+    for (const InputFile& input : inputs)
+      if (written[i].identity.same_as(identity_of(input.path.string())))
+        refuse(*written[i].output, "it is the " + input.role + " (" + input.path.string() + "), an input");
+    for (std::size_t j = 0; j < i; ++j) {
+      if (written[j].output == written[i].output || !written[i].identity.same_as(written[j].identity)) continue;
+      if (written[i].identity.character_device) continue;  // /dev/null takes any number of writers
+      refuse(*written[i].output, written[j].output->option + " writes it too (" + written[j].path +
+                                     "); give each output a file of its own");
+    }
+  }
+}
+
+}  // namespace weft::sim

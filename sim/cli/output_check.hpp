@@ -1,0 +1,29 @@
+#pragma once
+// Every file a command will write, checked before its first execution, so that a long sweep
+// never ends in "cannot write" (hiding what it found, after all that time), and never writes
+// over its own input:
+//   - each can be written: a device or FIFO weft may write to, or a folder that takes a new
+//     file (a probe file is made and removed beside the target, as the real write will);
+//   - no two outputs are one file (`--jsonl x --junit x`), except a character device such as
+//     /dev/null, which takes any number of writers;
+//   - no output is an input (`sweep s.toml --jsonl s.toml`, or the config file).
+// Two paths are one file when they are the same inode or, for a file still to be made, the same
+// path once symbolic links (output_target.hpp), `.` and `..` are resolved.
+
+#include <string>
+#include <vector>
+
+#include "sim/request/request.hpp"
+
+namespace weft::sim {
+
+struct NamedOutput {
+  std::string option;    // "--junit"
+  std::string path;
+  bool grows = false;    // JSON lines: F.partial beside F is written too (whole_output.hpp)
+};
+
+// Throws ConfigError (exit 2) naming the option, the path and what is wrong.
+void check_outputs(const std::vector<NamedOutput>& outputs, const std::vector<InputFile>& inputs);
+
+}  // namespace weft::sim

@@ -1,0 +1,62 @@
+#pragma once
+// One shard's JSON lines (sweep_output.hpp) as `weft merge` reads them: checked line by line in
+// constant memory (LineReader: a line holds at most 8 MiB), so that what is not a sweep's
+// output is refused (exit 2, naming the file and line) instead of being added up.
+//
+// What is checked:
+//   - line 1 is a sweep's header: the sweep's identity, the shard "I/N" (I < N) and its planned
+//     seed count, which must be the count of seeds s of the range with s % N == I;
+//   - every failure line carries the header's scenario and expected verdict, and a seed that is
+//     an integer of 0..2^64-1 (not -1, 1.5, 1e3 or "3"), in the range, of this shard, and above
+//     the previous line's (a sweep writes them in seed order);
+//   - a summary line, if any, is the last line; it repeats the header, and its counts add up:
+//     failures is the number of failure lines, executions lies between them and planned, a seed
+//     it stopped before lies above every failure.
+// A file without a summary line (the F.partial of a sweep that was killed, or whose disk filled)
+// is a shard cut short: its failures are its lines, and its executions are the shard's seeds up
+// to its last failure (a sweep releases seeds in order, so every one of them ran). Its last line,
+// if it has no newline (the tail of a write cut short), is left out.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include <nlohmann/json.hpp>
+
+#include "sim/cli/line_reader.hpp"
+#include "sim/sweep/shard.hpp"
+#include "sim/sweep/sweep.hpp"
+
+namespace weft::sim {
+
+struct ShardLines {
+  std::string path;
+  nlohmann::ordered_json header;
+  SeedRange seeds;
+  Shard shard;
+  std::uint64_t planned = 0;
+  std::uint64_t failures = 0;    // failure lines
+  std::uint64_t executions = 0;  // from the summary, or recounted from the lines
+  bool summarised = false;       // it has a summary line
+  bool complete = false;         // ... which says the shard is complete
+  bool interrupted = false;
+  bool out_of_time = false;
+  std::string note;  // why it is not complete, in words
+};
+
+// Reads and checks the whole file; throws ConfigError naming the file and line.
+ShardLines read_shard_lines(const std::string& path);
+
+// A checked shard's failure lines again, in order, each as written with its seed.
+class FailureLines {
+ public:
+  explicit FailureLines(const ShardLines& shard);
+  std::optional<std::pair<std::uint64_t, std::string>> next();
+
+ private:
+  LineReader reader_;
+  std::uint64_t left_;
+};
+
+}  // namespace weft::sim

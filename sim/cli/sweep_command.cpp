@@ -1,0 +1,100 @@
+#include "sim/cli/sweep_command.hpp"
+
+#include <algorithm>
+#include <iostream>
+
+#include "sim/cli/junit_report.hpp"
+#include "sim/cli/progress_line.hpp"
+#include "sim/cli/report.hpp"
+#include "sim/cli/signature.hpp"
+#include "sim/cli/sweep_output.hpp"
+#include "sim/cli/whole_output.hpp"
+#include "sim/engine/shrinker.hpp"
+#include "sim/explain/explain.hpp"
+
+namespace weft::sim {
+namespace {
+
+std::string seed_name(std::uint64_t seed) { return "seed-" + std::to_string(seed); }
+
+void print_shrunk(const Request& request, const std::string& program, const ScheduleFiles& schedules,
+                  const SeedOutcome& failure, std::size_t budget, const std::atomic<bool>* interrupted) {
+  if (interrupted != nullptr && interrupted->load()) {
+    write_record(std::cout, "shrinking skipped: the sweep was interrupted\n\n");
+    return;
+  }
+  Simulation simulation(request.config, *request.scenario, request.params);
+  const ShrinkResult shrunk = Shrinker(simulation, {budget, interrupted}).shrink(failure.result);
+  write_record(std::cout,
+               "shrunk seed " + std::to_string(failure.seed) + ": " + std::to_string(shrunk.preemptions_before) +
+                   " -> " + std::to_string(shrunk.preemptions_after) + " preemptions, " +
+                   std::to_string(shrunk.steps_before) + " -> " + std::to_string(shrunk.result.steps) + " steps (" +
+                   std::to_string(shrunk.executions) + " re-executions" +
+                   (shrunk.stopped ? "; interrupted: the simplest schedule found so far" : "") + "), verdict " +
+                   std::string(model::to_string(shrunk.result.verdict)) + "\n  " +
+                   replay_by_schedule(request, program,
+                                      schedules.argument(shrunk.result.schedule, seed_name(failure.seed) + ".shrunk").word()) +
+                   "\n\n");
+}
+
+std::string summary_line(const Request& request, const SweepOptions& options, const SweepSummary& summary) {
+  std::string line = "sweep: " + request.scenario->name + ", seeds " + std::to_string(options.seeds.first) + ".." +
+                     std::to_string(options.seeds.last);
+  if (options.shard.count > 1) line += " shard " + std::to_string(options.shard.index) + "/" + std::to_string(options.shard.count);
+  line += ": " + std::to_string(summary.executions) + " executions, " + std::to_string(summary.failures) +
+          " not as expected (" + std::string(model::to_string(request.expect)) + "), " +
+          std::to_string(static_cast<std::uint64_t>(summary.executions / std::max(summary.seconds, 1e-9))) +
+          " executions/s\n";
+  if (!summary.complete()) line += "sweep: INCOMPLETE: " + incomplete_note(summary) + "\n";
+  return line;
+}
+
+}  // namespace
+
+int command_sweep(const Request& request, const std::string& program, const SweepOptions& options,
+                  const SweepFiles& files) {
+  ProgressLine progress(shard_seed_count(options));  // first: refuses a range it cannot count
+  std::optional<JsonLinesFile> jsonl;
+  if (files.jsonl) {
+    jsonl.emplace(*files.jsonl);
+    jsonl->write(header_json(request, options));
+  }
+  std::optional<JunitReport> junit;
+  if (files.junit) junit.emplace(*files.junit, request, program);
+  std::optional<SeedOutcome> first_failure;  // the one to shrink; the others are written and let go
+  FindingGroups findings;                    // a count per signature, not the failures
+  const ScheduleFiles schedules(request, files.jsonl ? files.jsonl : files.junit);
+
+  SweepListener listener;
+  FailureExplainer explain_failure(request.config, *request.scenario, request.params);
+  listener.failure = [&](const SeedOutcome& outcome) {
+    progress.clear();
+    const ScheduleArgument schedule = schedules.argument(outcome.result.schedule, seed_name(outcome.seed));
+    if (jsonl) jsonl->write(failure_json(request, outcome, program, schedule));
+    if (junit) junit->add_failure(outcome);
+    if (!first_failure) first_failure = outcome;
+    // One report per signature (the others are counted in the findings), unless --verbose; a
+    // failure that did not replay identically is always reported.
+    if (!findings.add(outcome) && !files.verbose && outcome.nondeterminism.empty()) return;
+    std::string report = format_report(request, outcome.result, program, outcome.seed, schedule.word(),
+                                       explain_failure(outcome.result));
+    if (!outcome.nondeterminism.empty()) report += "NOT DETERMINISTIC: " + outcome.nondeterminism + "\n";
+    write_record(std::cout, report + "\n");
+  };
+  listener.progress = [&](std::uint64_t done, std::uint64_t failed) { progress.update(done, failed); };
+  const SweepSummary summary = run_sweep(request, options, listener);
+  progress.clear();
+  if (jsonl) {
+    jsonl->write(summary_json(request, options, summary));
+    jsonl->commit();
+  }
+  if (junit) junit->finish(summary);
+  if (first_failure && files.shrink_budget > 0)
+    print_shrunk(request, program, schedules, *first_failure, files.shrink_budget, options.interrupted);
+  if (options.keep_going && first_failure) write_record(std::cout, findings.summary() + "\n");
+  write_record(std::cout, summary_line(request, options, summary));
+  if (summary.failures > 0) return 1;
+  return summary.complete() ? 0 : exit_incomplete;
+}
+
+}  // namespace weft::sim

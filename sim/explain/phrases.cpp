@@ -1,0 +1,50 @@
+#include "sim/explain/phrases.hpp"
+
+#include "sim/trace/describe.hpp"
+
+namespace weft::sim {
+
+using Kind = TraceEvent::Kind;
+
+std::string file_of(const std::string& line) { return line.substr(0, line.rfind(':')); }
+
+Phrases::Phrases(const TraceRecorder& recorder, const std::string& home) : recorder_(recorder), home_file_(file_of(home)) {}
+
+std::string Phrases::at(const std::string& line) const {
+  if (line.empty()) return "an unknown line";
+  if (file_of(line) == home_file_) return "line " + line.substr(line.rfind(':') + 1);
+  return line;
+}
+
+std::string Phrases::core(int global_core) const { return core_name(global_core, recorder_.cores_per_device()); }
+
+std::string Phrases::who(const TraceRecord& record) const {
+  if (record.actor.kind == scheduler::Actor::Kind::core) return core(static_cast<int>(record.actor.index));
+  return "dma " + std::to_string(record.dma);
+}
+
+std::string Phrases::access(const TraceRecord& record) {
+  switch (record.kind) {
+    case Kind::load: return "the load";
+    case Kind::store: return "the store";
+    case Kind::dma_read: return "the read";
+    case Kind::dma_write: return "the write";
+    default: return "the " + std::string(kind_name(record.kind));
+  }
+}
+
+std::string Phrases::where(const TraceRecord& record) const {
+  return "at " + at(record.line) + ", step " + std::to_string(record.step);
+}
+
+std::string Phrases::signal(const TraceRecord& signal, std::string units) const {
+  if (!units.empty()) units += " of ";
+  const std::string semaphore = semaphore_name(recorder_, signal.semaphore_id);
+  if (signal.actor.kind == scheduler::Actor::Kind::core)
+    return units + "the signal of " + semaphore + " by " + who(signal) + " " + where(signal);
+  const std::string phase = signal.kind == Kind::dma_read ? "read" : "write";
+  return units + "the completion of dma " + std::to_string(signal.dma) + "'s " + phase + " (" + semaphore + ", step " +
+         std::to_string(signal.step) + ")";
+}
+
+}  // namespace weft::sim

@@ -1,0 +1,37 @@
+#pragma once
+// The words explanations use for the events of a recording: who did it ("d5.c0", "dma 17"),
+// where ("line 30" in the kernel's own file, "other.cpp:12" elsewhere), and what a signal was
+// ("the signal of sem 2003 by d5.c0 at line 27, step 63"; "dma 16's read completion").
+
+#include <string>
+
+#include "sim/trace/recorder.hpp"
+
+namespace weft::sim {
+
+class Phrases {
+ public:
+  // `home` is a line of the kernel's file ("file.cpp:42"): lines of that file are "line N".
+  Phrases(const TraceRecorder& recorder, const std::string& home);
+
+  std::string at(const std::string& line) const;  // "line 30", or "other.cpp:30"
+  std::string core(int global_core) const;        // "d5.c0"
+  std::string who(const TraceRecord& record) const;  // "d5.c0", "dma 17"
+  // "the read", "the write" (a DMA phase), "the load", "the store"
+  static std::string access(const TraceRecord& record);
+  // The signal of `signal` that a wait took `units` of: "the signal of sem 2003 by d5.c0 at line
+  // 27, step 63" (with "unit 2 of 2 of" when the wait took part of it), or "the completion of
+  // dma 16's read (sem 2001, step 111)" for a DMA phase.
+  std::string signal(const TraceRecord& signal, std::string units = "") const;
+  // Where a record was issued: "at line 30, step 109".
+  std::string where(const TraceRecord& record) const;
+
+ private:
+  const TraceRecorder& recorder_;
+  std::string home_file_;
+};
+
+// The file part of "file.cpp:42".
+std::string file_of(const std::string& line);
+
+}  // namespace weft::sim

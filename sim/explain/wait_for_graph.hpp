@@ -1,0 +1,25 @@
+#pragma once
+// Why a deadlock cannot move: the wait-for graph of the blocked cores.
+//
+// Each blocked core waits on its own cell of a semaphore, needing more units than it holds. The
+// cores that could add units are the ones that signalled that cell in the recorded execution
+// (directly, or through a DMA they started whose phase signals it); DMAs still pending towards
+// it are listed too. Each of them either returned (it will signal nothing more) or is blocked
+// itself, which is an edge of the wait-for graph (Holt, "Some Deadlock Properties of Computer
+// Systems", 1972): core k waits for core j when j signalled k's cell and j is blocked. A
+// cycle of that graph is the deadlock as the kernel author reads it ("d0.c0 waits for d1.c0,
+// which waits for d0.c0"); a cell whose signallers all returned is a wait nobody can satisfy.
+//
+// Only cores that signalled a cell in this run are known to be able to: a core that never got
+// as far as its signal is not named. The report says so ("signalled in this run by").
+
+#include <vector>
+
+#include "model/failure.hpp"
+#include "sim/explain/explanation.hpp"
+
+namespace weft::sim {
+
+Explanation explain_deadlock(const TraceRecorder& recorder, const std::vector<model::FailureSite>& blocked);
+
+}  // namespace weft::sim

@@ -1,0 +1,31 @@
+#pragma once
+// masked_load: a core reads the elements of a rectangle its mask keeps into its tile (the
+// kernel fills the others with its `other` value), as one atomic visible operation. Never
+// blocks. Only the kept elements are touched: the mask's rectangles (model/mask.hpp) are its
+// race accesses and its footprint, and only they follow memory.out_of_bounds_reads.
+
+#include <cstddef>
+#include <span>
+
+#include "sim/ops/objects.hpp"
+#include "sim/ops/operation.hpp"
+
+namespace weft::sim::ops {
+
+struct MaskedLoad {
+  const model::Slice& slice;
+  std::span<const model::Rect> parts;  // the kept elements
+  std::byte* out;                      // laid out as slice.rect
+
+  bool apply(model::Machine& machine, const OpSite& site, model::Failure& failure) const {
+    return machine.load(site.core, slice, parts, out, site.line, failure);
+  }
+  void footprint(const model::Machine&, const OpSite&, FootprintRules, scheduler::Footprint& footprint) const {
+    for (const model::Rect& part : parts) footprint.touches.push_back(access(slice, part, scheduler::TouchMode::read));
+  }
+  TraceEvent event(const model::Machine&, const OpSite&) const {
+    return masked_event(TraceEvent::Kind::load, slice, parts);
+  }
+};
+
+}  // namespace weft::sim::ops

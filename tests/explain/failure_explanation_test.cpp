@@ -1,0 +1,70 @@
+// Deadlocks, semaphore leaks and DMAs in flight explained: the wait-for graph of the blocked
+// cores, where the leftover units were signalled, where the unwaited DMAs started.
+#include "explain_test_support.hpp"
+
+using namespace weft;
+using testing::kernel_line;
+using testing::short_line;
+
+TEST_CASE("a barrier that waits for one signal too many: the wait-for graph and its cycles", "[explain]") {
+  const sim::Request request = testing::scenario_request("scenarios/barrier_deadlock.toml");
+  sim::Simulation simulation(request.config, *request.scenario, request.params);
+  const sim::ExecutionResult deadlock = testing::first_with(simulation, model::Verdict::deadlock);
+  const sim::Explanation explanation = sim::explain(simulation, deadlock);
+  const std::string text = testing::all_text(explanation);
+  INFO(text);
+  const std::string wait = kernel_line("right_permute.cpp", "core.wait(barrier");
+  CHECK(explanation.title == "wait-for graph");
+  // Every device waits at the barrier, short of one unit, on its two neighbours, both blocked.
+  for (int device = 0; device < 4; ++device)
+    CHECK(text.find("d" + std::to_string(device) + ".c0 waits at " + short_line(wait) + " on barrier sem 0, cell d" +
+                    std::to_string(device) + ".c0: needs 3, holds 2") != std::string::npos);
+  CHECK(text.find("signalled in this run by d1.c0") != std::string::npos);
+  CHECK(text.find("blocked itself at " + short_line(wait)) != std::string::npos);
+  CHECK(text.find("a cycle: d0.c0 -> d1.c0 -> d0.c0") != std::string::npos);
+  REQUIRE(explanation.fixes.size() == 1);
+  CHECK(explanation.fixes[0].line == wait);
+  CHECK(explanation.fixes[0].text.find("needs 3 but only 2 arrive") != std::string::npos);
+}
+
+TEST_CASE("a semaphore leak names the signal whose units nobody waited for", "[explain]") {
+  const sim::Request request = testing::scenario_request("scenarios/leftover_signal_leak.toml");
+  sim::Simulation simulation(request.config, *request.scenario, request.params);
+  const sim::ExecutionResult leak = testing::first_with(simulation, model::Verdict::semaphore_leak);
+  const sim::Explanation explanation = sim::explain(simulation, leak);
+  INFO(testing::all_text(explanation));
+  const std::string extra = kernel_line("right_permute.cpp", "if (core.param(\"extra_signal\") != 0) core.signal(barrier, 1);");
+  REQUIRE(explanation.fixes.size() == 1);
+  CHECK(explanation.fixes[0].line == extra);
+  CHECK(explanation.why[0].find("units of the signal at " + short_line(extra) + " were never waited for, on 4 cells") !=
+        std::string::npos);
+  CHECK(explanation.focus.size() == 4);  // the four signals
+}
+
+TEST_CASE("a DMA never waited for: where it started, and that its core returned without waiting", "[explain]") {
+  const sim::Request request = testing::scenario_request("scenarios/dma_never_waited.toml");
+  sim::Simulation simulation(request.config, *request.scenario, request.params);
+  const sim::ExecutionResult in_flight = testing::first_with(simulation, model::Verdict::dma_in_flight);
+  const sim::Explanation explanation = sim::explain(simulation, in_flight);
+  INFO(testing::all_text(explanation));
+  const std::string start = kernel_line("right_permute.cpp", "auto dma = core.dma_start(");
+  REQUIRE(explanation.fixes.size() == 1);
+  CHECK(explanation.fixes[0].line == start);
+  CHECK(explanation.why[0].find("started at " + short_line(start) + " and never waited for: dma ") != std::string::npos);
+  CHECK(explanation.why[0].find("returned at step") != std::string::npos);
+}
+
+TEST_CASE("a failure with no explanation of its own gets none, and a replay that differs is said to", "[explain]") {
+  const sim::Request request = testing::scenario_request("scenarios/pipeline_off_by_one.toml");
+  sim::Simulation simulation(request.config, *request.scenario, request.params);
+  const sim::ExecutionResult out_of_bounds = testing::first_with(simulation, model::Verdict::out_of_bounds);
+  CHECK(sim::explain(simulation, out_of_bounds).empty());
+
+  const sim::Request race_request = testing::scenario_request("scenarios/two_cores_one_output_race.toml");
+  sim::Simulation race_simulation(race_request.config, *race_request.scenario, race_request.params);
+  sim::ExecutionResult race = testing::first_with(race_simulation, model::Verdict::data_race);
+  race.details += " (changed)";  // as a kernel that is not deterministic would report it on replay
+  const sim::Explanation differs = sim::explain(race_simulation, race);
+  REQUIRE(differs.why.size() == 1);
+  CHECK(differs.why[0].find("the kernel is not deterministic") != std::string::npos);
+}
