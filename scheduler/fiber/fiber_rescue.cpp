@@ -13,6 +13,7 @@
 #include <mutex>
 
 #include "scheduler/fiber/fiber.hpp"
+#include "scheduler/fiber/kernel_code.hpp"
 #include "scheduler/fiber/sanitizer.hpp"
 
 // Everything that runs inside a handler is left uninstrumented and calls no intercepted libc
@@ -96,7 +97,7 @@ WEFT_SIGNAL_SAFE Registers registers_of(void* context) {
 
 // Only the body's own code may be abandoned in the middle (see the header).
 WEFT_SIGNAL_SAFE bool rescuable(const Fiber& fiber, Registers at) {
-  return at.pc != 0 && !fiber.in_runtime() && in_program_code(at.pc);
+  return at.pc != 0 && !fiber.in_runtime() && (in_program_code(at.pc) || in_kernel_code(at.pc));
 }
 
 WEFT_SIGNAL_SAFE void write_text(const char* text) {

@@ -13,13 +13,14 @@
 //
 // Abandoning a body in the middle of an arbitrary instruction is safe only where nothing it
 // leaves half done will be touched again: in the body's own code. So a rescue happens only
-// when the interrupted instruction lies in the main program's code (not in the C or C++
-// library, which may hold a lock or be half way through malloc) and the fiber is not inside
-// weft's own code (Fiber::RuntimeSection). Otherwise an interrupt is ignored (the watchdog
-// tries again, and in the end exits with code 3), and an overflow ends the process with a
-// message and exit code 3. Kernels linked in from shared libraries are therefore never rescued.
+// when the interrupted instruction lies in the main program's code, or in a kernel library's
+// (kernel_code.hpp), not in the C or C++ library, which may hold a lock or be half way through
+// malloc, and the fiber is not inside weft's own code (Fiber::RuntimeSection). Otherwise an
+// interrupt is ignored (the watchdog tries again, and in the end exits with code 3), and an
+// overflow ends the process with a message and exit code 3. Kernels linked in from other shared
+// libraries are therefore never rescued.
 //
-// Process-wide state, the one piece weft has: the address ranges of the main program's code
+// Process-wide state, with kernel_code.hpp's the one piece weft has: the address ranges of the main program's code
 // (written once, under std::call_once, then only read) and the SIGSEGV handler that ours
 // displaced, to chain to (written under a mutex, before ours is installed, so the handler never
 // reads it half written). Someone else may install a SIGSEGV handler after weft (a test

@@ -11,6 +11,7 @@
 #include "scheduler/schedule.hpp"
 #include "scheduler/strategies/registry.hpp"
 #include "scheduler/strategies/replay.hpp"
+#include "sim/api/version.hpp"
 #include "sim/cli/commands.hpp"
 #include "sim/cli/explore_command.hpp"
 #include "sim/cli/interrupt.hpp"
@@ -20,13 +21,22 @@
 #include "sim/cli/stdout_status.hpp"
 #include "sim/cli/sweep_command.hpp"
 #include "sim/config/config_error.hpp"
+#include "sim/plugin/catalog.hpp"
 
 namespace weft::sim {
 namespace {
 
+// Kernel libraries to load (sim/api/plugin.hpp), for every subcommand that names scenarios.
+void add_kernels_option(CLI::App& command, RequestArguments& arguments) {
+  command.add_option("--kernels", arguments.kernels, "load the scenarios of this kernel library (a shared library built with weft::plugin)")
+      ->take_all()
+      ->allow_extra_args(false);
+}
+
 // The options every scenario-running subcommand shares.
 void add_request_options(CLI::App& command, RequestArguments& arguments) {
   command.add_option("SCENARIO", arguments.scenario, "a scenario TOML file, or a registered scenario name")->required();
+  add_kernels_option(command, arguments);
   command.add_option("--config", arguments.config, "a config TOML file (replaces the scenario's own)");
   command.add_option("--set", arguments.sets, "override one key: --set topology.devices=2, --set params.rows=16")
       ->take_all()
@@ -52,6 +62,19 @@ void add_trace_options(CLI::App& command, TraceFiles& traces) {
   command.add_option("--trace-text", traces.text, "write the execution step by step as text ('-': stdout, after the report)");
 }
 
+// The verb argv names when it is none of the app's (or when there is no verb at all), for a
+// message that lists the verbs; options (--help, --version) are left to CLI11.
+std::optional<std::string> unknown_verb(const CLI::App& app, int argc, char** argv) {
+  if (argc > 1 && argv[1][0] == '-') return std::nullopt;
+  const std::string verb = argc > 1 ? argv[1] : "";
+  std::string verbs;
+  for (const CLI::App* command : app.get_subcommands({})) {
+    if (command->get_name() == verb) return std::nullopt;
+    verbs += (verbs.empty() ? "" : ", ") + command->get_name();
+  }
+  return (verb.empty() ? "give a verb: " : "unknown verb '" + verb + "'; the verbs: ") + verbs;
+}
+
 // The files the command will write: the trace files (run, replay, explore) or the sweep's.
 std::vector<NamedOutput> outputs_of(const TraceFiles& traces, const SweepFiles& files) {
   std::vector<NamedOutput> outputs;
@@ -72,10 +95,12 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
   const std::string program = argc > 0 ? argv[0] : "weft";
   CLI::App app{"weft: a deterministic simulator of kernels on many cores of many TPU-like devices"};
   app.require_subcommand(1);
-
-  auto* list = app.add_subcommand("list", "list the built-in scenarios, scenario files and configs");
+  app.set_version_flag("--version", "weft " WEFT_VERSION);
 
   RequestArguments arguments;
+  auto* list = app.add_subcommand("list", "list the scenarios (built in, and of --kernels), scenario files and configs");
+  add_kernels_option(*list, arguments);
+
   std::optional<std::uint64_t> seed;
   std::optional<std::string> schedule;
   std::string seeds;
@@ -146,8 +171,14 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
         ->transform(whole_number(16, 4096));
   }
 
+  if (const auto unknown = unknown_verb(app, argc, argv)) {
+    std::cerr << "weft: " << *unknown << "\n";
+    return 2;
+  }
   try {
     app.parse(argc, argv);
+  } catch (const CLI::CallForVersion& version) {
+    return app.exit(version);
   } catch (const CLI::CallForHelp& help) {
     return app.exit(help);
   } catch (const CLI::CallForAllHelp& help) {
@@ -162,11 +193,14 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
     return 2;
   }
 
+  Catalog catalog;  // outlives the handlers below: an exception may come from a library's code
   try {
-    if (list->parsed()) return command_list(registry);
     if (bench_command != nullptr && bench_command->parsed()) return bench(bench_request);
     if (merge->parsed()) return command_merge(merge_files);
-    const Request request = resolve_request(arguments, registry);
+    catalog.add_builtin(registry);
+    for (const auto& library : kernel_libraries(arguments)) catalog.load(library);
+    if (list->parsed()) return command_list(catalog);
+    const Request request = resolve_request(arguments, catalog.scenarios());
     check_outputs(outputs_of(traces, files), request.inputs);
     if (explore->parsed()) {
       explore_arguments.interrupted = &install_interrupt_handlers();

@@ -1,7 +1,8 @@
 #pragma once
 // weft's command line: `list`, `run`, `replay`, `sweep`, `merge`, `explore`
-// and `bench`. Users with their own kernels link the
-// weft libraries, build a registry (the built-in one plus theirs) and hand argc/argv here.
+// and `bench`, over the scenarios of `registry` (shown as built in) and those of the kernel
+// libraries a command names (--kernels, a scenario file's `kernels` key), loaded for that
+// command alone. A program of one's own calls weft::main (app/main.hpp), which calls this.
 //
 // Exit status: 0 every execution gave the expected verdict; 1 some did not; 2 usage or
 // configuration error, or stdout could not be written; 3 internal error; 4 a sweep or merge that

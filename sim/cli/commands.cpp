@@ -26,12 +26,17 @@ std::vector<std::string> toml_files(const std::filesystem::path& folder) {
 
 }  // namespace
 
-int command_list(const ScenarioRegistry& registry) {
-  std::size_t width = 0;
-  for (const auto& scenario : registry) width = std::max(width, scenario.name.size());
-  for (const auto& scenario : registry)
-    std::cout << "scenario  " << scenario.name << std::string(width - scenario.name.size() + 2, ' ')
-              << scenario.summary << "\n";
+int command_list(const Catalog& catalog) {
+  const ScenarioRegistry& scenarios = catalog.scenarios();
+  std::size_t width = 0, origin_width = 0;
+  for (std::size_t i = 0; i < scenarios.size(); ++i) {
+    width = std::max(width, scenarios[i].name.size());
+    origin_width = std::max(origin_width, catalog.origin(i).size());
+  }
+  for (std::size_t i = 0; i < scenarios.size(); ++i)
+    std::cout << "scenario  " << scenarios[i].name << std::string(width - scenarios[i].name.size() + 2, ' ')
+              << catalog.origin(i) << std::string(origin_width - catalog.origin(i).size() + 2, ' ')
+              << scenarios[i].summary << "\n";
   for (const auto& file : toml_files("scenarios")) std::cout << "file      " << file << "\n";
   for (const auto& file : toml_files("configs")) std::cout << "config    " << file << "\n";
   return 0;

@@ -6,12 +6,14 @@
 #include <optional>
 #include <string>
 
+#include "sim/plugin/catalog.hpp"
 #include "sim/request/request.hpp"
 #include "sim/cli/trace_output.hpp"
 
 namespace weft::sim {
 
-int command_list(const ScenarioRegistry& registry);
+// Every scenario of the catalog with where it comes from, then the scenario files and configs here.
+int command_list(const Catalog& catalog);
 // `traces`: the trace files to write of the execution (none: it runs unrecorded).
 int command_run(const Request& request, const std::string& program, std::optional<std::uint64_t> seed,
                 const TraceFiles& traces = {});

@@ -24,10 +24,6 @@ bool found_unexpected(const ExploreReport& report, model::Verdict expect) {
   });
 }
 
-bool as_expected(const ExploreReport& report, model::Verdict expect) {
-  return !found_unexpected(report, expect) && (expect == model::Verdict::ok || report.found(expect));
-}
-
 std::string megabytes(std::size_t bytes) {
   std::ostringstream text;
   text << std::fixed << std::setprecision(1) << static_cast<double>(bytes) / 1e6 << " MB";
@@ -103,7 +99,7 @@ int command_explore(const Request& request, const std::string& program, const Ex
   if (traces.any()) trace_first_failure(request, program, report, traces);
   const bool unexpected = found_unexpected(report, request.expect);
   const bool stopped = report.interrupted || report.out_of_memory;
-  const bool expected = as_expected(report, request.expect);
+  const bool expected = report.as_expected(request.expect);
   std::cout << "result:   "
             << (stopped && !unexpected ? "not done: nothing unexpected so far" : expected ? "as expected" : "NOT as expected")
             << " (expected " << model::to_string(request.expect) << ")\n";

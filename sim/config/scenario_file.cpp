@@ -13,7 +13,7 @@
 namespace weft::sim {
 namespace {
 
-constexpr std::array<std::string_view, 4> scenario_keys{"kernel", "config", "expect",
+constexpr std::array<std::string_view, 5> scenario_keys{"kernel", "kernels", "config", "expect",
                                                         "description"};
 constexpr std::array<std::string_view, 1> scenario_sections{"params"};
 constexpr detail::OtherTopLevel scenario_top_level{scenario_keys, scenario_sections};
@@ -41,6 +41,8 @@ void read_top_level_key(ScenarioFile& scenario, const detail::TomlDocument& docu
     scenario.kernel = non_empty_string(field);
   } else if (name == "config") {
     scenario.config = (scenario.path.parent_path() / non_empty_string(field)).lexically_normal();
+  } else if (name == "kernels") {
+    scenario.kernels = (scenario.path.parent_path() / non_empty_string(field)).lexically_normal();
   } else if (name == "expect") {
     scenario.expect = read_verdict(field);
   } else if (name == "description") {

@@ -5,6 +5,7 @@
 //
 //   kernel = "ring_all_gather"
 //   config = "../configs/ring8.toml"   # relative to this file's folder
+//   kernels = "build/libmine.so"       # a kernel library defining the kernel (relative, too)
 //   expect = "ok"
 //   [params]
 //   rows = 8
@@ -24,6 +25,7 @@ struct ScenarioFile {
   std::filesystem::path path;
   std::string kernel;                           // required key `kernel`
   std::optional<std::filesystem::path> config;  // key `config`, resolved against path's folder
+  std::optional<std::filesystem::path> kernels; // key `kernels`, resolved against path's folder
   std::optional<model::Verdict> expect;         // key `expect`
   std::string description;                      // key `description`; empty when absent
   std::string text;  // the file's text: its sections and [params] are applied from it later

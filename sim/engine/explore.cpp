@@ -43,6 +43,12 @@ bool ExploreReport::found(model::Verdict verdict) const {
   return std::any_of(verdicts.begin(), verdicts.end(), [&](const FoundVerdict& f) { return f.verdict == verdict; });
 }
 
+bool ExploreReport::as_expected(model::Verdict expect) const {
+  for (const FoundVerdict& found : verdicts)
+    if (found.verdict != model::Verdict::ok && found.verdict != expect) return false;
+  return expect == model::Verdict::ok || found(expect);
+}
+
 ExploreReport explore(Simulation& simulation, const scheduler::ExploreOptions& options, bool keep_going,
                       const Simulation::Inspector* inspect, const ExploreWatch& watch) {
   if (simulation.config().machine.dma_execution == model::DmaExecution::on_wait)

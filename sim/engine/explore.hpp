@@ -39,6 +39,9 @@ struct ExploreReport {
   double seconds = 0;
 
   bool found(model::Verdict verdict) const;
+  // For a scenario that expects `expect`: every run ok when that is ok; else `expect` found, and
+  // no failure other than it.
+  bool as_expected(model::Verdict expect) const;
 };
 
 // What an exploration is watched by, after each run and at every step.

@@ -59,6 +59,14 @@ Request resolve_request(const RequestArguments& arguments, const ScenarioRegistr
   return request;
 }
 
+std::vector<std::filesystem::path> kernel_libraries(const RequestArguments& arguments) {
+  std::vector<std::filesystem::path> libraries(arguments.kernels.begin(), arguments.kernels.end());
+  if (names_a_file(arguments.scenario)) {
+    if (auto named = read_scenario_file(arguments.scenario).kernels) libraries.push_back(std::move(*named));
+  }
+  return libraries;
+}
+
 std::string shell_quote(const std::string& word) {
   const bool plain = !word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
                                                              "0123456789_-.,:/=+@%") == std::string::npos;
@@ -73,6 +81,7 @@ std::string request_options(const RequestArguments& arguments) {
   if (arguments.config) text += " --config " + shell_quote(*arguments.config);
   for (const auto& set : arguments.sets) text += " --set " + shell_quote(set);
   if (arguments.strategy) text += " --strategy " + shell_quote(*arguments.strategy);
+  for (const auto& library : arguments.kernels) text += " --kernels " + shell_quote(library);
   if (arguments.expect) text += " --expect " + shell_quote(*arguments.expect);
   if (arguments.watchdog) {
     std::ostringstream seconds;

@@ -20,6 +20,7 @@ struct RequestArguments {
   std::optional<std::string> expect;   // --expect VERDICT
   std::optional<double> watchdog;      // --watchdog SECONDS (scheduler.watchdog_seconds)
   std::optional<std::string> strategy; // --strategy NAME (scheduler.strategy, applied after the --set values)
+  std::vector<std::string> kernels;    // --kernels F: kernel libraries to load, in order
 };
 
 // A file the request was read from, and what it is to the request ("scenario file").
@@ -42,7 +43,11 @@ struct Request {
 // the expected verdict.
 Request resolve_request(const RequestArguments& arguments, const ScenarioRegistry& registry);
 
-// The options that reproduce this request ("SCENARIO [--config F] [--set k=v]... [--expect V]"),
+// The kernel libraries the request names: each --kernels file, then the scenario file's
+// `kernels` key (relative to the scenario file). Throws ConfigError for a bad scenario file.
+std::vector<std::filesystem::path> kernel_libraries(const RequestArguments& arguments);
+
+// The options that reproduce this request ("SCENARIO [--config F] [--set k=v]... [--kernels F]..."),
 // each quoted for a POSIX shell where needed.
 std::string request_options(const RequestArguments& arguments);
 std::string shell_quote(const std::string& word);

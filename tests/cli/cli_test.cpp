@@ -80,6 +80,16 @@ TEST_CASE("The --set option reaches the kernel's parameters and the machine", "[
   CHECK(result.out.find("--set params.barrier_waits=3 --set topology.devices=2 --seed 0") != std::string::npos);
 }
 
+TEST_CASE("an unknown verb, or none, is exit 2 naming every verb", "[cli]") {
+  for (const auto& args : {std::vector<std::string>{"frob"}, std::vector<std::string>{}}) {
+    const auto result = run_weft(args);
+    CHECK(result.status == 2);
+    CHECK(result.err.find(args.empty() ? "weft: give a verb: " : "weft: unknown verb 'frob'; the verbs: ") != std::string::npos);
+    for (const char* verb : {"list", "run", "replay", "sweep", "explore", "merge"})
+      CHECK(result.err.find(verb) != std::string::npos);
+  }
+}
+
 TEST_CASE("list shows every built-in scenario", "[cli]") {
   const auto result = run_weft({"list"});
   CHECK(result.status == 0);

@@ -87,6 +87,9 @@ TEST_CASE("A scenario file's own keys are read", "[config]") {
   CHECK(scenario.config == (dir.path() / "configs/base.toml").lexically_normal());
   CHECK(scenario.expect == model::Verdict::data_race);
   CHECK(scenario.description == "layering test");
+  CHECK_FALSE(scenario.kernels);
+  const auto with_library = dir.write("scenarios/mine.toml", "kernel = \"mine\"\nkernels = \"../build/libmine.so\"\n");
+  CHECK(read_scenario_file(with_library).kernels == (dir.path() / "build/libmine.so").lexically_normal());
 }
 
 TEST_CASE("A config file given on the command line replaces the scenario's", "[config]") {

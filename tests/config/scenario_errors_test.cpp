@@ -46,7 +46,7 @@ TEST_CASE("An unknown top-level key of a scenario lists the known ones", "[confi
   const ConfigError error = config_error_from([&] { read_scenario_file(path); });
   CHECK_CONFIG_ERROR(error, path.string(), 2, 1, "kernal");
   CHECK(error.message ==
-        "unknown key (known keys: kernel, config, expect, description; known sections: topology, "
+        "unknown key (known keys: kernel, kernels, config, expect, description; known sections: topology, "
         "memory, dma, race_detection, scheduler, compat, params)");
 }
 

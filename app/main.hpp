@@ -1,0 +1,24 @@
+#pragma once
+// weft::main: the stock `weft` command line in a program of one's own. It has every verb of
+// the stock executable (list, run, replay, sweep, merge, explore, bench), knows weft's built-in
+// scenarios and the program's own, and exits as the stock one does (0 every execution as
+// expected, 1 some not, 2 a usage or configuration error, 3 an internal error). A whole
+// program, with a kernel linked in:
+//
+//   #include <weft/weft.hpp>
+//
+//   weft::sim::ScenarioDefinition my_ring();  // its setup, kernel and check
+//
+//   int main(int argc, char** argv) { return weft::main(argc, argv, {my_ring()}); }
+//
+// A name used twice (the program's own and a built-in one) is an error (exit 2). Kernel
+// libraries (--kernels) are for the stock executable: it exports the whole kernel API to them,
+// which a program linked against weft's static libraries does not (docs/kernel-api.md).
+
+#include "sim/api/scenario.hpp"
+
+namespace weft {
+
+int main(int argc, char** argv, sim::ScenarioRegistry own_scenarios = {});
+
+}  // namespace weft
