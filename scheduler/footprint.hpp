@@ -26,6 +26,11 @@ struct ObjectId {
   friend bool operator==(const ObjectId&, const ObjectId&) = default;
 };
 
+// Kinds from 2^31 up are the scheduler's own pseudo-objects, never a simulated one's.
+// The end of a run: written by its last transition, read by those it left enabled
+// (scheduler/strategies/explorer.cpp, the race analysis).
+inline constexpr ObjectId run_end_object{std::uint32_t{1} << 31};
+
 struct Box {
   int rank = 0;  // 0: the whole object
   std::array<std::int64_t, 4> start{};

@@ -144,9 +144,24 @@ void Explorer::analyse_races(std::size_t length) {
   // The run, then the transitions still enabled when it stopped, which never ran (DMA phases
   // pending when the last core finished): they race with the events they are dependent with
   // (a core's exit, above all) like any other, and reversing such a race runs them first.
+  //
+  // The run's last transition ended it (the last core's exit, or an access that raced: a run
+  // stops at its first race), and so disabled every transition left that was enabled before it:
+  // each such pair is dependent, and its reversal runs the left one first. Footprints alone
+  // miss the pairs that touch nothing in common (a core's next load and a racing DMA write of
+  // another buffer); without them the explorer never tried what the left core would have done
+  // instead (exit before a DMA lands: dma_in_flight). A touch of a pseudo-object, the run's
+  // end, written by the last transition and read by each left one, makes them conflict.
   std::vector<Event>& run = analysed_;
   run.assign(events_.begin(), events_.begin() + static_cast<std::ptrdiff_t>(length));
   run.insert(run.end(), left_.begin(), left_.end());
+  if (length > 0) {
+    const Touch end_of_run{{run_end_object}, TouchMode::write};
+    run[length - 1].footprint.touches.push_back(end_of_run);
+    for (std::size_t k = length; k < run.size(); ++k)
+      if (contains(nodes_[length - 1].enabled, run[k].actor))
+        run[k].footprint.touches.push_back({end_of_run.object, TouchMode::read});
+  }
   const HappensBefore order(run);
   const auto before = [&](std::size_t i, std::size_t k) { return order.before(i, k); };
   std::vector<TreeLevel> levels(length);
