@@ -9,8 +9,8 @@
 // receives); meanwhile the DMA of the other direction, computed at the previous phase, carries
 // that half on to the next neighbour. At step 0 each device shakes hands with both neighbours
 // on the barrier semaphore, sends its own halves out, and gives each neighbour one credit on a
-// capacity semaphore; after waiting for a DMA into a neighbour, a device signals the neighbour
-// it receives that direction from that its slot may be written again, and waits for a credit
+// capacity semaphore; after waiting for the DMAs of a phase, a device gives a credit to the
+// neighbour it receives that direction from (its slot is free again), and it takes a credit
 // before each DMA it sends. At the last step the halves are complete: they go to the output
 // (written back by the pipeline) and the last credits are taken, so every semaphore ends at 0.
 //
