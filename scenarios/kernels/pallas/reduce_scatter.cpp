@@ -27,6 +27,8 @@
 // Planted bug (param `capacity_late`): 1: each credit is given one copy late (the first one
 // after a copy in each direction is skipped), so a device waits for a credit its neighbour
 // gives only after receiving the DMA that the credit would have let it send (deadlock).
+#include <optional>
+
 #include "scenarios/kernels/host_check.hpp"
 #include "scenarios/registry.hpp"
 #include "sim/pallas/pallas_call.hpp"
