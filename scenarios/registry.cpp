@@ -7,7 +7,8 @@ sim::ScenarioRegistry builtin_scenarios() {
                                  ring_all_gather_double_buffered(), dma_read_before_wait(), two_cores_one_output(), all_core_barrier(),
           readers(),       lastzero(),             pallas_matmul(),
                                  pallas_paged_gather(),     pallas_all_reduce(),
-                                 pallas_inner_pipeline(),           ring_all_reduce_bidirectional()};
+                                 pallas_inner_pipeline(),           ring_all_reduce_bidirectional(),
+                                 pallas_right_permute(),             pallas_reduce_scatter()};
   for (auto part : {hostile_runtime_scenarios(), hostile_api_scenarios()})
     registry.insert(registry.end(), part.begin(), part.end());
   return registry;

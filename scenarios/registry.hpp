@@ -22,6 +22,8 @@ sim::ScenarioDefinition pallas_matmul();
 sim::ScenarioDefinition pallas_paged_gather();
 sim::ScenarioDefinition pallas_all_reduce();
 sim::ScenarioDefinition pallas_inner_pipeline();
+sim::ScenarioDefinition pallas_right_permute();
+sim::ScenarioDefinition pallas_reduce_scatter();
 // Hostile kernels (kernels/hostile_*.cpp): each expects kernel_error.
 sim::ScenarioRegistry hostile_runtime_scenarios();
 sim::ScenarioRegistry hostile_api_scenarios();

@@ -32,6 +32,8 @@ TEST_CASE("explore proves the correct built-in scenarios free of failures on the
       {"scenarios/pallas_paged_gather.toml", {"params.sequences=2"}},
       {"scenarios/pallas_all_reduce.toml", {"topology.devices=2"}},
       {"scenarios/pallas_inner_pipeline.toml", {"params.rows=16"}},
+      {"scenarios/pallas_right_permute.toml", {"topology.devices=2"}},
+      {"scenarios/pallas_reduce_scatter.toml", {"topology.devices=3"}},  // 2: one neighbour both ways
   };
   for (const auto& c : cases) {
     CAPTURE(c.file);
@@ -61,6 +63,8 @@ TEST_CASE("explore finds the planted bug of every buggy built-in scenario, with 
       {"scenarios/pallas_all_reduce_capacity_late.toml", {}},
       {"scenarios/pallas_all_reduce_capacity_early_race.toml", {}},
       {"scenarios/pallas_inner_pipeline_overlap_race.toml", {"params.rows=16"}},
+      {"scenarios/pallas_right_permute_no_wait_send.toml", {"topology.devices=2"}},
+      {"scenarios/pallas_reduce_scatter_capacity_late.toml", {"topology.devices=2"}},
   };
   for (const auto& c : cases) {
     CAPTURE(c.file);
