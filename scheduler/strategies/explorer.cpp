@@ -165,7 +165,7 @@ void Explorer::analyse_races(std::size_t length) {
   const HappensBefore order(run);
   const auto before = [&](std::size_t i, std::size_t k) { return order.before(i, k); };
   std::vector<TreeLevel> levels(length);
-  for (std::size_t t = 0; t < length; ++t) levels[t] = {&nodes_[t].tree, &events_[t].footprint};
+  for (std::size_t t = 0; t < length; ++t) levels[t] = {&nodes_[t].tree, &run[t].footprint};
 
   // Whether an actor asleep at the state before e_i is a weak initial of v (then v is covered).
   // For each sleeping actor, the first transition after e_i not ordered after it that is related

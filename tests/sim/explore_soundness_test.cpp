@@ -133,7 +133,10 @@ Outcomes outcomes(const sim::ScenarioDefinition& scenario, const sim::Config& co
     found.insert({std::string(model::to_string(result.verdict)), state});
   }
   runs = explorer.complete_runs();
-  if (reduction) CHECK(explorer.abandoned_runs() == 0);
+  // Optimal: no run is cut short as redundant. Not quite with race detection: a run that stopped
+  // at a race makes its last step dependent with every step it left enabled (explorer.cpp), a
+  // dependence the sleep sets do not know, and a few runs are then abandoned.
+  if (reduction && !config.race_detection.enabled) CHECK(explorer.abandoned_runs() == 0);
   if (!explorer.exhausted()) found.clear();  // too many interleavings to enumerate: the caller skips it
   return found;
 }
@@ -183,12 +186,10 @@ void compare_on_generated_kernels(std::uint64_t first_seed, std::uint64_t last_s
 }
 
 const Kinds first_verbs{Op::load, Op::store, Op::signal, Op::wait, Op::dma, Op::unwaited, Op::leave, Op::share};
-// The original verbs but unwaited DMAs and early returns, and the later ones. Left out: DMAs
-// never waited, with which explore under race detection can miss the dma_in_flight class (a run
-// stops at its first race, before the cores' exits that a pending phase would race with); that
-// gap is the explorer's, and shows with the original verbs alone (the [.long] seeds).
-const Kinds later_verbs{Op::load,        Op::store,        Op::signal, Op::wait,    Op::dma,       Op::share,
-                        Op::masked_load, Op::masked_store, Op::swap,   Op::barrier, Op::sync_copy, Op::dma_add};
+// All of them: the later verbs with the original ones, DMAs never waited and early returns too.
+const Kinds later_verbs{Op::load,         Op::store,  Op::signal,  Op::wait,      Op::dma,
+                        Op::unwaited,     Op::leave,  Op::share,   Op::masked_load, Op::masked_store,
+                        Op::swap,         Op::barrier, Op::sync_copy, Op::dma_add};
 
 }  // namespace
 
