@@ -10,7 +10,9 @@
 #include "sim/cli/explore_progress.hpp"
 #include "sim/cli/report.hpp"
 #include "sim/cli/schedule_argument.hpp"
+#include "sim/cli/signature.hpp"
 #include "sim/engine/explore.hpp"
+#include "sim/explain/explain.hpp"
 
 namespace weft::sim {
 namespace {
@@ -76,8 +78,9 @@ int command_explore(const Request& request, const std::string& program, const Ex
 
   std::cout << "explore:  " << request.scenario->name;
   if (request.arguments.scenario != request.scenario->name) std::cout << " (" << request.arguments.scenario << ")";
-  // Optimal-DPOR runs each interleaving class once, to its end; a run cut short by its sleep set
-  // would mean the theory's assumptions were stretched (scheduler/strategies/explorer.hpp).
+  // Optimal-DPOR runs each interleaving class once, to its end. Runs cut short by their sleep sets
+  // come only from the dependence of a run's end on what it left enabled, under race detection
+  // (docs/semantics.md §7).
   std::cout << "\nruns:     " << report.complete << " complete, one per interleaving class";
   if (report.abandoned > 0) std::cout << " (and " << report.abandoned << " cut short by their sleep sets)";
   std::cout << ", " << report.seconds << " s, "
@@ -86,16 +89,23 @@ int command_explore(const Request& request, const std::string& program, const Ex
             << "\nkept:     at most " << megabytes(report.peak_memory_bytes) << " by the explorer, " << report.frontier
             << " branches still waiting";
   std::cout << "\nverdicts:\n";
+  // Each failure's first run: its line in the list (with its signature, as a sweep groups
+  // findings), then its whole report, explained as `weft run` explains it.
+  const ScheduleFiles schedules(request, traces.first_file());
+  FailureExplainer explain_failure(request.config, *request.scenario, request.params);
+  std::string reports;
   for (const FoundVerdict& found : report.verdicts) {
     std::cout << "  " << model::to_string(found.verdict) << ": " << found.runs << (found.runs == 1 ? " run" : " runs");
-    if (found.verdict != model::Verdict::ok)
-      std::cout << "\n    " << first_line(found.first.details) << "\n    "
-                << replay_by_schedule(request, program,
-                                      ScheduleFiles(request, traces.first_file())
-                                          .argument(found.first.schedule, "explore-" + std::string(model::to_string(found.verdict)))
-                                          .word());
+    if (found.verdict != model::Verdict::ok) {
+      const std::string word =
+          schedules.argument(found.first.schedule, "explore-" + std::string(model::to_string(found.verdict))).word();
+      std::cout << "\n    signature: " << finding_signature(found.first) << "\n    " << first_line(found.first.details)
+                << "\n    " << replay_by_schedule(request, program, word);
+      reports += "\n" + format_report(request, found.first, program, std::nullopt, word, explain_failure(found.first));
+    }
     std::cout << "\n";
   }
+  std::cout << reports;
   if (traces.any()) trace_first_failure(request, program, report, traces);
   const bool unexpected = found_unexpected(report, request.expect);
   const bool stopped = report.interrupted || report.out_of_memory;

@@ -95,3 +95,29 @@ TEST_CASE("explore writes the trace of the first failure it finds", "[cli][explo
   CHECK(text.find("\"traceEvents\"") != std::string::npos);
   CHECK(text.find("deadlock") != std::string::npos);
 }
+
+TEST_CASE("explore reports each failure with the signature and the explanation a run gives it", "[cli][explore]") {
+  const auto result = run_weft({"explore", "scenarios/ring_all_gather_early_reuse_race.toml", "--set", "topology.devices=3",
+                                "--set", "dma.execution=async"});
+  INFO(result.out << result.err);
+  REQUIRE(result.status == 0);
+  const std::string signature = weft::testing::line_after(result.out, "    signature: ");
+  CHECK(signature.rfind("data_race: ", 0) == 0);
+  CHECK(signature.find("ring_all_gather") != std::string::npos);
+  // The whole report follows, with what a run's report has: why the accesses are unordered and
+  // the line to move; its reproduce line replays the same report.
+  const auto report = result.out.find("\nscenario: ");
+  REQUIRE(report != std::string::npos);
+  const std::string text = result.out.substr(report + 1, result.out.find("\nresult:   ") - report);
+  CHECK(text.find("verdict:  data_race (expected data_race: as expected)") != std::string::npos);
+  CHECK(text.find("why they are unordered:\n") != std::string::npos);
+  CHECK(text.find("to fix it") != std::string::npos);
+  const auto command = weft::testing::line_after(text, "reproduce:\n  weft replay ");
+  std::istringstream words(command);
+  std::vector<std::string> replay{"replay"};
+  for (std::string word; words >> word;) replay.push_back(word);
+  const auto replayed = run_weft(replay);
+  CHECK(replayed.status == 0);
+  CHECK(replayed.out.find(text.substr(text.find("what happened:"), text.find("reproduce:") - text.find("what happened:"))) !=
+        std::string::npos);
+}
