@@ -138,6 +138,18 @@ class Core {
     check_slice(target.slice(), target.launch(), "starts a DMA to", loc);
     return start(source.slice(), target.slice(), recv, send, options, loc);
   }
+  // A copy another core starts, described as this core sees it (Pallas lets a receiver make the
+  // descriptor of its neighbour's remote copy, to wait on its own side): the bytes are the
+  // source's, the semaphores this core's. Describing is not visible and starts nothing; waiting
+  // on it is a wait for those bytes (`wait_recv()` on `recv`, `wait_send()` on `send`). Its
+  // id() is -1.
+  template <class T>
+  Dma describe_dma(const Ref<T>& source, const Ref<T>& target, Semaphore recv, std::optional<Semaphore> send = std::nullopt,
+                   DmaOptions options = {}, Location loc = Location::current()) {
+    check_slice(source.slice(), source.launch(), "describes a DMA from", loc);
+    check_slice(target.slice(), target.launch(), "describes a DMA to", loc);
+    return describe(source.slice(), target.slice(), recv, send, options, loc);
+  }
   // A local DMA started and waited in one call (Pallas' sync_copy): blocks until the target
   // holds the source (or, with `{.add = true}`, the sum). Its semaphore is the launch's sync
   // copy semaphore, which no kernel allocates.
@@ -205,6 +217,8 @@ class Core {
   Dma start(const model::Slice& source, const model::Slice& target, Semaphore recv, std::optional<Semaphore> send,
             DmaOptions options, Location loc, const model::DmaOrigin& origin = {});
   void copy(const model::Slice& source, const model::Slice& target, CopyOptions options, Location loc);
+  Dma describe(const model::Slice& source, const model::Slice& target, Semaphore recv, std::optional<Semaphore> send,
+               DmaOptions options, Location loc);
   Semaphore new_semaphore(model::SemaphoreKind kind, std::string_view name, Location loc);
   SemaphoreArray new_semaphores(model::SemaphoreKind kind, int count, Location loc);
   // A semaphore with a fixed id (not visible: it exists before the kernel asks).

@@ -31,7 +31,7 @@ class Dma {
   Dma(Core& core, int id, Semaphore recv, std::optional<Semaphore> send, std::int64_t bytes, bool remote)
       : core_(&core), id_(id), recv_(recv), send_(send), bytes_(bytes), remote_(remote) {}
 
-  int id() const { return id_; }
+  int id() const { return id_; }  // -1 for a copy described, not started (Core::describe_dma)
   std::int64_t bytes() const { return bytes_; }
   // Blocks until the send semaphore holds this DMA's bytes (the source has been read).
   void wait_send(std::source_location loc = std::source_location::current());

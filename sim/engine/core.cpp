@@ -185,6 +185,18 @@ Dma Core::start(const model::Slice& source, const model::Slice& target, Semaphor
   return Dma(*this, id, recv, send, dma.bytes, dma.remote());
 }
 
+Dma Core::describe(const model::Slice& source, const model::Slice& target, Semaphore recv, std::optional<Semaphore> send,
+                   DmaOptions options, Location loc) {
+  check_handle(recv, "describes a DMA with the receive semaphore", loc);
+  if (send) check_handle(*send, "describes a DMA with the send semaphore", loc);
+  if (source.rect.volume() != target.rect.volume())
+    misuse("describes a DMA", loc,
+           "its source has " + std::to_string(source.rect.volume()) + " elements and its target " +
+               std::to_string(target.rect.volume()) + ": no copy moves that");
+  const model::CoreId destination{options.device.value_or(id_.device), options.core.value_or(id_.core)};
+  return Dma(*this, -1, recv, send, model::bytes_of(source), !(destination == id_));
+}
+
 void Core::copy(const model::Slice& source, const model::Slice& target, CopyOptions options, Location loc) {
   const Semaphore done = fixed_semaphore(model::sync_copy_semaphore_id, model::SemaphoreKind::dma, loc);
   start(source, target, done, std::nullopt, {.add = options.add}, loc).wait(loc);
