@@ -11,10 +11,6 @@ using namespace weft::model::test;
 
 namespace {
 
-const CoreId a{0, 0};
-const CoreId b{0, 1};
-const CoreId c{0, 2};
-
 // A barrier as a core goes through it: arrive, then leave (which must be allowed by then).
 void leave(RaceMachine& m, CoreId who) {
   const int global = m.machine.topology().global(who);

@@ -16,9 +16,6 @@ using namespace weft::model::test;
 
 namespace {
 
-const CoreId a{0, 0};
-const CoreId b{0, 1};
-
 std::vector<Rect> parts_of(const Rect& rect, std::vector<char> keep) {
   std::vector<Rect> parts;
   mask_parts(rect, reinterpret_cast<const bool*>(keep.data()), parts);

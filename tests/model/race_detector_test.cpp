@@ -12,12 +12,6 @@
 using namespace weft::model;
 using namespace weft::model::test;
 
-namespace {
-const CoreId a{0, 0};
-const CoreId b{0, 1};
-const CoreId c{0, 2};
-}  // namespace
-
 TEST_CASE("One core's load then store of the same rectangle is no race", "[model][race]") {
   RaceMachine m(spec_of(1, 2));
   Buffer* x = m.host("x", Shape{8});

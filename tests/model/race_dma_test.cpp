@@ -14,7 +14,6 @@ using namespace weft::model::test;
 
 namespace {
 
-const CoreId a{0, 0};
 constexpr std::int64_t four_floats = 16;  // bytes a 4-element DMA signals
 
 // A one-core machine with a local source and target (vmem [8]) and recv/send semaphores.

@@ -10,12 +10,6 @@
 using namespace weft::model;
 using namespace weft::model::test;
 
-namespace {
-const CoreId a{0, 0};
-const CoreId b{0, 1};
-const CoreId c{0, 2};
-}  // namespace
-
 TEST_CASE("A store, a signal and the wait that consumes it order the store before the load", "[model][race]") {
   for (SemaphoreClocks mode : {SemaphoreClocks::precise, SemaphoreClocks::accumulate}) {
     RaceMachine m(spec_of(1, 2), mode);

@@ -13,6 +13,11 @@ namespace weft::model::test {
 
 inline SourceLine at(int line) { return SourceLine{"kernels/race.cpp", line}; }
 
+// The cores the tests name: three cores of device 0.
+inline constexpr CoreId a{0, 0};
+inline constexpr CoreId b{0, 1};
+inline constexpr CoreId c{0, 2};
+
 class RaceMachine {
  public:
   explicit RaceMachine(const MachineSpec& spec, SemaphoreClocks mode = SemaphoreClocks::precise,
