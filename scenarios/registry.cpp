@@ -8,7 +8,8 @@ sim::ScenarioRegistry builtin_scenarios() {
           readers(),       lastzero(),             pallas_matmul(),
                                  pallas_paged_gather(),     pallas_all_reduce(),
                                  pallas_inner_pipeline(),           ring_all_reduce_bidirectional(),
-                                 pallas_right_permute(),             pallas_reduce_scatter()};
+                                 pallas_right_permute(),             pallas_reduce_scatter(),
+                                 polling(),                          polling_flag()};
   for (auto part : {hostile_runtime_scenarios(), hostile_api_scenarios()})
     registry.insert(registry.end(), part.begin(), part.end());
   return registry;

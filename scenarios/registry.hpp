@@ -7,6 +7,8 @@
 namespace weft::scenarios {
 
 sim::ScenarioDefinition right_permute();
+sim::ScenarioDefinition polling();
+sim::ScenarioDefinition polling_flag();
 sim::ScenarioDefinition ring_all_gather();
 sim::ScenarioDefinition ring_all_reduce();
 sim::ScenarioDefinition ring_all_reduce_bidirectional();

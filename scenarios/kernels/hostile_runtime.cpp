@@ -41,7 +41,8 @@ __attribute__((noinline)) std::int64_t descend(std::int64_t depth, std::int64_t 
 
 std::int64_t descend_visibly(sim::Core& core, sim::Semaphore sem, std::int64_t depth, std::int64_t limit) {
   volatile char frame[512];
-  frame[0] = static_cast<char>(core.read(sem));
+  core.signal(sem);  // an effect at every depth: a read alone would be taken for a poll (docs/semantics.md §6)
+  frame[0] = static_cast<char>(depth);
   if (depth >= limit) return frame[0];
   return descend_visibly(core, sem, depth + 1, limit) + frame[0];
 }

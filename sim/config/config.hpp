@@ -30,6 +30,9 @@ struct SchedulerConfig {
   // Wall-clock seconds a core may run its own code between two visible operations before the
   // watchdog ends the execution (kernel_error); 0 disables it. It never influences a choice.
   double watchdog_seconds = 10;
+  // A core that re-reads unchanged values with no effect in between is blocked until another
+  // actor changes them (sim/engine/poll_window.hpp); off: it spins.
+  bool spin_reduction = true;
   // The library that runs the cores' fibers. Either gives the same schedules, reports and traces
   // (scheduler/fiber/fiber_backend.hpp, docs/design-choices.md).
   scheduler::FiberBackend fiber_backend = scheduler::FiberBackend::context;

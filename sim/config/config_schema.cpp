@@ -76,7 +76,7 @@ constexpr std::array<KeyRule, 3> race_detection_rules{{
 
 constexpr double watchdog_seconds_max = 86'400;
 
-constexpr std::array<KeyRule, 8> scheduler_rules{{
+constexpr std::array<KeyRule, 9> scheduler_rules{{
     {"strategy",
      [](Config& c, const Field& f) { c.scheduler.strategy = f.one_of(scheduler::strategy_names()); }},
     {"seed",
@@ -93,6 +93,7 @@ constexpr std::array<KeyRule, 8> scheduler_rules{{
      }},
     {"watchdog_seconds",
      [](Config& c, const Field& f) { c.scheduler.watchdog_seconds = f.number(0, watchdog_seconds_max); }},
+    {"spin_reduction", [](Config& c, const Field& f) { c.scheduler.spin_reduction = f.boolean(); }},
     {"fiber_backend",
      [](Config& c, const Field& f) { c.scheduler.fiber_backend = f.choice(fiber_backend_choices); }},
 }};

@@ -159,7 +159,20 @@ std::optional<std::pair<int, int>> Execution::dma_needed_by(int dma_id) const {
 
 void Execution::refresh_core(std::size_t global) {
   CoreSlot& slot = cores_[global];
-  const bool enabled = !slot.fiber->finished() && !blocked(slot);
+  const bool finished = slot.fiber->finished();
+  const bool waits = !finished && !ops::enabled(slot.pending, machine_, static_cast<int>(global));
+  const bool spins = !finished && !waits && spinning(slot);
+  if (spins != slot.polling) {
+    slot.polling = spins;
+    if (spins) {
+      polling_.push_back(static_cast<int>(global));
+    } else {
+      polling_.erase(std::find(polling_.begin(), polling_.end(), static_cast<int>(global)));
+      slot.poll_released = !finished;  // released by this step's change
+      released_pollers_.push_back(static_cast<int>(global));
+    }
+  }
+  const bool enabled = !finished && !waits && !spins;
   if (enabled == slot.enabled) return;
   slot.enabled = enabled;
   const Actor actor = scheduler::core_actor(static_cast<std::uint32_t>(global));
@@ -179,6 +192,28 @@ void Execution::refresh_after(Actor actor) {
   std::vector<int>& released = machine_.released_cells();
   for (int global : released) refresh_core(static_cast<std::size_t>(global));
   released.clear();
+  if (!polling_.empty()) release_pollers();
+}
+
+void Execution::release_pollers() {
+  for (std::size_t k = 0; k < polling_.size();) {
+    const int global = polling_[k];
+    refresh_core(static_cast<std::size_t>(global));  // a released core leaves polling_
+    if (k < polling_.size() && polling_[k] == global) ++k;
+  }
+}
+
+std::optional<PollTarget> Execution::poll_target(const CoreSlot& slot) const {
+  const ops::PendingOp& op = slot.pending;
+  if (op.operation == nullptr) return std::nullopt;
+  if (op.kind == ops::kind_of<ops::Read>)
+    return PollTarget{nullptr, static_cast<const ops::Read*>(op.operation)->semaphore,
+                      machine_.topology().global(slot.core->id()), {}, op.line};
+  if (op.kind == ops::kind_of<ops::Load>) {
+    const model::Slice& slice = static_cast<const ops::Load*>(op.operation)->slice;
+    return PollTarget{slice.buffer, -1, -1, slice.rect, op.line};
+  }
+  return std::nullopt;
 }
 
 std::span<const Actor> Execution::enabled_actors() {
@@ -211,6 +246,7 @@ void Execution::rebuild_on_wait() {
 
 void Execution::run_core(Actor actor) {
   CoreSlot& slot = cores_[actor.index];
+  slot.poll_released = false;
   resume_core(actor.index);
   if (slot.fiber->end() == Fiber::End::returned && trace_) {
     TraceEvent event;
@@ -244,6 +280,7 @@ void Execution::run_dma_phase(Actor actor) {
 
 void Execution::run(Actor actor) {
   machine_.set_step(steps_++);
+  released_pollers_.clear();
   if (actor.kind == Actor::Kind::core) {
     run_core(actor);
   } else {
@@ -260,8 +297,11 @@ scheduler::Footprint Execution::footprint(Actor actor) const {
   scheduler::Footprint footprint;
   if (actor.kind == Actor::Kind::core) {
     const CoreSlot& slot = cores_[actor.index];
-    return ops::footprint(slot.pending, machine_, {static_cast<int>(actor.index), slot.core->id(), slot.pending.line},
-                          rules_);
+    footprint = ops::footprint(slot.pending, machine_, {static_cast<int>(actor.index), slot.core->id(), slot.pending.line},
+                               rules_);
+    if (slot.poll_released)
+      footprint.touches.push_back(ops::poll_release_touch(static_cast<int>(actor.index), scheduler::TouchMode::take));
+    return footprint;
   }
   ops::DmaPhase{static_cast<int>(actor.index)}.footprint(machine_, rules_, footprint);
   return footprint;
@@ -280,7 +320,8 @@ std::vector<Execution::Standing> Execution::standing() const {
     const CoreSlot& slot = cores_[global];
     if (slot.fiber->finished()) continue;
     const ops::OpSite site{static_cast<int>(global), slot.core->id(), slot.pending.line};
-    cores.push_back({site, ops::waiting_for(slot.pending, machine_, site)});
+    cores.push_back({site, ops::waiting_for(slot.pending, machine_, site),
+                     slot.polling ? slot.poll.describe(machine_) : std::string()});
   }
   return cores;
 }
@@ -295,6 +336,8 @@ std::vector<model::FailureSite> Execution::blocked_sites() const {
       what = (waits->device_barrier ? "waits at the device barrier" : "waits on semaphore " + std::to_string(waits->semaphore_id)) +
              ": needs " + std::to_string(waits->needs) + ", holds " + std::to_string(waits->holds);
       if (!waits->device_barrier) blocked = model::BlockedWait{waits->semaphore_id, waits->needs, waits->holds};
+    } else if (!core.polls.empty()) {
+      what = "polls, and nothing it reads has changed since its last read: " + core.polls;
     }
     sites.push_back({{model::Accessor::Kind::core, core.site.global}, step, core.site.line, what, blocked});
   }
@@ -312,6 +355,9 @@ std::string Execution::describe_blocked() const {
       text += ": waits on " + machine_.semaphores().describe(waits->semaphore) + ", cell " +
               model::to_string(core.site.core) + ", needs " +
               std::to_string(waits->needs) + ", holds " + std::to_string(waits->holds);
+    else if (!core.polls.empty())
+      text += ": polls, re-reading " + core.polls + "; nothing it reads has changed since its last read, and nothing "
+              "left to run can change it (the spin reduction, docs/semantics.md §6)";
   }
   if (!in_flight_.empty()) text += "\npending DMAs:";
   for (int id : in_flight_) text += "\n  " + model::describe(machine_.dmas()[id]);

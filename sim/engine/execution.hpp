@@ -18,6 +18,7 @@
 #include "scheduler/fiber/fiber_switch.hpp"
 #include "scheduler/step_loop.hpp"
 #include "sim/api/core.hpp"
+#include "sim/engine/poll_window.hpp"
 #include "sim/events/trace_event.hpp"
 #include "sim/ops/dma_phase.hpp"
 #include "sim/ops/table.hpp"
@@ -51,6 +52,8 @@ class Execution final : public scheduler::Process {
   const std::string& teardown_problem() const { return teardown_problem_; }
   // The watchdog's budget, for the message of an interrupted core.
   void set_watchdog_seconds(double seconds) { watchdog_seconds_ = seconds; }
+  // The spin reduction (poll_window.hpp), on by default.
+  void set_spin_reduction(bool on) { spin_reduction_ = on; }
 
   // Runs the step loop (scheduler/step_loop.hpp) over this execution, instantiated where the
   // transitions are defined so that they inline into it.
@@ -63,6 +66,7 @@ class Execution final : public scheduler::Process {
   void add_after_touches(scheduler::Actor actor, scheduler::Footprint& footprint) const override {
     if (actor.kind == scheduler::Actor::Kind::core && cores_[actor.index].fiber->finished())
       footprint.touches.push_back(ops::core_finished_touch());
+    for (int global : released_pollers_) footprint.touches.push_back(ops::poll_release_touch(global, scheduler::TouchMode::add));
   }
   scheduler::StableActor stable(scheduler::Actor actor) const override;
   void set_footprint_rules(ops::FootprintRules rules) { rules_ = rules; }
@@ -91,6 +95,7 @@ class Execution final : public scheduler::Process {
     const ops::OpSite site{global, cores_[static_cast<std::size_t>(global)].core->id(), line};
     model::Failure failure;
     if (!entry.apply(machine_, site, failure)) fail(global, std::move(failure));
+    note_poll(global, entry, line);
     if (trace_) emit_operation(entry.event(machine_, site), global, line);
     if constexpr (std::is_same_v<Entry, ops::DmaStart>) dma_started(entry.dma);
     return entry;
@@ -105,6 +110,7 @@ class Execution final : public scheduler::Process {
   struct Standing {
     ops::OpSite site;
     std::optional<ops::Waiting> waiting;
+    std::string polls;  // blocked by the spin reduction: what it keeps reading (else empty)
   };
   std::vector<Standing> standing() const;
 
@@ -115,6 +121,9 @@ class Execution final : public scheduler::Process {
     bool started = false;
     bool teardown_thrown = false;  // a Teardown was thrown into the kernel
     bool enabled = false;          // listed in enabled_
+    PollWindow poll;               // its reads since its last effect (the spin reduction)
+    bool polling = false;          // blocked by the spin reduction: listed in polling_
+    bool poll_released = false;    // was blocked by it at the read it stands at, then released
   };
   // Stops the calling core at a visible operation until the scheduler picks it.
   [[gnu::always_inline]] void yield(int global_core, const ops::PendingOp& op) {
@@ -142,8 +151,28 @@ class Execution final : public scheduler::Process {
     trace_->on_event(event);
   }
   bool blocked(const CoreSlot& slot) const {
-    return !ops::enabled(slot.pending, machine_, machine_.topology().global(slot.core->id()));
+    return !ops::enabled(slot.pending, machine_, machine_.topology().global(slot.core->id())) || spinning(slot);
   }
+  // The spin reduction (poll_window.hpp): what a read reads, whether the core stands at a read
+  // that would repeat its last iteration unchanged, and the window's bookkeeping after an operation.
+  std::optional<PollTarget> poll_target(const CoreSlot& slot) const;
+  bool spinning(const CoreSlot& slot) const {
+    if (!spin_reduction_ || slot.poll.empty()) return false;
+    const auto target = poll_target(slot);
+    return target && slot.poll.spinning(*target, machine_);
+  }
+  template <class Entry>
+  void note_poll(int global, const Entry& entry, model::SourceLine line) {
+    PollWindow& window = cores_[static_cast<std::size_t>(global)].poll;
+    if constexpr (std::is_same_v<Entry, ops::Read>)
+      window.read({nullptr, entry.semaphore, global, {}, line}, machine_);
+    else if constexpr (std::is_same_v<Entry, ops::Load>)
+      window.read({entry.slice.buffer, -1, -1, entry.slice.rect, line}, machine_);
+    else
+      window.clear();
+  }
+  // After a step: the polling cores whose reads it changed are released.
+  void release_pollers();
   // Brings core `global`'s entry in enabled_ up to date.
   void refresh_core(std::size_t global);
   // After a step: the cores it may have enabled or disabled.
@@ -171,6 +200,8 @@ class Execution final : public scheduler::Process {
   const std::function<void(Core&)>& kernel_;
   std::vector<CoreSlot> cores_;
   std::vector<int> in_flight_;  // DMA ids with a phase still to run, ascending
+  std::vector<int> polling_;            // cores blocked by the spin reduction, in the order they were
+  std::vector<int> released_pollers_;   // cores the last step released from it
   // Enabled cores ascending (the first enabled_cores_ entries), then DMA phases by DMA id.
   std::vector<scheduler::Actor> enabled_;
   std::size_t enabled_cores_ = 0;
@@ -183,6 +214,7 @@ class Execution final : public scheduler::Process {
   bool tearing_down_ = false;
   std::string teardown_problem_;
   double watchdog_seconds_ = 0;
+  bool spin_reduction_ = true;
   std::uint64_t launch_ = 0;
   scheduler::FiberSwitch switch_;
 };

@@ -58,6 +58,7 @@ ExecutionResult Simulation::run(scheduler::Strategy& strategy, TraceSink* trace,
     Execution execution(machine, stacks_, scenario_.kernel, params_, config_.scheduler.fiber_backend);
     execution.set_trace(trace);
     execution.set_watchdog_seconds(config_.scheduler.watchdog_seconds);
+    execution.set_spin_reduction(config_.scheduler.spin_reduction);
     execution.set_launch_number(++launches_);
     scheduler::rescue::install();  // again: a SIGSEGV handler installed since (a test framework's) is chained
     scheduler::rescue::prepare_thread();

@@ -4,7 +4,7 @@
 // (space, id, device, core), a semaphore cell by (semaphore id, global core), a device barrier
 // cell by its global core, and one counter of running cores, which every core's last transition
 // decrements and every DMA phase observes (a DMA still pending when the last core finishes is in
-// flight).
+// flight), and a polling core's release (below).
 
 #include <cstdint>
 
@@ -19,7 +19,8 @@ enum ObjectKind : std::uint32_t {
   semaphore_cell = 2,
   buffer_existence = 3,
   running_cores = 4,
-  barrier_cell = 5
+  barrier_cell = 5,
+  poll_release = 6
 };
 
 inline scheduler::ObjectId buffer_object(ObjectKind kind, model::Space space, int id, int device, int core) {
@@ -54,5 +55,12 @@ inline scheduler::Touch barrier_touch(int global_core, scheduler::TouchMode mode
 // The touch every core's finishing transition adds, and every DMA phase's observation of it.
 inline scheduler::Touch core_finished_touch() { return {{running_cores, 0, 0, 0}, scheduler::TouchMode::add, {}, 1}; }
 inline scheduler::Touch running_cores_observed() { return {{running_cores, 0, 0, 0}, scheduler::TouchMode::observe}; }
+
+// The spin reduction's pseudo-counter of a polling core (sim/engine/poll_window.hpp): the step
+// that releases it adds, the read it was blocked at takes, so that read's race with the change
+// that released it is never reversed.
+inline scheduler::Touch poll_release_touch(int global_core, scheduler::TouchMode mode) {
+  return {{poll_release, global_core, 0, 0}, mode, {}, 1};
+}
 
 }  // namespace weft::sim::ops

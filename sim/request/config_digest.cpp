@@ -32,6 +32,7 @@ std::string canonical_text(const Request& request) {
   line("scheduler.max_steps", config.scheduler.max_steps);
   line("scheduler.stack_bytes", config.scheduler.stack_bytes);
   line("scheduler.fiber_backend", static_cast<int>(config.scheduler.fiber_backend));
+  line("scheduler.spin_reduction", static_cast<int>(config.scheduler.spin_reduction));
   for (const auto& [name, value] : request.params) text += "\nparams." + name + "=" + to_toml(value);
   return text;
 }

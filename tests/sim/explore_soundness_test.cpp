@@ -19,10 +19,13 @@ struct Op {
   // leaking its bytes; leave: the core's kernel returns early, its later operations never run;
   // share: the core allocates a fresh vmem_shared scalar, the same buffer as the other cores'
   // allocation of that rank, and stores into it (other 0) or only allocates it); the rest are
-  // the memory and synchronisation verbs of the operation table's later entries.
+  // the memory and synchronisation verbs of the operation table's later entries; the last two
+  // poll (the spin reduction, sim/engine/poll_window.hpp): until an element is not zero, and
+  // until the core's own cell of the semaphore holds a signal.
   enum Kind {
     load, store, signal, wait, dma, unwaited, leave, share,
-    masked_load, masked_store, swap, barrier, sync_copy, dma_add
+    masked_load, masked_store, swap, barrier, sync_copy, dma_add,
+    poll, poll_count
   } kind;
   int slot = 0;    // element of the shared array (load, store, swap, dma and copy source)
   int other = 0;   // store, swap: value; signal: target core; dma and copy: destination element
@@ -96,6 +99,14 @@ sim::ScenarioDefinition scenario_of(const Program& program) {
         case Op::barrier: core.device_barrier(); break;
         case Op::sync_copy: core.sync_copy(at(op.slot), at(op.other)); break;
         case Op::dma_add: core.dma_start(at(op.slot), at(op.other), sem, std::nullopt, {.add = true}).wait(); break;
+        case Op::poll:
+          while (core.load(at(op.slot))(0, 0) == 0) {
+          }
+          break;
+        case Op::poll_count:
+          while (core.read(sem) == 0) {
+          }
+          break;
       }
     }
   };
@@ -190,6 +201,9 @@ const Kinds first_verbs{Op::load, Op::store, Op::signal, Op::wait, Op::dma, Op::
 const Kinds later_verbs{Op::load,         Op::store,  Op::signal,  Op::wait,      Op::dma,
                         Op::unwaited,     Op::leave,  Op::share,   Op::masked_load, Op::masked_store,
                         Op::swap,         Op::barrier, Op::sync_copy, Op::dma_add};
+// Kernels that poll, among the verbs that change what a poller reads.
+const Kinds polling_verbs{Op::load, Op::store, Op::signal, Op::wait,  Op::dma,
+                          Op::unwaited, Op::leave, Op::swap, Op::poll, Op::poll_count};
 
 }  // namespace
 
@@ -202,8 +216,16 @@ TEST_CASE("explore matches plain enumeration on kernels with masks, swaps, barri
   compare_on_generated_kernels(0, 59, later_verbs);
 }
 
+// A blocked poller is released by the step that changes what it reads: its read is never
+// reversed with that step (it would find the value unchanged, blocked), and every other order
+// is explored.
+TEST_CASE("explore matches plain enumeration on kernels that poll", "[sim][explore]") {
+  compare_on_generated_kernels(0, 59, polling_verbs);
+}
+
 // The same on more kernels: `weft_sim_tests "[long]"` (ctest label long).
 TEST_CASE("explore matches plain enumeration on 250 more generated kernels", "[.long]") {
   compare_on_generated_kernels(50, 299, first_verbs);
   compare_on_generated_kernels(60, 309, later_verbs);
+  compare_on_generated_kernels(60, 309, polling_verbs);
 }

@@ -91,7 +91,11 @@ TEST_CASE("a deadlock that one interleaving in thousands reaches is found", "[si
     }
     if (lockstep) core.wait(core.barrier_semaphore());  // nobody signals it
   };
-  sim::Simulation simulation(one_device(2), s, s.params);
+  // Core 1 re-reads a flag it may find unchanged, counting: not a poll, so without the spin
+  // reduction, which would block it until core 0 moves (docs/semantics.md §6).
+  sim::Config config = one_device(2);
+  config.scheduler.spin_reduction = false;
+  sim::Simulation simulation(config, s, s.params);
   const auto report = sim::explore(simulation, {}, false);
   REQUIRE(report.found(model::Verdict::deadlock));
   const auto& deadlock = *std::find_if(report.verdicts.begin(), report.verdicts.end(),

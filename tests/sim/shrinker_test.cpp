@@ -113,7 +113,7 @@ sim::ScenarioDefinition planted_flags() {
         const sim::Tile<float> seen = core.load(flags);
         core.check(!(seen(0, 0) == 1.0f && seen(0, 1) == 0.0f), "flag A is set but flag B is not");
       } else {
-        core.load(scratch);
+        core.store(scratch, sim::Tile<float>::Constant(1, 1, float(step)));  // busy work (a load would poll)
       }
     }
   };
