@@ -69,6 +69,11 @@ class Buffer {
 
   int ref_count = 1;  // shared buffers: how many cores hold it
   int serial = 0;     // creation order within the execution (an index for per-buffer state)
+  SourceLine scope;   // the run_scoped call it was allocated in (line 0: none; model/memory.hpp)
+  bool freed = false;  // its scope ended: nothing may touch it, its storage is gone
+
+  // At the end of its scope: its bytes go back to the host (nothing reads them again).
+  void release_storage() { storage_.reset(); }
 
  private:
   std::byte* raw() { return storage_.get(); }

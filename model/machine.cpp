@@ -250,6 +250,37 @@ bool Machine::run_dma_phase(int id, Failure& failure) {
   return true;
 }
 
+bool Machine::close_scope(CoreId by, SourceLine line, Failure& failure) {
+  const std::span<Buffer* const> scoped = memory_.innermost_scope(by);
+  const auto in_scope = [&](const Buffer* buffer) { return std::find(scoped.begin(), scoped.end(), buffer) != scoped.end(); };
+  std::string in_flight;
+  for (const Dma& dma : dmas_)
+    if (dma.next != DmaPhase::done && (in_scope(dma.source.buffer) || in_scope(dma.target.buffer)))
+      in_flight += "\n  " + describe(dma);
+  if (!in_flight.empty()) {
+    failure = {Verdict::dma_in_flight, to_string(by) + " ends the scope of run_scoped at " + to_string(line) +
+                                           ", but DMAs into or out of its buffers are still in flight (wait for "
+                                           "them inside the scope):" + in_flight};
+    return false;
+  }
+  for (Buffer* buffer : scoped)
+    if (!access({{Accessor::Kind::core, topology_.global(by)}, buffer, Rect::whole(buffer->info().shape), true, line},
+                failure))
+      return false;
+  memory_.close_scope(by);
+  return true;
+}
+
+bool Machine::touched_after_scope(const Access& access, Failure& failure) const {
+  const bool dma = access.who.kind == Accessor::Kind::dma;
+  failure = {Verdict::kernel_error, describe_actor(access.who) + (access.is_write ? " writes " : " reads ") +
+                                        describe(access.buffer->info()) + to_string(access.rect) + " at " +
+                                        to_string(dma ? dmas_[access.who.index].line : access.line) +
+                                        " after the scope it was allocated in (run_scoped at " +
+                                        to_string(access.buffer->scope) + ") ended: its memory is freed"};
+  return false;
+}
+
 std::optional<Failure> Machine::exit_check() const {
   std::string in_flight;
   for (const Dma& dma : dmas_)

@@ -101,11 +101,17 @@ class Machine {
     dmas_ = std::move(storage);
   }
 
+  // The end of `by`'s innermost scope (run_scoped; model/memory.hpp) at `line`: a DMA still in
+  // flight into or out of one of its buffers is dma_in_flight; then the end writes each buffer
+  // (race detection: a DMA that landed in it unawaited races with the end), and frees them.
+  bool close_scope(CoreId by, SourceLine line, Failure& failure);
+
   // The exit checks once every core has finished: dma_in_flight, then semaphore_leak.
   std::optional<Failure> exit_check() const;
 
  private:
   bool access(const Access& access, Failure& failure) {
+    if (access.buffer->freed) return touched_after_scope(access, failure);
     if (observer_ != nullptr && !observer_->on_access(access, failure)) return false;
     return races_ == nullptr ||
            races_->access(access, step_, [this](Accessor who) { return describe_actor(who); }, failure);
@@ -117,6 +123,8 @@ class Machine {
     if (races_) races_->signal(by, semaphore, global_core, amount, final);
   }
   Failure out_of_bounds(CoreId by, SourceLine line, const Slice& slice, std::string_view what) const;
+  // kernel_error: `access` touches a buffer whose scope ended.
+  bool touched_after_scope(const Access& access, Failure& failure) const;
   // The masked accesses' steps: every part inside the buffer (else the failure of `verb`, which
   // names the part outside), and every part recorded as an access.
   bool parts_inside(CoreId by, const Slice& slice, std::span<const Rect> parts, std::string_view verb, SourceLine line,

@@ -18,7 +18,9 @@ Memory::Memory(const MachineSpec& spec, const Topology& topology)
     : spec_(spec),
       topology_(topology),
       host_budget_(host_budget_bytes(spec)),
-      next_id_(topology.cores(), first_kernel_buffer_id) {}
+      next_id_(topology.cores(), first_kernel_buffer_id),
+      allocations_made_(topology.cores(), 0),
+      scopes_(topology.cores()) {}
 
 Memory::Key Memory::key_of(Space space, int id, CoreId core) const {
   return {space, id, core.device, per_core(space) ? core.core : -1};
@@ -116,13 +118,21 @@ Buffer* Memory::allocate(CoreId by, Space space, ElementType type, const Shape& 
                                           to_string(shape) + ": " + problem};
     return nullptr;
   }
-  const int id = next_id_[topology_.global(by)]++;
-  auto [signature, fresh] = signatures_.try_emplace(id, Signature{space, type, shape, by});
+  const int global = topology_.global(by);
+  std::vector<OpenScope>& scopes = scopes_[global];
+  if (!scopes.empty() && !per_core(space)) {
+    failure = {Verdict::kernel_error, to_string(by) + " allocates " + std::string(to_string(space)) +
+                                          " inside the scope of run_scoped at " + to_string(scopes.back().line) +
+                                          ": scoped scratch is vmem or smem (a shared buffer lives for the whole kernel)"};
+    return nullptr;
+  }
+  const int id = next_id_[global]++;
+  auto [signature, fresh] = signatures_.try_emplace(allocations_made_[global]++, Signature{id, space, type, shape, by});
   if (!fresh) {
     const Signature& first = signature->second;
     if (first.space != space || first.type != type || first.shape != shape) {
       failure = {Verdict::kernel_error,
-                 "allocation order differs between cores: buffer " + std::to_string(id) + " is " +
+                 "allocation order differs between cores: buffer " + std::to_string(first.id) + " is " +
                      std::string(to_string(first.space)) + " " + std::string(to_string(first.type)) +
                      to_string(first.shape) + " on " + to_string(first.first) + " but " +
                      std::string(to_string(space)) + " " + std::string(to_string(type)) +
@@ -136,7 +146,38 @@ Buffer* Memory::allocate(CoreId by, Space space, ElementType type, const Shape& 
     return found->second;
   }
   if (!reserve(key, shape.volume() * element_bytes(type), failure, by)) return nullptr;
-  return &create(key, {id, space, by.device, std::get<3>(key), type, shape, std::string(naming.name), naming.site});
+  Buffer& made = create(key, {id, space, by.device, std::get<3>(key), type, shape, std::string(naming.name), naming.site});
+  if (!scopes.empty()) {
+    made.scope = scopes.back().line;
+    scopes.back().buffers.push_back(&made);
+  }
+  return &made;
+}
+
+void Memory::open_scope(CoreId by, SourceLine line) {
+  const int global = topology_.global(by);
+  scopes_[global].push_back({line, next_id_[global], {}});
+}
+
+std::span<Buffer* const> Memory::innermost_scope(CoreId by) const {
+  const auto& scopes = scopes_[topology_.global(by)];
+  if (scopes.empty()) return {};
+  return scopes.back().buffers;
+}
+
+void Memory::close_scope(CoreId by) {
+  const int global = topology_.global(by);
+  OpenScope& scope = scopes_[global].back();
+  for (Buffer* buffer : scope.buffers) {
+    const BufferInfo& info = buffer->info();
+    by_key_.erase(key_of(info.space, info.id, by));
+    bytes_used_[{info.space, info.device, info.core}] -= buffer->bytes();
+    host_used_ -= buffer->bytes();
+    buffer->freed = true;
+    buffer->release_storage();
+  }
+  next_id_[global] = scope.first_id;
+  scopes_[global].pop_back();
 }
 
 Buffer* Memory::find(Space space, int id, CoreId core) {

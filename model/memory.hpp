@@ -1,6 +1,11 @@
 #pragma once
 // All buffers of one execution (docs/semantics.md §2): host buffers created by the scenario's setup,
 // and kernel allocations with SPMD-symmetric ids from a per-core counter starting at 100.
+// Scoped allocations (run_scoped, docs/semantics.md §2): the vmem and smem buffers a core
+// allocates while a scope of its own is open are freed when it closes; the counter goes back to
+// where it was when the scope opened, so the next allocations reuse the ids (and with them the
+// explorer's names of the memory) and the capacity. Freed buffers stay listed, marked `freed`,
+// without storage.
 // Capacities are accounted per space instance (per core for vmem/smem, per device otherwise),
 // and all buffers together against the host memory budget (host_memory.hpp), before each is
 // allocated.
@@ -8,6 +13,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <tuple>
 #include <vector>
@@ -40,6 +46,13 @@ class Memory {
   // The instance of buffer `id` in `space` that `core` sees; nullptr if it does not exist.
   Buffer* find(Space space, int id, CoreId core);
 
+  // Scopes (run_scoped) of core `by`: one opens at `line`; the buffers of the innermost one
+  // (empty if none is open); the innermost closes, freeing its buffers.
+  void open_scope(CoreId by, SourceLine line);
+  bool in_scope(CoreId by) const { return !scopes_[topology_.global(by)].empty(); }
+  std::span<Buffer* const> innermost_scope(CoreId by) const;
+  void close_scope(CoreId by);
+
   const std::vector<std::unique_ptr<Buffer>>& buffers() const { return buffers_; }
   // The id `core`'s next kernel allocation will get.
   int next_id(CoreId core) const { return next_id_[topology_.global(core)]; }
@@ -51,10 +64,16 @@ class Memory {
  private:
   using Key = std::tuple<Space, int, int, int>;  // space, id, device, core (-1 if shared)
   struct Signature {
+    int id;
     Space space;
     ElementType type;
     Shape shape;
     CoreId first;
+  };
+  struct OpenScope {
+    SourceLine line;
+    int first_id;  // the core's next id when it opened
+    std::vector<Buffer*> buffers;
   };
   Key key_of(Space space, int id, CoreId core) const;
   std::int64_t capacity(Space space) const;
@@ -69,7 +88,9 @@ class Memory {
   std::int64_t host_budget_;
   std::int64_t host_used_ = 0;  // by every buffer
   std::vector<int> next_id_;                                         // per global core
-  std::map<int, Signature> signatures_;                              // per kernel buffer id
+  std::vector<int> allocations_made_;                                // per global core, never reset
+  std::map<int, Signature> signatures_;  // by allocation ordinal (the k-th of every core: SPMD-symmetric)
+  std::vector<std::vector<OpenScope>> scopes_;  // per global core, innermost last
   int next_host_id_ = 1;
 };
 

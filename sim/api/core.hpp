@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "sim/api/dma.hpp"
@@ -69,6 +70,18 @@ class Core {
   template <class T>
   Ref<T> vmem_shared(const model::Shape& shape, std::string_view name, Location loc = Location::current()) {
     return alloc<T>(model::Space::vmem_shared, shape, name, loc);
+  }
+
+  // Pallas' run_scoped: runs `body()`; the vmem and smem buffers allocated in it belong to the
+  // scope and are freed when it returns (visible: the scope's end), their ids and capacity
+  // reused by later allocations. A DMA still in flight into or out of one of them then is
+  // dma_in_flight; one that landed without a wait races with the end (race detection); touching
+  // one afterwards is a kernel_error naming this line. Scopes nest; vmem_shared cannot be scoped.
+  template <class Body>
+  void run_scoped(Body&& body, Location loc = Location::current()) {
+    open_scope(loc);
+    std::forward<Body>(body)();
+    close_scope(loc);
   }
 
   // --- loads and stores (visible, never block) ---
@@ -194,6 +207,8 @@ class Core {
   friend class Dma;
   template <class T>
   Ref<T> alloc(model::Space space, const model::Shape& shape, std::string_view name, Location loc);
+  void open_scope(Location loc);   // not visible: marks where the scope's allocations start
+  void close_scope(Location loc);  // visible: ops/scope_end.hpp
   // The visible load and store. The templates above are kept small (errors out of line), so a
   // kernel's call inlines them: one frame fewer between the kernel and the switch, one
   // mispredicted return fewer per step.

@@ -60,6 +60,10 @@ model::Buffer* Core::allocate(model::Space space, model::ElementType type, const
   return execution_.perform(global_, ops::AllocateBuffer{space, type, shape, name}, line_of(loc)).made;
 }
 
+void Core::open_scope(Location loc) { execution_.machine().memory().open_scope(id_, line_of(loc)); }
+
+void Core::close_scope(Location loc) { execution_.perform(global_, ops::ScopeEnd{}, line_of(loc)); }
+
 void Core::load_bytes(const model::Slice& slice, std::byte* out, Location loc) {
   execution_.perform(global_, ops::Load{slice, out}, line_of(loc));
 }

@@ -19,7 +19,7 @@ bool PollWindow::value_now(const PollTarget& target, const model::Machine& machi
     return true;
   }
   const auto& info = target.buffer->info();
-  if (!target.rect.inside(info.shape)) return false;
+  if (target.buffer->freed || !target.rect.inside(info.shape)) return false;
   const std::int64_t bytes = target.rect.volume() * target.buffer->element_bytes();
   if (bytes > static_cast<std::int64_t>(value_bytes)) return false;
   target.buffer->read(target.rect, value.bytes.data());

@@ -28,6 +28,7 @@ struct TraceEvent {
     dma_start,  // dma, buffer/rect (source), target_buffer/target_rect, target_core
     dma_read,   // dma, buffer/rect (source); signals semaphore_id on target_core by amount if >= 0
     dma_write,  // dma, target_buffer/target_rect; signals semaphore_id on target_core by amount
+    scope_end,  // the end of a run_scoped scope: buffer (the first freed, or null), amount (how many)
     finish,     // the core's kernel returned
   };
   Kind kind = Kind::load;

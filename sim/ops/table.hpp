@@ -18,6 +18,7 @@
 #include "sim/ops/masked_store.hpp"
 #include "sim/ops/operation.hpp"
 #include "sim/ops/read.hpp"
+#include "sim/ops/scope_end.hpp"
 #include "sim/ops/signal.hpp"
 #include "sim/ops/store.hpp"
 #include "sim/ops/swap.hpp"
@@ -58,7 +59,7 @@ struct EntryList {
 };
 
 using Table = EntryList<Load, Store, Signal, Wait, Read, AllocateBuffer, AllocateSemaphore, DmaStart, MaskedLoad,
-                        MaskedStore, Swap, BarrierArrive, BarrierLeave>;
+                        MaskedStore, Swap, BarrierArrive, BarrierLeave, ScopeEnd>;
 
 template <class Entry>
 inline constexpr std::uint8_t kind_of = Table::index_of<Entry>();

@@ -46,6 +46,7 @@ std::string_view kind_name(TraceEvent::Kind kind) {
     case Kind::dma_start: return "dma_start";
     case Kind::dma_read: return "dma_read";
     case Kind::dma_write: return "dma_write";
+    case Kind::scope_end: return "scope_end";
     case Kind::finish: return "finish";
   }
   return "other";
@@ -84,6 +85,7 @@ std::string record_title(const TraceRecorder& recorder, const TraceRecord& recor
     case Kind::dma_start: return "start dma " + std::to_string(record.dma) + of_origin(record);
     case Kind::dma_read: return "dma " + std::to_string(record.dma) + of_origin(record) + " read";
     case Kind::dma_write: return "dma " + std::to_string(record.dma) + of_origin(record) + " write";
+    case Kind::scope_end: return "end the scope of run_scoped";
     case Kind::finish: return "finish";
   }
   return "?";
@@ -117,6 +119,10 @@ std::string record_details(const TraceRecorder& recorder, const TraceRecord& rec
              " bytes, recv cell " + core_name(record.target_core, cpd);
     case Kind::dma_read: return slice_of(recorder, record.buffer, record.rect) + signal_part();
     case Kind::dma_write: return slice_of(recorder, record.target_buffer, record.target_rect) + signal_part();
+    case Kind::scope_end:
+      if (record.buffer < 0) return "frees nothing";
+      return "frees " + buffer_name(recorder.buffers()[static_cast<std::size_t>(record.buffer)]) +
+             (record.amount > 1 ? " and " + std::to_string(record.amount - 1) + " more" : std::string());
     case Kind::finish: return "the kernel returned";
   }
   return "?";

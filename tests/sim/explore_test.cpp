@@ -49,6 +49,30 @@ TEST_CASE("cores that share nothing are explored in exactly one execution", "[si
   CHECK(report.exhausted);
 }
 
+TEST_CASE("explore orders a DMA never waited against the core's exit: its three classes", "[sim][explore]") {
+  // The core starts a copy, stores elsewhere and returns (its exit is part of its last visible
+  // operation's step): the copy's read and write phases each before or after that step. Exit
+  // first, or between the phases: dma_in_flight; after both: the bytes the copy left on the
+  // semaphore, semaphore_leak. Through the engine's loop (sim::explore), as `weft explore`.
+  sim::ScenarioDefinition s;
+  s.setup = [](sim::Host& host) {
+    host.hbm<float>("x", {8});
+    host.hbm<float>("y", {8});
+    host.hbm<float>("z", {8});
+  };
+  s.kernel = [](sim::Core& core) {
+    core.dma_start(core.hbm<float>("x"), core.hbm<float>("y"), core.dma_semaphore());
+    core.store(core.hbm<float>("z"), sim::Tile<float>::Constant(1, 8, 1.0f));
+  };
+  sim::Config config = one_device(1);
+  config.race_detection.enabled = false;
+  const auto report = explore(s, config);
+  CHECK(report.exhausted);
+  CHECK(report.complete == 3);
+  CHECK(report.found(model::Verdict::dma_in_flight));
+  CHECK(report.found(model::Verdict::semaphore_leak));
+}
+
 TEST_CASE("readers(N) takes exactly 2^N executions", "[sim][explore]") {
   for (int n = 1; n <= 6; ++n) {
     CAPTURE(n);
