@@ -4,6 +4,7 @@
 #include <regex>
 
 #include "explain_test_support.hpp"
+#include "sim/explain/phrases.hpp"
 #include "sim/api/core.hpp"
 #include "sim/api/host.hpp"
 
@@ -87,4 +88,36 @@ TEST_CASE("a deadlock names a DMA into the blocked core that landed only some ch
   CHECK(deadlock.details.find("(write phase pending, 1024 of 4096 bytes landed)") != std::string::npos);
   CHECK(text.find("dma 0 (started by d0.c0 at ") != std::string::npos);
   CHECK(text.find(") has not landed (only 1024 of its 4096 bytes landed)") != std::string::npos);
+}
+
+TEST_CASE("A wait that took a chunk's units names it as a chunk of the DMA's write", "[explain]") {
+  sim::TraceRecorder recorder(1, 1);
+  sim::TraceEvent start;
+  start.kind = sim::TraceEvent::Kind::dma_start;
+  start.dma = 1;
+  start.amount = 4096;
+  recorder.on_event(start);
+  sim::TraceEvent chunk;
+  chunk.kind = sim::TraceEvent::Kind::dma_write;
+  chunk.actor = {scheduler::Actor::Kind::dma_write, 1};
+  chunk.dma = 1;
+  chunk.step = 7;
+  chunk.semaphore_id = 2000;
+  chunk.target_core = 0;
+  chunk.amount = 1024;
+  recorder.on_event(chunk);
+  chunk.step = 8;
+  chunk.amount = 3072;  // the rest: the write phase's last record, all of the copy landed
+  recorder.on_event(chunk);
+  const sim::Phrases words(recorder, "k.cpp:1");
+  CHECK(words.signal(recorder.records()[1]) ==
+        "the completion of a chunk of 1024 of the 4096 bytes of dma 1's write (sem 2000, step 7)");
+  CHECK(words.signal(recorder.records()[2]) ==
+        "the completion of a chunk of 3072 of the 4096 bytes of dma 1's write (sem 2000, step 8)");
+  start.dma = 2;  // a write phase that lands whole
+  recorder.on_event(start);
+  chunk.dma = 2;
+  chunk.amount = 4096;
+  recorder.on_event(chunk);
+  CHECK(words.signal(recorder.records()[4]) == "the completion of dma 2's write (sem 2000, step 8)");
 }
