@@ -229,14 +229,17 @@ void Execution::run_dma_phase(Actor actor) {
   const ops::DmaPhase dma{id};
   const model::DmaPhase phase = machine_.dmas()[id].next;
   model::Failure failure;
-  if (!dma.apply(machine_, failure)) {
+  const bool ran = dma.apply(machine_, failure);
+  if (!ran) {
     if (!failure_) failure_ = std::move(failure);
-    return;
+  } else if (trace_) {
+    emit(dma.event(machine_, phase));
   }
-  if (trace_) emit(dma.event(machine_, phase));
   const auto listed = std::lower_bound(enabled_.begin() + static_cast<std::ptrdiff_t>(enabled_cores_), enabled_.end(), actor,
                                        [](Actor a, Actor b) { return a.index < b.index; });
-  if (machine_.dmas()[id].next == model::DmaPhase::done) {
+  // A phase that failed ran too, and ended the execution: it is not left enabled, as if it could
+  // still run (the explorer analyses what a run left enabled as never run).
+  if (!ran || machine_.dmas()[id].next == model::DmaPhase::done) {
     in_flight_.erase(std::lower_bound(in_flight_.begin(), in_flight_.end(), id));
     if (listed != enabled_.end() && listed->index == actor.index) enabled_.erase(listed);
   } else if (listed != enabled_.end() && listed->index == actor.index) {
