@@ -2,8 +2,9 @@
 // One DMA (docs/semantics.md §4): a copy of a source rectangle into a destination rectangle, possibly
 // on another core or device, in two phases. The read phase snapshots the source and signals the
 // send semaphore on the starting core; the write phase stores the snapshot (or adds it to what
-// the destination holds) and signals the receive semaphore on the destination core. When each
-// phase runs is the scheduler's choice.
+// the destination holds) and signals the receive semaphore on the destination core, by the bytes
+// it stored. The write phase lands whole, or in chunks of dma.chunk_bytes, a step each
+// (model/dma_chunks.hpp). When each step runs is the scheduler's choice.
 
 #include <array>
 #include <cstddef>
@@ -64,7 +65,8 @@ struct Dma {
   int send_semaphore = -1;  // -1: none
   std::int64_t bytes = 0;
   bool add = false;  // the write phase adds the snapshot to the target
-  DmaPhase next = DmaPhase::read;
+  DmaPhase next = DmaPhase::read;  // stays `write` until the write phase's last chunk has landed
+  std::int64_t landed = 0;         // bytes of the write phase landed so far
   std::vector<std::byte> snapshot;
   SourceLine line;
   DmaOrigin origin;

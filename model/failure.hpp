@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "model/rect.hpp"
 #include "model/verdict.hpp"
 
 namespace weft::model {
@@ -39,6 +40,7 @@ struct FailureSite {
   SourceLine line;
   std::string what;
   std::optional<BlockedWait> waits;  // a blocked core's wait
+  Rect rect;                         // a racing access: the rectangle it touched (a DMA write: its chunk's)
 };
 
 struct Failure {

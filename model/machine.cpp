@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "model/dma_chunks.hpp"
+
 namespace weft::model {
 
 std::string describe(const DmaOrigin& origin) {
@@ -23,9 +25,11 @@ std::string describe(const Dma& dma) {
   const auto slice = [](const Slice& s) {
     return describe(s.buffer->info()) + " " + to_string(s.rect);
   };
-  std::string phase = dma.next == DmaPhase::read ? "read phase pending"
-                      : dma.next == DmaPhase::write ? "write phase pending"
-                                                    : "done";
+  std::string phase = dma.next == DmaPhase::read    ? "read phase pending"
+                      : dma.next == DmaPhase::done ? "done"
+                      : dma.landed == 0            ? "write phase pending"
+                                                   : "write phase pending, " + std::to_string(dma.landed) + " of " +
+                                                         std::to_string(dma.bytes) + " bytes landed";
   const std::string origin = dma.origin.what != nullptr ? " (" + describe(dma.origin) + ")" : std::string();
   return "dma " + std::to_string(dma.id) + origin + " started by " + to_string(dma.starter) + " at " +
          to_string(dma.line) + ": " + slice(dma.source) + " -> " + slice(dma.target) + " (" + phase + ")";
@@ -238,15 +242,22 @@ bool Machine::run_dma_phase(int id, Failure& failure) {
     dma.next = DmaPhase::write;
     return true;
   }
-  if (!access({who, dma.target.buffer, dma.target.rect, true, dma.line}, failure)) return false;
+  // The next chunk of the write phase (the whole of it unless dma.chunk_bytes is set).
+  const DmaChunk chunk = next_chunk(dma, spec_.dma_chunk_bytes);
+  if (!access({who, dma.target.buffer, chunk.rect, true, dma.line}, failure)) return false;
+  const std::byte* bytes = dma.snapshot.data() + chunk.offset;
   if (dma.add)
-    dma.target.buffer->accumulate(dma.target.rect, dma.snapshot.data());
+    dma.target.buffer->accumulate(chunk.rect, bytes);
   else
-    dma.target.buffer->write(dma.target.rect, dma.snapshot.data());
-  spare_snapshots_.push_back(std::move(dma.snapshot));
-  dma.snapshot = {};
-  release(who, dma.recv_semaphore, topology_.global(dma.destination), dma.bytes, true);
-  dma.next = DmaPhase::done;
+    dma.target.buffer->write(chunk.rect, bytes);
+  dma.landed += chunk.bytes;
+  const bool last = dma.landed == dma.bytes;
+  if (last) {
+    spare_snapshots_.push_back(std::move(dma.snapshot));
+    dma.snapshot = {};
+    dma.next = DmaPhase::done;
+  }
+  release(who, dma.recv_semaphore, topology_.global(dma.destination), chunk.bytes, last);
   return true;
 }
 

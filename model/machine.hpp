@@ -79,7 +79,8 @@ class Machine {
 
   // Starts the DMA `request` asks for; returns its id.
   int start_dma(CoreId by, const DmaRequest& request, SourceLine line, Failure& failure);
-  // Runs the next phase of DMA `id`.
+  // Runs the next step of DMA `id`: its read phase, or the next chunk of its write phase (all
+  // of it unless dma.chunk_bytes is set: model/dma_chunks.hpp).
   bool run_dma_phase(int id, Failure& failure);
   // The semaphore cell (semaphore index, global core) the next phase of `id` signals, or
   // semaphore -1 if it signals none.

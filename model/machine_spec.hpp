@@ -26,6 +26,9 @@ struct MachineSpec {
   std::int64_t host_bytes = 0;
 
   DmaExecution dma_execution = DmaExecution::async;
+  // The bytes a DMA's write phase lands in one step (whole rows of the target, at least one:
+  // model/dma_chunks.hpp); 0: the whole copy in one step.
+  std::int64_t dma_chunk_bytes = 0;
   CompatProfile compat = CompatProfile::none;
 
   int devices() const {

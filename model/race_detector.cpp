@@ -97,8 +97,10 @@ std::vector<FailureSite> RaceDetector::sites(const Access& access, std::uint64_t
   Accessor before = earlier.who, after = access.who;
   before.is_write = earlier.is_write;
   after.is_write = access.is_write;
-  return {{before, earlier.step, earlier.line, std::string(operation(earlier.who, earlier.is_write)) + " " + to_string(earlier.rect)},
-          {after, step, access.line, std::string(operation(access.who, access.is_write)) + " " + to_string(access.rect)}};
+  return {{before, earlier.step, earlier.line, std::string(operation(earlier.who, earlier.is_write)) + " " + to_string(earlier.rect),
+           std::nullopt, earlier.rect},
+          {after, step, access.line, std::string(operation(access.who, access.is_write)) + " " + to_string(access.rect),
+           std::nullopt, access.rect}};
 }
 
 std::optional<std::string> RaceDetector::report(const Access& access, std::uint64_t step, const Record& earlier,

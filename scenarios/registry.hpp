@@ -19,6 +19,7 @@ sim::ScenarioDefinition two_cores_one_output();
 sim::ScenarioDefinition all_core_barrier();
 sim::ScenarioDefinition readers();
 sim::ScenarioDefinition lastzero();
+sim::ScenarioDefinition shared_semaphore_sizes();
 // Kernels in Pallas' shape (kernels/pallas/).
 sim::ScenarioDefinition pallas_matmul();
 sim::ScenarioDefinition pallas_paged_gather();

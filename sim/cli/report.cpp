@@ -31,6 +31,7 @@ std::string describe_machine(const Config& config) {
   for (int extent : machine.mesh) mesh += (mesh.empty() ? "" : "x") + std::to_string(extent);
   return std::to_string(machine.devices()) + (machine.devices() == 1 ? " device" : " devices") + " (mesh " + mesh + ") x " +
          std::to_string(machine.cores_per_device) + (machine.cores_per_device == 1 ? " core" : " cores") + ", dma " + std::string(mode_name(machine.dma_execution)) +
+         (machine.dma_chunk_bytes > 0 ? " in chunks of " + std::to_string(machine.dma_chunk_bytes) + " bytes" : "") +
          (machine.compat == model::CompatProfile::jax ? ", compat jax" : "");
 }
 

@@ -60,9 +60,10 @@ constexpr std::array<KeyRule, 7> memory_rules{{
     {"host_bytes", [](Config& c, const Field& f) { c.machine.host_bytes = f.integer(0); }},
 }};
 
-constexpr std::array<KeyRule, 1> dma_rules{{
+constexpr std::array<KeyRule, 2> dma_rules{{
     {"execution",
      [](Config& c, const Field& f) { c.machine.dma_execution = f.choice(dma_execution_choices); }},
+    {"chunk_bytes", [](Config& c, const Field& f) { c.machine.dma_chunk_bytes = f.integer(0); }},
 }};
 
 constexpr std::array<KeyRule, 3> race_detection_rules{{

@@ -125,10 +125,12 @@ void Execution::fail(int global_core, model::Failure failure) {
 
 void Execution::dma_started(int dma_id) {
   if (machine_.spec().dma_execution == model::DmaExecution::eager) {
-    // Both phases run inside the start, on the starter's step.
+    // Both phases run inside the start, on the starter's step: the read, then every chunk of
+    // the write in order.
     const ops::DmaPhase dma{dma_id};
     const int starter = machine_.topology().global(machine_.dmas()[dma_id].starter);
-    for (const auto phase : {model::DmaPhase::read, model::DmaPhase::write}) {
+    while (machine_.dmas()[dma_id].next != model::DmaPhase::done) {
+      const model::DmaPhase phase = machine_.dmas()[dma_id].next;
       model::Failure failure;
       if (!dma.apply(machine_, failure)) fail(starter, std::move(failure));
       if (trace_) emit(dma.event(machine_, phase));
@@ -141,7 +143,8 @@ void Execution::dma_started(int dma_id) {
 
 std::optional<std::pair<int, int>> Execution::dma_needed_by(int dma_id) const {
   // on_wait: a phase runs only for a core blocked on the cell it signals; a read phase is also
-  // needed by a waiter of its write phase's cell, since the write cannot run before it.
+  // needed by a waiter of its write phase's cell, since the write cannot run before it. A write
+  // phase that has landed some of its chunks is still pending, and needed the same way.
   const model::Dma& dma = machine_.dmas()[dma_id];
   const auto waits_on = [&](int semaphore, model::CoreId who) {
     const int global = machine_.topology().global(who);
@@ -262,14 +265,17 @@ void Execution::run_dma_phase(Actor actor) {
   const ops::DmaPhase dma{id};
   const model::DmaPhase phase = machine_.dmas()[id].next;
   model::Failure failure;
-  if (!dma.apply(machine_, failure)) {
+  const bool ran = dma.apply(machine_, failure);
+  if (!ran) {
     if (!failure_) failure_ = std::move(failure);
-    return;
+  } else if (trace_) {
+    emit(dma.event(machine_, phase));
   }
-  if (trace_) emit(dma.event(machine_, phase));
   const auto listed = std::lower_bound(enabled_.begin() + static_cast<std::ptrdiff_t>(enabled_cores_), enabled_.end(), actor,
                                        [](Actor a, Actor b) { return a.index < b.index; });
-  if (machine_.dmas()[id].next == model::DmaPhase::done) {
+  // A phase that failed ran too, and ended the execution: it is not left enabled, as if it could
+  // still run (the explorer analyses what a run left enabled as never run).
+  if (!ran || machine_.dmas()[id].next == model::DmaPhase::done) {
     in_flight_.erase(std::lower_bound(in_flight_.begin(), in_flight_.end(), id));
     if (listed != enabled_.end() && listed->index == actor.index) enabled_.erase(listed);
   } else if (listed != enabled_.end() && listed->index == actor.index) {

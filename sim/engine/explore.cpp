@@ -31,6 +31,7 @@ class Stoppable final : public scheduler::Strategy {
   void after_step(scheduler::Actor actor, const scheduler::StepContext& context) override {
     inner_.after_step(actor, context);
   }
+  // What the run left enabled: the explorer analyses it as never run (explorer.hpp, "A run's end").
   void at_end(std::span<const scheduler::Actor> enabled, const scheduler::StepContext& context) override {
     inner_.at_end(enabled, context);
   }

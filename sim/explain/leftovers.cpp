@@ -78,7 +78,7 @@ Explanation explain_in_flight(const TraceRecorder& recorder) {
     by_line[start.line].push_back(
         "dma " + std::to_string(dma.id) + " by " + words.who(start) + " at step " + std::to_string(start.step) + " (" +
         (dma.read == no_record ? "its read never ran" : "read at step " + std::to_string(records[dma.read].step)) +
-        "; " + words.who(start) + " " + returned(recorder, starter) + ")");
+        (dma.chunks.empty() ? "" : ", " + landed_words(dma)) + "; " + words.who(start) + " " + returned(recorder, starter) + ")");
     out.focus.push_back(dma.start);
     if (dma.read != no_record) out.focus.push_back(dma.read);
   }

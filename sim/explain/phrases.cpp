@@ -8,6 +8,11 @@ using Kind = TraceEvent::Kind;
 
 std::string file_of(const std::string& line) { return line.substr(0, line.rfind(':')); }
 
+std::string landed_words(const TracedDma& dma) {
+  if (dma.chunks.empty()) return "";
+  return std::to_string(dma.landed) + " of its " + std::to_string(dma.bytes) + " bytes landed";
+}
+
 Phrases::Phrases(const TraceRecorder& recorder, const std::string& home) : recorder_(recorder), home_file_(file_of(home)) {}
 
 std::string Phrases::at(const std::string& line) const {
@@ -43,8 +48,13 @@ std::string Phrases::signal(const TraceRecord& signal, std::string units) const 
   if (signal.actor.kind == scheduler::Actor::Kind::core)
     return units + "the signal of " + semaphore + " by " + who(signal) + " " + where(signal);
   const std::string phase = signal.kind == Kind::dma_read ? "read" : "write";
-  return units + "the completion of dma " + std::to_string(signal.dma) + "'s " + phase + " (" + semaphore + ", step " +
-         std::to_string(signal.step) + ")";
+  const TracedDma* dma = recorder_.dma(signal.dma);
+  const bool chunk = signal.kind == Kind::dma_write && dma != nullptr && signal.amount < dma->bytes;
+  const std::string of = chunk ? "a chunk of " + std::to_string(signal.amount) + " of the " + std::to_string(dma->bytes) +
+                                     " bytes of "
+                               : "";
+  return units + "the completion of " + of + "dma " + std::to_string(signal.dma) + "'s " + phase + " (" + semaphore +
+         ", step " + std::to_string(signal.step) + ")";
 }
 
 }  // namespace weft::sim

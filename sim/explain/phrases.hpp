@@ -21,7 +21,8 @@ class Phrases {
   static std::string access(const TraceRecord& record);
   // The signal of `signal` that a wait took `units` of: "the signal of sem 2003 by d5.c0 at line
   // 27, step 63" (with "unit 2 of 2 of" when the wait took part of it), or "the completion of
-  // dma 16's read (sem 2001, step 111)" for a DMA phase.
+  // dma 16's read (sem 2001, step 111)" for a DMA phase ("the completion of a chunk of 1024 of
+  // the 4096 bytes of dma 16's write (...)" for a chunk of a write phase).
   std::string signal(const TraceRecord& signal, std::string units = "") const;
   // Where a record was issued: "at line 30, step 109".
   std::string where(const TraceRecord& record) const;
@@ -33,5 +34,9 @@ class Phrases {
 
 // The file part of "file.cpp:42".
 std::string file_of(const std::string& line);
+
+// How much of a DMA in flight has landed, when its write phase lands in chunks and some have:
+// "1024 of its 4096 bytes landed"; empty when none has.
+std::string landed_words(const TracedDma& dma);
 
 }  // namespace weft::sim

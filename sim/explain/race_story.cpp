@@ -3,6 +3,7 @@
 #include <deque>
 #include <limits>
 
+#include "sim/explain/partial_landing.hpp"
 #include "sim/explain/phrases.hpp"
 #include "sim/trace/describe.hpp"
 
@@ -18,6 +19,7 @@ struct Side {
   int core = -1;                  // who performs it: its core, or its DMA's starter
   int dma = -1;                   // its DMA, or -1
   std::size_t start = no_record;  // its DMA's start record
+  std::string chunk;              // a chunk of its DMA's write phase, not all of it: " of [15:16, 0:256]"
 
   Side(const TraceRecorder& recorder, const Causality& causality, const model::FailureSite& failure_site)
       : site(failure_site), event(causality.event_of(failure_site)) {
@@ -29,13 +31,15 @@ struct Side {
     if (const TracedDma* traced = recorder.dma(dma); traced && traced->start != no_record) {
       start = traced->start;
       core = static_cast<int>(recorder.records()[start].actor.index);
+      if (site.who.is_write && !(site.rect == recorder.records()[start].target_rect))
+        chunk = " of " + model::to_string(site.rect);
     }
   }
   bool recorded() const { return event.record != no_record; }
   std::string line() const { return model::to_string(site.line); }
-  // "read", "write" (a DMA's phase), "load", "store"
+  // "read", "write" (a DMA's phase; "write of [15:16, 0:256]" for a chunk of it), "load", "store"
   std::string operation() const {
-    if (dma >= 0) return site.who.is_write ? "write" : "read";
+    if (dma >= 0) return site.who.is_write ? "write" + chunk : "read";
     return site.what.substr(0, site.what.find(' '));
   }
   // "dma 17's read", "the store by d0.c0"
@@ -342,6 +346,8 @@ Explanation explain_race(const TraceRecorder& recorder, const Causality& causali
   const RaceStory forward(recorder, causality, a, b), backward(recorder, causality, b, a);
   if (forward.ordered()) return {};  // the recording orders them: nothing to explain
   Explanation out = backward.strength() > forward.strength() ? backward.tell() : forward.tell();
+  tell_partial_landing(recorder, causality.past(b.event), earlier, out);
+  tell_partial_landing(recorder, causality.past(a.event), later, out);
   out.focus = causal_view(causality, a, b, recorder.records().size());
   return out;
 }

@@ -102,7 +102,8 @@ class WaitForGraph {
       if (dma.write != no_record || dma.start == no_record || records_[dma.start].target_core != core) continue;
       const TraceRecord& start = records_[dma.start];
       out.why.push_back("  dma " + std::to_string(dma.id) + " (started by " + words_.who(start) + " " + words_.where(start) +
-                        ") has not landed");
+                        ") has not landed" +
+                        (dma.chunks.empty() ? "" : " (only " + landed_words(dma) + ")"));
     }
   }
 

@@ -1,5 +1,7 @@
 #include "sim/ops/dma_phase.hpp"
 
+#include "model/dma_chunks.hpp"
+
 namespace weft::sim::ops {
 
 void add_phase_touches(const model::Dma& dma, model::DmaPhase phase, const model::Machine& machine,
@@ -11,13 +13,15 @@ void add_phase_touches(const model::Dma& dma, model::DmaPhase phase, const model
       footprint.touches.push_back(cell(machine, dma.send_semaphore, topology.global(dma.starter),
                                        scheduler::TouchMode::add, dma.bytes, rules.ordered_signals));
   } else {
-    footprint.touches.push_back(access(dma.target, scheduler::TouchMode::write));
+    // The chunk about to land: its rows of the target, its bytes on the receive cell.
+    const model::DmaChunk chunk = model::next_chunk(dma, machine.spec().dma_chunk_bytes);
+    footprint.touches.push_back(access(dma.target, chunk.rect, scheduler::TouchMode::write));
     footprint.touches.push_back(cell(machine, dma.recv_semaphore, topology.global(dma.destination),
-                                     scheduler::TouchMode::add, dma.bytes, rules.ordered_signals));
+                                     scheduler::TouchMode::add, chunk.bytes, rules.ordered_signals));
   }
 }
 
-TraceEvent DmaPhase::event(const model::Machine& machine, model::DmaPhase phase) const {
+TraceEvent DmaPhase::copy_event(const model::Machine& machine, model::DmaPhase phase) const {
   using scheduler::Actor;
   const model::Dma& record = machine.dmas()[dma];
   const auto& topology = machine.topology();
@@ -38,6 +42,16 @@ TraceEvent DmaPhase::event(const model::Machine& machine, model::DmaPhase phase)
   if (semaphore >= 0) {
     event.semaphore_id = machine.semaphores().id(semaphore);
     event.count = machine.semaphores().count(semaphore, event.target_core);
+  }
+  return event;
+}
+
+TraceEvent DmaPhase::event(const model::Machine& machine, model::DmaPhase phase) const {
+  TraceEvent event = copy_event(machine, phase);
+  if (phase == model::DmaPhase::write) {  // the chunk that just landed
+    const model::DmaChunk chunk = model::landed_chunk(machine.dmas()[dma], machine.spec().dma_chunk_bytes);
+    event.amount = chunk.bytes;
+    event.target_rect = chunk.rect;
   }
   return event;
 }

@@ -2,8 +2,10 @@
 // A DMA phase: not a core's operation but an actor of its own (scheduler/actor.hpp). A DMA runs
 // in two phases, read (snapshot the source, signal the send semaphore on the starter) and
 // write (write the target, signal the receive semaphore on the destination), each picked by
-// the scheduler (model/dma.hpp). Every phase also observes the count of running cores: a phase
-// still pending when the last core finishes is a DMA in flight.
+// the scheduler (model/dma.hpp). Under dma.chunk_bytes the write phase is several steps of the
+// same actor, one per chunk (model/dma_chunks.hpp): what describes a write step (its footprint,
+// its trace event) describes its chunk. Every step also observes the count of running cores: a
+// phase still pending when the last core finishes is a DMA in flight.
 
 #include "model/dma.hpp"
 #include "sim/ops/objects.hpp"
@@ -11,7 +13,8 @@
 
 namespace weft::sim::ops {
 
-// The touches of `phase` of `dma` (without the running-cores observation).
+// The touches of `phase` of `dma` (without the running-cores observation); for the write phase,
+// of its next chunk.
 void add_phase_touches(const model::Dma& dma, model::DmaPhase phase, const model::Machine& machine,
                        FootprintRules rules, scheduler::Footprint& footprint);
 
@@ -24,8 +27,10 @@ struct DmaPhase {
     add_phase_touches(record, record.next, machine, rules, footprint);
     footprint.touches.push_back(running_cores_observed());
   }
-  // The trace event of `phase`, which just ran.
+  // The trace event of `phase`, which just ran: for the write phase, of the chunk that landed.
   TraceEvent event(const model::Machine& machine, model::DmaPhase phase) const;
+  // The same for the whole copy, whatever has landed (a DMA start's event is made from it).
+  TraceEvent copy_event(const model::Machine& machine, model::DmaPhase phase) const;
 };
 
 }  // namespace weft::sim::ops

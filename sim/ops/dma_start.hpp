@@ -2,9 +2,9 @@
 // dma_start: a core starts copying `source` into the buffer `target` names on the destination
 // core (its own, another core of its device, or a core of another device), overwriting or adding
 // to what is there. Never blocks. What happens next is the engine's DMA policy (dma.execution):
-// the two phases become actors of their own (async, on_wait), or run inside the start (eager).
-// So the footprint of an eager start is that of both phases; an async start only reads the
-// existence of the target buffer and creates the phases.
+// the two phases become actors of their own (async, on_wait), or run inside the start (eager,
+// every chunk of the write phase too). So the footprint of an eager start is that of both whole
+// phases; an async start only reads the existence of the target buffer and creates the phases.
 
 #include <cstdint>
 
@@ -25,7 +25,7 @@ struct DmaStart {
   void footprint(const model::Machine& machine, const OpSite& site, FootprintRules rules,
                  scheduler::Footprint& footprint) const;
   TraceEvent event(const model::Machine& machine, const OpSite&) const {
-    TraceEvent event = DmaPhase{dma}.event(machine, model::DmaPhase::write);
+    TraceEvent event = DmaPhase{dma}.copy_event(machine, model::DmaPhase::write);
     event.kind = TraceEvent::Kind::dma_start;
     event.semaphore_id = -1;
     return event;

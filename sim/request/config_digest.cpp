@@ -22,6 +22,7 @@ std::string canonical_text(const Request& request) {
   line("memory.smem_bytes", machine.smem_bytes);
   line("memory.vmem_shared_bytes", machine.vmem_shared_bytes);
   line("dma.execution", static_cast<int>(machine.dma_execution));
+  line("dma.chunk_bytes", machine.dma_chunk_bytes);
   line("compat.profile", static_cast<int>(machine.compat));
   line("race_detection.enabled", static_cast<int>(config.race_detection.enabled));
   line("race_detection.semaphore_clocks", static_cast<int>(config.race_detection.semaphore_clocks));

@@ -21,7 +21,7 @@ Causality::Causality(const TraceRecorder& recorder, bool accumulate)
       if (!mine.empty()) add(i, mine.back(), CausalEdge::Kind::program);
       mine.push_back(i);
     } else if (const TracedDma* dma = recorder.dma(record.dma)) {
-      const std::size_t before = record.kind == Kind::dma_read ? dma->start : dma->read;
+      const std::size_t before = dma->before(i);
       if (before != no_record && before < i) add(i, before, CausalEdge::Kind::program);
     }
     if (record.kind == Kind::wait) {
@@ -60,11 +60,10 @@ CausalEvent Causality::event_of(const model::FailureSite& site) const {
       if (records[index].step < site.step) event.before = {index};
     }
   } else if (const TracedDma* dma = recorder_.dma(site.who.index)) {
-    const std::size_t phase = site.who.is_write ? dma->write : dma->read;
-    if (phase != no_record && records[phase].step == site.step) {
+    if (const std::size_t phase = dma->record_of(records, site); phase != no_record) {
       event.record = phase;
-    } else {
-      const std::size_t before = site.who.is_write ? dma->read : dma->start;
+    } else {  // the access failed: it came right after the DMA's last record
+      const std::size_t before = !site.who.is_write ? dma->start : dma->chunks.empty() ? dma->read : dma->chunks.back();
       if (before != no_record) event.before = {before};
     }
   }

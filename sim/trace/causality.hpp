@@ -12,7 +12,8 @@
 //
 // Edges, as the detector makes them:
 //   program  an actor's previous record: a core's previous operation; a DMA's read phase after
-//            its start, its write phase after its read (the DMA's own order)
+//            its start, its write phase after its read, each chunk of a write phase that lands
+//            in chunks after the one before (the DMA's own order)
 //   wake     a signal (a core's, or a DMA phase's) into each wait that acquired it. In `precise`
 //            mode a wait acquires exactly the signals whose units it consumed (the recorder's
 //            FIFO pairing, semantics.md §3); in `accumulate` mode (the jax profile) every signal

@@ -178,8 +178,8 @@ class ChromeTrace {
       flow("wake", "wake " + semaphore_name(recorder_, records[edge.wait].semaphore_id), edge.signal, edge.wait);
     for (const TracedDma& dma : recorder_.dmas()) {
       if (dma.start == no_record) continue;
-      for (const std::size_t phase : {dma.read, dma.write})
-        if (phase != no_record) flow("dma", "dma " + std::to_string(dma.id), dma.start, phase);
+      if (dma.read != no_record) flow("dma", "dma " + std::to_string(dma.id), dma.start, dma.read);
+      for (const std::size_t chunk : dma.chunks) flow("dma", "dma " + std::to_string(dma.id), dma.start, chunk);
     }
   }
 

@@ -124,8 +124,7 @@ void TraceLayout::place_marks(const TraceRecorder& recorder, const TraceHeader& 
           mark.record = r;
     } else if (!header.sites_blocked) {
       const TracedDma* dma = recorder.dma(site.who.index);
-      const std::size_t phase = dma == nullptr ? no_record : site.who.is_write ? dma->write : dma->read;
-      if (phase != no_record && records[phase].step == site.step) mark.record = phase;
+      if (dma != nullptr) mark.record = dma->record_of(records, site);
     }
     if (mark.record != no_record) mark.slot = slots_[mark.record];
     marks_.push_back(mark);

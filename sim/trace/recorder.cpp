@@ -11,6 +11,21 @@ bool TraceRecord::signals() const {
   return kind == TraceEvent::Kind::signal || kind == TraceEvent::Kind::dma_read || kind == TraceEvent::Kind::dma_write;
 }
 
+std::size_t TracedDma::record_of(const std::vector<TraceRecord>& records, const model::FailureSite& site) const {
+  if (!site.who.is_write) return read != no_record && records[read].step == site.step ? read : no_record;
+  // By rectangle too: in an eager start every chunk has the start's step.
+  for (std::size_t chunk : chunks)
+    if (records[chunk].step == site.step && records[chunk].target_rect == site.rect) return chunk;
+  return no_record;
+}
+
+std::size_t TracedDma::before(std::size_t record) const {
+  if (record == read) return start;
+  const auto at = std::lower_bound(chunks.begin(), chunks.end(), record);  // chunks ascend
+  if (at == chunks.end() || *at != record) return no_record;
+  return at == chunks.begin() ? read : *(at - 1);
+}
+
 int TraceRecorder::buffer_index(const model::Buffer* buffer) {
   if (buffer == nullptr) return -1;
   const model::BufferInfo& info = buffer->info();
@@ -86,9 +101,16 @@ void TraceRecorder::on_event(const TraceEvent& event) {
   if (record.kind == TraceEvent::Kind::wait) consume(record, index);
   if (record.dma < 0) return;
   TracedDma& dma = dma_slot(record.dma);
-  if (record.kind == TraceEvent::Kind::dma_start) dma.start = index;
+  if (record.kind == TraceEvent::Kind::dma_start) {
+    dma.start = index;
+    dma.bytes = record.amount;
+  }
   if (record.kind == TraceEvent::Kind::dma_read) dma.read = index;
-  if (record.kind == TraceEvent::Kind::dma_write) dma.write = index;
+  if (record.kind == TraceEvent::Kind::dma_write) {
+    dma.chunks.push_back(index);
+    dma.landed += record.amount;
+    if (dma.landed >= dma.bytes) dma.write = index;
+  }
 }
 
 }  // namespace weft::sim

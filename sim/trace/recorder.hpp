@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "model/buffer.hpp"
+#include "model/failure.hpp"
 #include "model/unit_fifo.hpp"
 #include "sim/events/trace_event.hpp"
 
@@ -67,9 +68,21 @@ struct Unconsumed {
 };
 
 // One DMA as the trace saw it: record indices of its start and phases (no_record if absent).
+// Its write phase may land in chunks (dma.chunk_bytes), a record each: `write` is the record of
+// the one that completed it, no_record while some of it has not landed.
 struct TracedDma {
   int id = 0;
   std::size_t start = no_record, read = no_record, write = no_record;
+  std::vector<std::size_t> chunks;  // every record of its write phase, in order
+  std::int64_t bytes = 0;           // the copy's (its start's amount)
+  std::int64_t landed = 0;          // what its write records have landed
+
+  // Its record of the access `site` names (the read, or the chunk of the write that touched
+  // site.rect, at site.step): no_record if it has none (the access failed).
+  std::size_t record_of(const std::vector<TraceRecord>& records, const model::FailureSite& site) const;
+  // The record of the DMA's that comes right before `record`, its own: its start, read or
+  // previous chunk (no_record for its start).
+  std::size_t before(std::size_t record) const;
 };
 
 class TraceRecorder final : public TraceSink {

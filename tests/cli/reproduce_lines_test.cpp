@@ -3,6 +3,7 @@
 // its JUnit report and of its shrunk schedule is run as printed, by the weft executable, and
 // gives the same verdict, step count and schedule. A schedule longer than one argument may be
 // (Linux refuses more than 128 KiB) is printed as --schedule @FILE, and replays from the file.
+// A line carries every --set of its sweep (dma.chunk_bytes among them).
 
 #include <catch2/catch.hpp>
 
@@ -146,6 +147,10 @@ TEST_CASE("Every reproduce line a sweep prints replays its execution, for every 
       // 64 devices: schedules of some 110,000 characters, written to files (run's test below
       // has 96 devices, and one of 250,000: too long for one argument).
       {"ring_all_gather", "--set", "topology.devices=64", "--seeds", "0..0", "--expect", "deadlock", "--shrink-budget", "2"},
+      // DMAs landing in chunks: the race of copies of different sizes on one semaphore, by an
+      // option on the command line and by the scenario file that sets it.
+      {source + "/scenarios/shared_semaphore_sizes.toml", "--set", "dma.chunk_bytes=1024", "--seeds", "0..3", "--expect", "ok"},
+      {source + "/scenarios/shared_semaphore_sizes_chunked_race.toml", "--seeds", "0..3", "--expect", "ok"},
   };
   std::size_t replayed = 0, from_files = 0;
   for (const std::string_view strategy : weft::scheduler::strategy_names()) {
@@ -184,7 +189,11 @@ TEST_CASE("Every reproduce line a sweep prints replays its execution, for every 
       }
       CHECK(testcases >= 1);
       CHECK(lines.size() >= 3 * by_seed.size() + testcases);
-      for (const auto& line : lines) check_replays(line, folder.string());
+      for (const auto& line : lines) {
+        for (std::size_t k = 0; k + 1 < sweeps[index].size(); ++k)  // every --set that changes the execution
+          if (sweeps[index][k] == "--set") CHECK(line.command.find(sweeps[index][k + 1]) != std::string::npos);
+        check_replays(line, folder.string());
+      }
       replayed += lines.size();
     }
   }

@@ -66,6 +66,7 @@ inline Config non_default_config() {
   config.machine.vmem_shared_bytes = 14;
   config.machine.host_bytes = 15;
   config.machine.dma_execution = model::DmaExecution::eager;
+  config.machine.dma_chunk_bytes = 16;
   config.machine.compat = model::CompatProfile::jax;
   config.race_detection.enabled = false;
   config.race_detection.semaphore_clocks = SemaphoreClocks::accumulate;
@@ -91,6 +92,7 @@ inline void check_same_config(const Config& actual, const Config& expected) {
   CHECK(actual.machine.vmem_shared_bytes == expected.machine.vmem_shared_bytes);
   CHECK(actual.machine.host_bytes == expected.machine.host_bytes);
   CHECK(actual.machine.dma_execution == expected.machine.dma_execution);
+  CHECK(actual.machine.dma_chunk_bytes == expected.machine.dma_chunk_bytes);
   CHECK(actual.machine.compat == expected.machine.compat);
   CHECK(actual.race_detection.enabled == expected.race_detection.enabled);
   CHECK(actual.race_detection.semaphore_clocks == expected.race_detection.semaphore_clocks);

@@ -30,7 +30,7 @@ TEST_CASE("Malformed TOML is a ConfigError at toml++'s position", "[config]") {
 TEST_CASE("An unknown key is an error that lists the known keys", "[config]") {
   const ConfigError error = error_in("[dma]\nexecution = \"async\"\nspeed = 3\n");
   CHECK_CONFIG_ERROR(error, "test.toml", 3, 1, "dma.speed");
-  CHECK(error.message == "unknown key (known keys: execution)");
+  CHECK(error.message == "unknown key (known keys: execution, chunk_bytes)");
 }
 
 TEST_CASE("An unknown section is an error that lists the known sections", "[config]") {

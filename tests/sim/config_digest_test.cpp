@@ -36,6 +36,7 @@ TEST_CASE("Every key that can change an execution changes the config digest", "[
       "memory.smem_bytes=1000",
       "memory.vmem_shared_bytes=1000000",
       "dma.execution=\"eager\"",
+      "dma.chunk_bytes=1024",
       "compat.profile=\"jax\"",
       "race_detection.enabled=false",
       "race_detection.semaphore_clocks=\"accumulate\"",

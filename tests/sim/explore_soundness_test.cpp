@@ -20,14 +20,15 @@ struct Op {
   // leaking its bytes; leave: the core's kernel returns early, its later operations never run;
   // share: the core allocates a fresh vmem_shared scalar, the same buffer as the other cores'
   // allocation of that rank, and stores into it (other 0) or only allocates it); the rest are
-  // the memory and synchronisation verbs of the operation table's later entries; poll and
+  // the memory and synchronisation verbs of the operation table's later entries; the wide ones
+  // copy two elements, which land in two chunks under dma.chunk_bytes = 4; poll and
   // poll_count poll (the spin reduction, sim/engine/poll_window.hpp): until an element is not
   // zero, and until the core's own cell of the semaphore holds a signal; scoped copies an
   // element into a run_scoped vmem scalar, waited for inside the scope when `other` is even.
   enum Kind {
     load, store, signal, wait, dma, unwaited, leave, share,
     masked_load, masked_store, swap, barrier, sync_copy, dma_add,
-    poll, poll_count, scoped
+    wide_dma, wide_unwaited, poll, poll_count, scoped
   } kind;
   int slot = 0;    // element of the shared array (load, store, swap, dma and copy source)
   int other = 0;   // store, swap: value; signal: target core; dma and copy: destination element
@@ -79,6 +80,7 @@ sim::ScenarioDefinition scenario_of(const Program& program) {
     for (const Op& op : program[static_cast<std::size_t>(core.core_id())]) {
       if (op.kind == Op::leave) return;
       auto at = [&](int slot) { return a.at({sim::ds(slot, 1)}); };
+      auto pair = [&](int slot) { return a.at({sim::ds(slot % 2, 2)}); };
       const auto value = [&] { return sim::Tile<std::int32_t>::Constant(1, 1, seen * 3 + op.other + 1); };
       sim::Mask keep(1, 3);
       for (int k = 0; k < 3; ++k) keep(0, k) = (op.mask >> k) & 1;
@@ -101,6 +103,8 @@ sim::ScenarioDefinition scenario_of(const Program& program) {
         case Op::barrier: core.device_barrier(); break;
         case Op::sync_copy: core.sync_copy(at(op.slot), at(op.other)); break;
         case Op::dma_add: core.dma_start(at(op.slot), at(op.other), sem, std::nullopt, {.add = true}).wait(); break;
+        case Op::wide_dma: core.dma_start(pair(op.slot), pair(op.other), sem).wait(); break;
+        case Op::wide_unwaited: core.dma_start(pair(op.slot), pair(op.other), sem); break;
         case Op::poll:
           while (core.load(at(op.slot))(0, 0) == 0) {
           }
@@ -164,8 +168,9 @@ Outcomes outcomes(const sim::ScenarioDefinition& scenario, const sim::Config& co
   return found;
 }
 
-// Kernels of 2 to `max_cores` cores.
-void compare_on_generated_kernels(std::uint64_t first_seed, std::uint64_t last_seed, const Kinds& kinds, int max_cores = 4) {
+// Kernels of 2 to `max_cores` cores, whose DMAs land in chunks of `chunk_bytes` (0: whole).
+void compare_on_generated_kernels(std::uint64_t first_seed, std::uint64_t last_seed, const Kinds& kinds,
+                                  std::int64_t chunk_bytes = 0, int max_cores = 4) {
   const auto has = [&](Op::Kind kind) { return std::find(kinds.begin(), kinds.end(), kind) != kinds.end(); };
   // A scope's end that finds a DMA in flight stops its run midway, as a race does.
   const bool stops_midway = has(Op::scoped);
@@ -184,6 +189,7 @@ void compare_on_generated_kernels(std::uint64_t first_seed, std::uint64_t last_s
         config.machine.cores_per_device = cores;
         config.machine.uninitialized = model::Uninitialized::zero;
         config.machine.dma_execution = mode;
+        config.machine.dma_chunk_bytes = chunk_bytes;
         config.race_detection.enabled = races;
         std::uint64_t reduced_runs = 0, full_runs = 0;
         const auto full = outcomes(scenario, config, false, full_runs, optimal);
@@ -218,6 +224,8 @@ const Kinds first_verbs{Op::load, Op::store, Op::signal, Op::wait, Op::dma, Op::
 const Kinds later_verbs{Op::load,         Op::store,  Op::signal,  Op::wait,      Op::dma,
                         Op::unwaited,     Op::leave,  Op::share,   Op::masked_load, Op::masked_store,
                         Op::swap,         Op::barrier, Op::sync_copy, Op::dma_add};
+// Copies of two elements with the original verbs, for DMAs whose write phase lands in chunks.
+const Kinds wide_verbs{Op::load, Op::store, Op::signal, Op::wait, Op::wide_dma, Op::wide_unwaited};
 // Kernels with scoped scratch, among DMAs and the verbs that wait.
 const Kinds scoped_verbs{Op::load, Op::store, Op::signal, Op::wait, Op::dma, Op::unwaited, Op::leave, Op::scoped};
 // Kernels that poll, among the verbs that change what a poller reads.
@@ -235,6 +243,10 @@ TEST_CASE("explore matches plain enumeration on kernels with masks, swaps, barri
   compare_on_generated_kernels(0, 59, later_verbs);
 }
 
+TEST_CASE("explore matches plain enumeration on kernels whose DMAs land in chunks", "[sim][explore]") {
+  compare_on_generated_kernels(0, 49, wide_verbs, 4);  // a wide copy's two elements: two chunks
+}
+
 // A blocked poller is released by the step that changes what it reads: its read is never
 // reversed with that step (it would find the value unchanged, blocked), and every other order
 // is explored.
@@ -244,7 +256,7 @@ TEST_CASE("explore matches plain enumeration on kernels that poll", "[sim][explo
 
 // A scope's end writes its buffers and checks the DMAs into them: dependent with their phases.
 TEST_CASE("explore matches plain enumeration on kernels with scoped scratch", "[sim][explore]") {
-  compare_on_generated_kernels(0, 49, scoped_verbs, 3);  // a scoped copy is six steps: four cores are too many
+  compare_on_generated_kernels(0, 49, scoped_verbs, 0, 3);  // a scoped copy is six steps: four cores are too many
 }
 
 // The same on more kernels: `weft_sim_tests "[long]"` (ctest label long).
@@ -252,5 +264,6 @@ TEST_CASE("explore matches plain enumeration on 250 more generated kernels", "[.
   compare_on_generated_kernels(50, 299, first_verbs);
   compare_on_generated_kernels(60, 309, later_verbs);
   compare_on_generated_kernels(60, 309, polling_verbs);
-  compare_on_generated_kernels(50, 299, scoped_verbs, 3);
+  compare_on_generated_kernels(50, 299, scoped_verbs, 0, 3);
+  compare_on_generated_kernels(50, 299, wide_verbs, 4);
 }
