@@ -10,11 +10,12 @@ namespace weft::sim {
 namespace {
 
 // What the explorer keeps is measured by a walk over all of it, so not after every run but after
-// one run more for each MiB it kept at the last measure: the walks then cost a bounded share of
-// the runs (each walks some MiB per run), and the budget is passed by at most that many runs'
-// growth (some KB each: a few percent of it). Run counts decide, so the point where an
-// exploration stops does not depend on the machine's speed.
-constexpr std::size_t measure_every_bytes = std::size_t{1} << 20;
+// one run more for each 64 KiB it kept at the last measure: the walks then cost about as much as
+// walking 64 KiB per run (walking the whole tree after every run cost 40% of a small kernel's
+// exploration), and the budget is passed by at most that many runs' growth (some KB each: a
+// few percent of it). Run counts decide, so the point where an exploration stops does not depend
+// on the machine's speed.
+constexpr std::size_t measure_every_bytes = std::size_t{64} << 10;
 
 // Thrown out of a run when the stop flag is raised.
 struct ExploreStopped {};
