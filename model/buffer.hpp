@@ -31,6 +31,7 @@ struct BufferInfo {
   Shape shape;
   std::string name;  // a host buffer's name, or the name a kernel gave its allocation
   SourceLine site;   // where the kernel allocated it (line 0 for host buffers)
+  SourceLine scope;  // the run_scoped call it was allocated in (line 0: none; model/memory.hpp)
 };
 
 // "hbm buffer 3 'x' f32[8, 128] on device 1", "vmem buffer 100 'ring.cpp:21' f32[2, 8, 128] on
@@ -69,7 +70,6 @@ class Buffer {
 
   int ref_count = 1;  // shared buffers: how many cores hold it
   int serial = 0;     // creation order within the execution (an index for per-buffer state)
-  SourceLine scope;   // the run_scoped call it was allocated in (line 0: none; model/memory.hpp)
   bool freed = false;  // its scope ended: nothing may touch it, its storage is gone
 
   // At the end of its scope: its bytes go back to the host (nothing reads them again).

@@ -288,7 +288,7 @@ bool Machine::touched_after_scope(const Access& access, Failure& failure) const 
                                         describe(access.buffer->info()) + to_string(access.rect) + " at " +
                                         to_string(dma ? dmas_[access.who.index].line : access.line) +
                                         " after the scope it was allocated in (run_scoped at " +
-                                        to_string(access.buffer->scope) + ") ended: its memory is freed"};
+                                        to_string(access.buffer->info().scope) + ") ended: its memory is freed"};
   return false;
 }
 

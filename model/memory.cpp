@@ -146,11 +146,9 @@ Buffer* Memory::allocate(CoreId by, Space space, ElementType type, const Shape& 
     return found->second;
   }
   if (!reserve(key, shape.volume() * element_bytes(type), failure, by)) return nullptr;
-  Buffer& made = create(key, {id, space, by.device, std::get<3>(key), type, shape, std::string(naming.name), naming.site});
-  if (!scopes.empty()) {
-    made.scope = scopes.back().line;
-    scopes.back().buffers.push_back(&made);
-  }
+  Buffer& made = create(key, {id, space, by.device, std::get<3>(key), type, shape, std::string(naming.name), naming.site,
+                               scopes.empty() ? SourceLine{} : scopes.back().line});
+  if (!scopes.empty()) scopes.back().buffers.push_back(&made);
   return &made;
 }
 

@@ -9,7 +9,8 @@ sim::ScenarioRegistry builtin_scenarios() {
                                  pallas_paged_gather(),     pallas_all_reduce(),
                                  pallas_inner_pipeline(),           ring_all_reduce_bidirectional(),
                                  pallas_right_permute(),             pallas_reduce_scatter(),
-                                 polling(),                          polling_flag()};
+                                 polling(),                          polling_flag(),
+                                 scoped_copy()};
   for (auto part : {hostile_runtime_scenarios(), hostile_api_scenarios()})
     registry.insert(registry.end(), part.begin(), part.end());
   return registry;

@@ -9,6 +9,7 @@ namespace weft::scenarios {
 sim::ScenarioDefinition right_permute();
 sim::ScenarioDefinition polling();
 sim::ScenarioDefinition polling_flag();
+sim::ScenarioDefinition scoped_copy();
 sim::ScenarioDefinition ring_all_gather();
 sim::ScenarioDefinition ring_all_reduce();
 sim::ScenarioDefinition ring_all_reduce_bidirectional();

@@ -71,6 +71,7 @@ Explanation explain_in_flight(const TraceRecorder& recorder) {
   const Phrases words(recorder, home_line(recorder));
   const auto& records = recorder.records();
   std::map<std::string, std::vector<std::string>> by_line;  // start line -> DMAs
+  std::map<std::string, std::string> scopes_of;              // start line -> the scope of a scoped buffer it copies
   for (const TracedDma& dma : recorder.dmas()) {
     if (dma.write != no_record || dma.start == no_record) continue;
     const TraceRecord& start = records[dma.start];
@@ -79,6 +80,10 @@ Explanation explain_in_flight(const TraceRecorder& recorder) {
         "dma " + std::to_string(dma.id) + " by " + words.who(start) + " at step " + std::to_string(start.step) + " (" +
         (dma.read == no_record ? "its read never ran" : "read at step " + std::to_string(records[dma.read].step)) +
         (dma.chunks.empty() ? "" : ", " + landed_words(dma)) + "; " + words.who(start) + " " + returned(recorder, starter) + ")");
+    for (const int buffer : {start.buffer, start.target_buffer})
+      if (buffer >= 0)
+        if (const model::SourceLine scope = recorder.buffers()[static_cast<std::size_t>(buffer)].scope; scope.line > 0)
+          scopes_of[start.line] = model::to_string(scope);
     out.focus.push_back(dma.start);
     if (dma.read != no_record) out.focus.push_back(dma.read);
   }
@@ -86,7 +91,11 @@ Explanation explain_in_flight(const TraceRecorder& recorder) {
   out.title = "where the DMAs in flight started";
   for (const auto& [line, dmas] : by_line) {
     out.why.push_back("started at " + words.at(line) + " and never waited for: " + listed(dmas));
-    out.fixes.push_back({line, "wait for the DMA started at " + words.at(line) + " (its .wait()) before the kernel returns"});
+    const auto scope = scopes_of.find(line);
+    out.fixes.push_back({line, "wait for the DMA started at " + words.at(line) + " (its .wait()) " +
+                                   (scope == scopes_of.end() ? "before the kernel returns"
+                                                             : "inside the scope of run_scoped at " + words.at(scope->second) +
+                                                                   ", before it ends: its buffer is freed there")});
   }
   std::sort(out.focus.begin(), out.focus.end());
   return out;

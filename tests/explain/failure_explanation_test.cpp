@@ -54,6 +54,21 @@ TEST_CASE("a DMA never waited for: where it started, and that its core returned 
   CHECK(explanation.why[0].find("returned at step") != std::string::npos);
 }
 
+TEST_CASE("a DMA still in flight at the end of its buffer's scope: wait inside the scope", "[explain]") {
+  const sim::Request request = testing::scenario_request("scenarios/scoped_copy_late_wait_in_flight.toml");
+  sim::Simulation simulation(request.config, *request.scenario, request.params);
+  const sim::ExecutionResult in_flight = testing::first_with(simulation, model::Verdict::dma_in_flight);
+  CHECK(in_flight.details.find("ends the scope of run_scoped at scoped_copy.cpp:") != std::string::npos);
+  const sim::Explanation explanation = sim::explain(simulation, in_flight);
+  INFO(testing::all_text(explanation));
+  const std::string start = kernel_line("scoped_copy.cpp", "copy = core.dma_start(");
+  const std::string scope = kernel_line("scoped_copy.cpp", "core.run_scoped(");
+  REQUIRE(explanation.fixes.size() == 1);
+  CHECK(explanation.fixes[0].line == start);
+  CHECK(explanation.fixes[0].text.find("inside the scope of run_scoped at " + short_line(scope) + ", before it ends") !=
+        std::string::npos);
+}
+
 TEST_CASE("a failure with no explanation of its own gets none, and a replay that differs is said to", "[explain]") {
   const sim::Request request = testing::scenario_request("scenarios/pipeline_off_by_one.toml");
   sim::Simulation simulation(request.config, *request.scenario, request.params);
