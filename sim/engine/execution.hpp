@@ -163,6 +163,7 @@ class Execution final : public scheduler::Process {
   }
   template <class Entry>
   void note_poll(int global, const Entry& entry, model::SourceLine line) {
+    if (!spin_reduction_) return;  // the windows stay empty: nothing is ever spinning
     PollWindow& window = cores_[static_cast<std::size_t>(global)].poll;
     if constexpr (std::is_same_v<Entry, ops::Read>)
       window.read({nullptr, entry.semaphore, global, {}, line}, machine_);

@@ -8,7 +8,8 @@ namespace {
 
 bool same_target(const PollTarget& a, const PollTarget& b) {
   return a.line.line == b.line.line && a.buffer == b.buffer && a.semaphore == b.semaphore &&
-         a.global_core == b.global_core && std::strcmp(a.line.file, b.line.file) == 0 && a.rect == b.rect;
+         a.global_core == b.global_core && a.rect == b.rect &&
+         (a.line.file == b.line.file || std::strcmp(a.line.file, b.line.file) == 0);
 }
 
 }  // namespace
