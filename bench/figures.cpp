@@ -66,15 +66,18 @@ ExecutionRate execution_rate(const sim::ScenarioDefinition& scenario, const sim:
   return {executions / seconds, seconds * 1e9 / static_cast<double>(std::max<std::uint64_t>(steps, 1))};
 }
 
-ExploreRate explore_rate(const sim::ScenarioDefinition& scenario, int cores, double traces, int rounds) {
-  sim::Simulation simulation(explore_config(cores), scenario, scenario.params);
-  std::uint64_t runs = 0;
+ExploreRate explore_rate(const sim::ScenarioDefinition& scenario, const sim::Config& config, double traces, int rounds) {
+  sim::Simulation simulation(config, scenario, scenario.params);
+  std::uint64_t runs = 0, steps = 0;
   const auto start = Clock::now();
   for (int round = 0; round < rounds; ++round) {
     const auto report = sim::explore(simulation, {}, true);
     runs += report.complete + report.abandoned;
+    steps += report.steps;
   }
-  return {static_cast<double>(runs) / seconds_since(start), static_cast<double>(runs) / rounds / traces};
+  const double seconds = seconds_since(start);
+  return {static_cast<double>(runs) / seconds, static_cast<double>(runs) / rounds / traces,
+          seconds * 1e9 / static_cast<double>(std::max<std::uint64_t>(steps, 1))};
 }
 
 double sweep_executions_per_second(const sim::ScenarioDefinition& scenario, const sim::Config& config, int jobs,

@@ -32,10 +32,11 @@ inline double executions_per_second(const sim::ScenarioDefinition& scenario, con
 struct ExploreRate {
   double runs_per_second = 0;
   double runs_per_trace = 0;  // runs per interleaving class: 1.0 is optimal
+  double ns_per_step = 0;     // of the runs executed, abandoned ones included, the analysis included
 };
-// `weft explore` of `scenario` on one device of `cores` cores, `rounds` times; `traces` is the
-// known number of interleaving classes.
-ExploreRate explore_rate(const sim::ScenarioDefinition& scenario, int cores, double traces, int rounds);
+// `weft explore` of `scenario` under `config`, `rounds` times; `traces` is the known number of
+// interleaving classes.
+ExploreRate explore_rate(const sim::ScenarioDefinition& scenario, const sim::Config& config, double traces, int rounds);
 
 // Executions per second of `weft sweep --jobs N` over `seeds` seeds.
 double sweep_executions_per_second(const sim::ScenarioDefinition& scenario, const sim::Config& config, int jobs,

@@ -33,8 +33,8 @@ void executions(benchmark::State& state, const sim::ScenarioDefinition& scenario
   state.counters["steps"] = benchmark::Counter(static_cast<double>(steps), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 
-void explore_runs(benchmark::State& state, const sim::ScenarioDefinition& scenario, int cores) {
-  sim::Simulation simulation(bench::explore_config(cores), scenario, scenario.params);
+void explore_runs(benchmark::State& state, const sim::ScenarioDefinition& scenario, const sim::Config& config) {
+  sim::Simulation simulation(config, scenario, scenario.params);
   std::uint64_t runs = 0;
   for (auto _ : state) runs += sim::explore(simulation, {}, true).complete;
   state.counters["runs"] = benchmark::Counter(static_cast<double>(runs), benchmark::Counter::kIsRate);
@@ -63,7 +63,9 @@ int main(int argc, char** argv) {
   benchmark::RegisterBenchmark("ring_all_reduce/8", executions, reduce, bench::collective_config(8, 1, true), reduce.params);
   benchmark::RegisterBenchmark("ring_all_reduce/8/races_off", executions, reduce, bench::collective_config(8, 1, false),
                                reduce.params);
-  benchmark::RegisterBenchmark("explore/lastzero4", explore_runs, bench::scenario(registry, "lastzero"), 5);
+  benchmark::RegisterBenchmark("explore/lastzero4", explore_runs, bench::scenario(registry, "lastzero"),
+                               bench::explore_config(5));
+  benchmark::RegisterBenchmark("explore/ring_all_reduce3", explore_runs, reduce, bench::collective_config(3, 1, false));
   for (int devices : {16, 64, 256})
     benchmark::RegisterBenchmark(("ring_all_gather_scale/" + std::to_string(devices * 4) + "_cores").c_str(), executions,
                                  gather, bench::collective_config(devices, 4, true), bench::scale_tiles())

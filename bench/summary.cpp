@@ -59,11 +59,15 @@ nlohmann::ordered_json summary(const sim::ScenarioRegistry& registry, const Summ
 
   progress.stage("collectives on 8 devices, a Pallas matmul");
   const int executions = 200 * effort;
-  const double gather_rate = executions_per_second(gather, collective_config(8, 1, true), executions);
+  const ExecutionRate gather_run = execution_rate(gather, collective_config(8, 1, true), executions);
+  const double gather_rate = gather_run.executions_per_second;
   const ExecutionRate reduce_run = execution_rate(reduce, collective_config(8, 1, true), executions);
   const double reduce_rate = reduce_run.executions_per_second;
   const double reduce_off = executions_per_second(reduce, collective_config(8, 1, false), executions);
   out["ring_all_gather_8_executions_per_s"] = std::round(gather_rate);
+  // A whole execution against its steps: setup, check and teardown are what the ratio adds.
+  out["ring_all_gather_8_ns_per_step"] = rounded(gather_run.ns_per_step, 1);
+  out["ring_all_gather_8_ns_per_step_over_step_ns_races"] = rounded(gather_run.ns_per_step / step_races, 2);
   out["ring_all_reduce_8_executions_per_s"] = std::round(reduce_rate);
   out["ring_all_reduce_8_races_off_executions_per_s"] = std::round(reduce_off);
   out["races_off_over_races_on"] = rounded(reduce_off / reduce_rate, 2);
@@ -76,10 +80,16 @@ nlohmann::ordered_json summary(const sim::ScenarioRegistry& registry, const Summ
   out["ring_all_reduce_8_ns_per_step"] = rounded(reduce_run.ns_per_step, 1);
   out["pallas_matmul_over_hand_written_ns_per_step"] = rounded(matmul.ns_per_step / reduce_run.ns_per_step, 2);
 
-  progress.stage("explore lastzero(4)");
-  const ExploreRate lastzero = explore_rate(scenario(registry, "lastzero"), 5, 28, 2 * effort);
+  progress.stage("explore lastzero(4), a 3-device ring all-reduce");
+  const ExploreRate lastzero = explore_rate(scenario(registry, "lastzero"), explore_config(5), 28, 2 * effort);
   out["explore_lastzero4_runs_per_s"] = std::round(lastzero.runs_per_second);
   out["explore_lastzero4_runs_per_trace"] = rounded(lastzero.runs_per_trace, 2);
+  // The explorer's cost per step of the runs it executes (its race analysis included), against
+  // a plain step: 34 classes of some hundred steps each, races off.
+  const ExploreRate reduce_explore = explore_rate(reduce, collective_config(3, 1, false), 34, 10 * effort);
+  out["explore_ring_all_reduce_3_ns_per_step"] = rounded(reduce_explore.ns_per_step, 1);
+  out["explore_ring_all_reduce_3_runs_per_trace"] = rounded(reduce_explore.runs_per_trace, 2);
+  out["explore_ns_per_step_over_step_ns"] = rounded(reduce_explore.ns_per_step / step, 2);
 
   progress.stage("sweeps with 1 and 2 jobs");
   const std::uint64_t seeds = 400 * static_cast<std::uint64_t>(effort);

@@ -206,12 +206,8 @@ void Explorer::analyse_races(std::size_t length) {
   };
 
   for (std::size_t j = 0; j < run.size(); ++j) {
-    for (std::size_t i : order.conflicts(j)) {
+    for (std::size_t i : order.races(j)) {
       if (i >= length) break;  // two transitions left at the end: neither ran, nothing to reverse
-      const auto& direct = order.direct(j);
-      const bool through_other =
-          std::any_of(direct.begin(), direct.end(), [&](std::size_t k) { return k != i && before(i, k); });
-      if (through_other) continue;
       // v: the transitions between e_i and e_j that do not happen after e_i, then e_j.
       std::vector<Sequence::Step> v;
       for (std::size_t k = i + 1; k < std::min(j, length); ++k)

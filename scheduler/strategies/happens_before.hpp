@@ -9,8 +9,19 @@
 // position in its process, so `before(i, k)` is one comparison (Abdulla et al., "Optimal Dynamic
 // Partial Order Reduction", POPL 2014, section 3; Mattern's vector clocks).
 //
-// `conflicts(j)` are the dependent predecessors of e_j of other processes (but the event that
-// created e_j's DMA): the candidates of the races e_i ≲ e_j that the explorer reverses.
+// Not every dependent predecessor is looked for. Of a process's transitions dependent with e_j,
+// all but the latest happen before that one, and those that already happen before e_j through
+// program order or creation add nothing to its clock and are no race of it. So for each other
+// process, its transitions are walked back from its latest only while they are not yet known to
+// happen before e_j, and the walk stops at the first dependent one. The plain construction,
+// every earlier transition tested against e_j, made the analysis quadratic in the run's length
+// (explore's cost per step grew with the run); this one tests only the transitions concurrent
+// with e_j's program-order past. Both give the same clocks and the same races: the plain one is
+// kept as the reference of tests/scheduler/happens_before_differential_test.cpp.
+//
+// `races(j)` are those dependent predecessors of e_j (of other processes, not the creator of
+// e_j's DMA) that happen before none of e_j's other direct predecessors: the races e_i ≲ e_j
+// that the explorer reverses, in run order.
 
 #include <cstddef>
 #include <cstdint>
@@ -26,17 +37,16 @@ class HappensBefore {
   explicit HappensBefore(std::span<const Event> run);
 
   // Whether e_i happens before e_k (i < k), or is e_k.
-  bool before(std::size_t i, std::size_t k) const { return clock_[k][process_[i]] >= position_[i]; }
-  // The direct predecessors of e_j, and those of them that are dependent transitions of other
-  // processes.
-  const std::vector<std::size_t>& direct(std::size_t j) const { return direct_[j]; }
-  const std::vector<std::size_t>& conflicts(std::size_t j) const { return conflicts_[j]; }
+  bool before(std::size_t i, std::size_t k) const { return clock_[k * processes_ + process_[i]] >= position_[i]; }
+  std::span<const std::size_t> races(std::size_t j) const {
+    return std::span<const std::size_t>(races_).subspan(races_start_[j], races_start_[j + 1] - races_start_[j]);
+  }
   std::size_t processes() const { return processes_; }
 
  private:
   std::vector<std::size_t> process_, position_;
-  std::vector<std::vector<std::uint32_t>> clock_;
-  std::vector<std::vector<std::size_t>> direct_, conflicts_;
+  std::vector<std::uint32_t> clock_;  // row k: e_k's clock, one entry per process
+  std::vector<std::size_t> races_, races_start_;  // races(j): races_[races_start_[j] .. races_start_[j + 1])
   std::size_t processes_ = 0;
 };
 

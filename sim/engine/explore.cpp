@@ -30,16 +30,19 @@ class Stoppable final : public scheduler::Strategy {
     return inner_.pick(enabled, context);
   }
   void after_step(scheduler::Actor actor, const scheduler::StepContext& context) override {
+    ++steps_;
     inner_.after_step(actor, context);
   }
   // What the run left enabled: the explorer analyses it as never run (explorer.hpp, "A run's end").
   void at_end(std::span<const scheduler::Actor> enabled, const scheduler::StepContext& context) override {
     inner_.at_end(enabled, context);
   }
+  std::uint64_t steps() const { return steps_; }
 
  private:
   scheduler::Strategy& inner_;
   const std::atomic<bool>* stop_;
+  std::uint64_t steps_ = 0;  // of every run, abandoned ones included
 };
 
 }  // namespace
@@ -111,6 +114,7 @@ ExploreReport explore(Simulation& simulation, const scheduler::ExploreOptions& o
   report.exhausted = explorer.exhausted() && !report.stopped_early;
   report.bound_hit = explorer.bound_hit();
   report.frontier = explorer.frontier_size();
+  report.steps = strategy.steps();
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return report;
 }

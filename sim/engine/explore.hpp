@@ -36,6 +36,7 @@ struct ExploreReport {
   bool out_of_memory = false;           // the explorer's state passed the memory budget
   std::size_t peak_memory_bytes = 0;    // the most the explorer kept after a run
   std::size_t frontier = 0;             // wakeup-tree branches still waiting when it stopped
+  std::uint64_t steps = 0;              // taken over all runs, the abandoned ones' included
   double seconds = 0;
 
   bool found(model::Verdict verdict) const;
