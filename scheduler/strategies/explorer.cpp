@@ -1,6 +1,7 @@
 #include "scheduler/strategies/explorer.hpp"
 
 #include <algorithm>
+#include <iterator>
 
 #include "scheduler/step_loop.hpp"
 #include "scheduler/strategies/happens_before.hpp"
@@ -52,7 +53,8 @@ bool Explorer::next() {
 
 std::size_t Explorer::pick(std::span<const Actor> enabled, const StepContext& context) {
   const std::size_t step = context.step;
-  std::vector<StableActor> names(enabled.size());
+  std::vector<StableActor>& names = names_;
+  names.resize(enabled.size());
   for (std::size_t k = 0; k < enabled.size(); ++k) names[k] = context.process->stable(enabled[k]);
   const auto index_of = [&](StableActor actor) -> std::size_t {
     return static_cast<std::size_t>(std::find(names.begin(), names.end(), actor) - names.begin());
@@ -152,9 +154,13 @@ void Explorer::analyse_races(std::size_t length) {
   // another buffer); without them the explorer never tried what the left core would have done
   // instead (exit before a DMA lands: dma_in_flight). A touch of a pseudo-object, the run's
   // end, written by the last transition and read by each left one, makes them conflict.
-  std::vector<Event>& run = analysed_;
-  run.assign(events_.begin(), events_.begin() + static_cast<std::ptrdiff_t>(length));
-  run.insert(run.end(), left_.begin(), left_.end());
+  //
+  // The run is analysed in place: the left transitions are moved behind it, and the end's touch
+  // is taken off its last transition again afterwards (its footprint goes into sleep sets).
+  std::vector<Event>& run = events_;
+  run.resize(length);
+  std::move(left_.begin(), left_.end(), std::back_inserter(run));
+  left_.clear();
   if (length > 0) {
     const Touch end_of_run{{run_end_object}, TouchMode::write};
     run[length - 1].footprint.touches.push_back(end_of_run);
@@ -162,6 +168,14 @@ void Explorer::analyse_races(std::size_t length) {
       if (contains(nodes_[length - 1].enabled, run[k].actor))
         run[k].footprint.touches.push_back({end_of_run.object, TouchMode::read});
   }
+  struct Restore {
+    std::vector<Event>& run;
+    std::size_t length;
+    ~Restore() {
+      run.resize(length);
+      if (length > 0) run[length - 1].footprint.touches.pop_back();
+    }
+  } restore{run, length};
   const HappensBefore order(run);
   const auto before = [&](std::size_t i, std::size_t k) { return order.before(i, k); };
   std::vector<TreeLevel> levels(length);

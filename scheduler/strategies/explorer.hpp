@@ -115,7 +115,7 @@ class Explorer {
   std::vector<Node> nodes_;    // nodes_[t]: the state before step t of the current run
   std::vector<Event> events_;  // events_[t]: the transition the current run takes from it
   std::vector<Event> left_;    // enabled when the current run stopped, never run
-  std::vector<Event> analysed_;  // the run and left_, for the race analysis (kept for its capacity)
+  std::vector<StableActor> names_;  // the enabled actors at a step (kept for its capacity)
   std::size_t forced_ = 0;   // steps of the next run that follow nodes_' events
   std::size_t steps_ = 0;    // steps taken in the current run
   Sleep child_sleep_;

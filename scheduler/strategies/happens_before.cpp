@@ -1,23 +1,46 @@
 #include "scheduler/strategies/happens_before.hpp"
 
 #include <algorithm>
-#include <map>
 
 namespace weft::scheduler {
 
+namespace {
+
+// A sorted vector as a small map: a run has some dozens of processes and creations, and a node
+// allocation each (std::map) cost more than the lookups.
+template <class Key>
+using SmallMap = std::vector<std::pair<Key, std::size_t>>;
+
+template <class Key>
+auto position_of(SmallMap<Key>& entries, const Key& key) {
+  return std::lower_bound(entries.begin(), entries.end(), key, [](const auto& entry, const Key& k) { return entry.first < k; });
+}
+
+// The value of `key`, inserted as `fresh` if it is new.
+template <class Key>
+std::size_t& slot_of(SmallMap<Key>& entries, const Key& key, std::size_t fresh) {
+  auto it = position_of(entries, key);
+  if (it == entries.end() || !(it->first == key)) it = entries.insert(it, {key, fresh});
+  return it->second;
+}
+
+}  // namespace
+
 HappensBefore::HappensBefore(std::span<const Event> run) : process_(run.size()), position_(run.size()) {
   const std::size_t length = run.size();
-  std::map<ProcessId, std::size_t> process_index;
+  SmallMap<ProcessId> process_index;
   for (std::size_t j = 0; j < length; ++j)
-    process_[j] = process_index.try_emplace(process_of(run[j].actor), process_index.size()).first->second;
+    process_[j] = slot_of(process_index, process_of(run[j].actor), process_index.size());
   processes_ = process_index.size();
   clock_.assign(length * processes_, 0);
   races_start_.reserve(length + 1);
   races_start_.push_back(0);
 
-  std::vector<std::vector<std::size_t>> events_of(processes_);  // each process's transitions so far
-  std::map<std::pair<std::uint32_t, std::uint32_t>, std::size_t> creator;  // (owner, k) -> event
-  std::vector<std::uint32_t> creations;                                     // per core owner
+  constexpr std::size_t none = static_cast<std::size_t>(-1);
+  std::vector<std::size_t> latest(processes_, none);  // each process's latest transition so far
+  std::vector<std::size_t> previous(length, none);    // the transition before e_j in its process
+  SmallMap<std::pair<std::uint32_t, std::uint32_t>> creator;  // (owner, k) -> event
+  std::vector<std::uint32_t> creations;                                                 // per core owner
   std::vector<std::size_t> direct, dependents;
   for (std::size_t j = 0; j < length; ++j) {
     const Event& event = run[j];
@@ -29,11 +52,13 @@ HappensBefore::HappensBefore(std::span<const Event> run) : process_(run.size()),
     };
     direct.clear();
     dependents.clear();
-    if (!events_of[me].empty()) direct.push_back(events_of[me].back());
+    previous[j] = latest[me];
+    if (latest[me] != none) direct.push_back(latest[me]);
     std::size_t made_by = length;  // the core event that created j's DMA, if j is its first phase
-    if (event.actor.kind != Actor::Kind::core && events_of[me].empty()) {
-      const auto made = creator.find({event.actor.owner, event.actor.sequence});
-      if (made != creator.end()) direct.push_back(made_by = made->second);
+    if (event.actor.kind != Actor::Kind::core && latest[me] == none) {
+      const std::pair<std::uint32_t, std::uint32_t> key{event.actor.owner, event.actor.sequence};
+      const auto made = position_of(creator, key);
+      if (made != creator.end() && made->first == key) direct.push_back(made_by = made->second);
     }
     for (std::size_t i : direct) join(i);
     // For each other process, its latest transition dependent with e_j among those not yet known
@@ -42,9 +67,7 @@ HappensBefore::HappensBefore(std::span<const Event> run) : process_(run.size()),
     // never a race, and its process is already known up to it.
     for (std::size_t p = 0; p < processes_; ++p) {
       if (p == me) continue;
-      const auto& events = events_of[p];
-      for (std::size_t n = events.size(); n > clock[p]; --n) {
-        const std::size_t i = events[n - 1];
+      for (std::size_t i = latest[p]; i != none && position_[i] > clock[p]; i = previous[i]) {
         if (dependent(run[i].footprint, event.footprint)) {
           dependents.push_back(i);
           break;
@@ -60,12 +83,12 @@ HappensBefore::HappensBefore(std::span<const Event> run) : process_(run.size()),
         races_.push_back(i);
     races_start_.push_back(races_.size());
 
-    events_of[me].push_back(j);
-    position_[j] = events_of[me].size();
+    position_[j] = latest[me] == none ? 1 : position_[latest[me]] + 1;
+    latest[me] = j;
     clock[me] = static_cast<std::uint32_t>(position_[j]);
     if (event.footprint.creates && event.actor.kind == Actor::Kind::core) {
       if (creations.size() <= event.actor.owner) creations.resize(event.actor.owner + 1, 0);
-      creator[{event.actor.owner, creations[event.actor.owner]++}] = j;
+      slot_of(creator, {event.actor.owner, creations[event.actor.owner]++}, none) = j;
     }
   }
 }
