@@ -48,6 +48,7 @@ ProcessState& process() {
 constexpr std::size_t alt_stack_bytes = 64 * 1024;
 struct AltStack {
   void* memory = nullptr;
+  bool ours = false;  // installed as the thread's alternate stack
   ~AltStack() {
     if (memory == nullptr) return;
     stack_t current{};
@@ -183,14 +184,17 @@ bool take_signal(int signal, void (*handler)(int, siginfo_t*, void*), int flags,
 
 void install() {
   ProcessState& state = process();
-  std::call_once(state.installed, [&state] { dl_iterate_phdr(note_program_code, &state); });
   std::lock_guard lock(state.reinstalling);
+  std::call_once(state.installed, [&state] {
+    dl_iterate_phdr(note_program_code, &state);
+    take_signal(interrupt, on_interrupt, SA_RESTART, nullptr);
+  });
   take_signal(SIGSEGV, on_segv, 0, &state.previous_segv);
-  take_signal(interrupt, on_interrupt, SA_RESTART, nullptr);
 }
 
 
 void prepare_thread() {
+  if (alt_stack.ours) return;
   stack_t current{};
   if (sigaltstack(nullptr, &current) == 0 && (current.ss_flags & SS_DISABLE) == 0 &&
       current.ss_size >= static_cast<std::size_t>(MINSIGSTKSZ) * 4)
@@ -203,7 +207,7 @@ void prepare_thread() {
   stack_t ours{};
   ours.ss_sp = alt_stack.memory;
   ours.ss_size = alt_stack_bytes;
-  sigaltstack(&ours, nullptr);
+  alt_stack.ours = sigaltstack(&ours, nullptr) == 0;
 }
 
 int interrupt_signal() { return interrupt; }

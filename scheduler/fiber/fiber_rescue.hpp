@@ -25,15 +25,20 @@
 // displaced, to chain to (written under a mutex, before ours is installed, so the handler never
 // reads it half written). Someone else may install a SIGSEGV handler after weft (a test
 // framework does, around each test): install() puts ours back, chaining to theirs, and runs
-// before every execution. Per thread: an alternate signal stack (or the one the thread has
-// already, say from ASan or a test framework), checked at the same times.
+// before every execution. The watchdog's signal (SIGURG, which nothing else uses) is taken once
+// per process. Per thread: an alternate signal stack (or the one the thread has already, say
+// from ASan or a test framework), checked before every execution until the thread has ours,
+// then taken to stay (code that removes weft's alternate stack from a thread loses the rescue
+// there). A system call per execution instead of three: on a virtual machine each cost about a
+// microsecond, some 6% of a short explored run.
 
 namespace weft::scheduler::rescue {
 
-// Installs both handlers unless they are installed (two system calls when they are).
+// Installs the SIGSEGV handler unless it is installed (one system call when it is), and the
+// watchdog's the first time.
 void install();
-// Gives the calling thread an alternate signal stack unless it has one (one system call when
-// it has).
+// Gives the calling thread an alternate signal stack unless it has one (no system call once it
+// has weft's).
 void prepare_thread();
 // The signal a watchdog sends.
 int interrupt_signal();
