@@ -66,6 +66,8 @@ int main(int argc, char** argv) {
   benchmark::RegisterBenchmark("explore/lastzero4", explore_runs, bench::scenario(registry, "lastzero"),
                                bench::explore_config(5));
   benchmark::RegisterBenchmark("explore/ring_all_reduce3", explore_runs, reduce, bench::collective_config(3, 1, false));
+  benchmark::RegisterBenchmark("ring_all_reduce/3/races_off", executions, reduce, bench::collective_config(3, 1, false),
+                               reduce.params);
   for (int devices : {16, 64, 256})
     benchmark::RegisterBenchmark(("ring_all_gather_scale/" + std::to_string(devices * 4) + "_cores").c_str(), executions,
                                  gather, bench::collective_config(devices, 4, true), bench::scale_tiles())

@@ -90,6 +90,11 @@ nlohmann::ordered_json summary(const sim::ScenarioRegistry& registry, const Summ
   out["explore_ring_all_reduce_3_ns_per_step"] = rounded(reduce_explore.ns_per_step, 1);
   out["explore_ring_all_reduce_3_runs_per_trace"] = rounded(reduce_explore.runs_per_trace, 2);
   out["explore_ns_per_step_over_step_ns"] = rounded(reduce_explore.ns_per_step / step, 2);
+  // The same steps without the explorer (random schedules, same configuration): what the
+  // explorer itself adds, apart from what an execution of this kernel costs.
+  const ExecutionRate reduce_plain = execution_rate(reduce, collective_config(3, 1, false), executions);
+  out["ring_all_reduce_3_ns_per_step"] = rounded(reduce_plain.ns_per_step, 1);
+  out["explore_over_execution_ns_per_step"] = rounded(reduce_explore.ns_per_step / reduce_plain.ns_per_step, 2);
 
   progress.stage("sweeps with 1 and 2 jobs");
   const std::uint64_t seeds = 400 * static_cast<std::uint64_t>(effort);

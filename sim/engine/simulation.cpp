@@ -51,7 +51,12 @@ ExecutionResult Simulation::run(scheduler::Strategy& strategy, TraceSink* trace,
                                   config_.race_detection.keep_going);
   }
   Host host(machine, params_);
-  if (scenario_.setup) scenario_.setup(host);
+  if (host_inputs_) {
+    host_inputs_->restore(machine.memory());
+  } else if (scenario_.setup) {
+    scenario_.setup(host);
+    host_inputs_ = HostSnapshot::take(machine.memory());
+  }
 
   ExecutionResult result;
   {
@@ -60,8 +65,7 @@ ExecutionResult Simulation::run(scheduler::Strategy& strategy, TraceSink* trace,
     execution.set_watchdog_seconds(config_.scheduler.watchdog_seconds);
     execution.set_spin_reduction(config_.scheduler.spin_reduction);
     execution.set_launch_number(++launches_);
-    scheduler::rescue::install();  // again: a SIGSEGV handler installed since (a test framework's) is chained
-    scheduler::rescue::prepare_thread();
+    rescue_this_thread();
     watch_this_thread();
     execution.set_footprint_rules({config_.race_detection.enabled && config_.machine.compat != model::CompatProfile::jax &&
                                    config_.race_detection.semaphore_clocks == SemaphoreClocks::precise});
@@ -97,6 +101,13 @@ ExecutionResult Simulation::run(scheduler::Strategy& strategy, TraceSink* trace,
   if (inspect != nullptr) (*inspect)(machine);
   dma_storage_ = machine.release_dma_storage();
   return result;
+}
+
+void Simulation::rescue_this_thread() {
+  if (rescued_thread_ == std::this_thread::get_id()) return;
+  scheduler::rescue::install();  // again: a SIGSEGV handler installed since the stack pool's install is chained
+  scheduler::rescue::prepare_thread();
+  rescued_thread_ = std::this_thread::get_id();
 }
 
 void Simulation::watch_this_thread() {

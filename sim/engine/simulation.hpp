@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 
 #include "model/machine.hpp"
 #include "model/verdict.hpp"
@@ -19,6 +20,7 @@
 #include "sim/api/host.hpp"
 #include "sim/events/trace_event.hpp"
 #include "sim/api/scenario.hpp"
+#include "sim/engine/host_snapshot.hpp"
 
 namespace weft::sim {
 
@@ -55,16 +57,25 @@ class Simulation {
   void judge(const model::Machine& machine, const Host& host, ExecutionResult& result) const;
   // Starts (or moves to this thread) the watchdog of scheduler.watchdog_seconds, if any.
   void watch_this_thread();
+  // The stack-overflow rescue's handlers and this thread's alternate stack
+  // (scheduler/fiber/fiber_rescue.hpp): checked at the simulation's first execution on a
+  // thread, then taken to stay. A system call per execution cost about 1.5 us on a virtual
+  // machine, 7% of a small execution; code that replaces weft's SIGSEGV handler between two
+  // executions of one simulation makes a later overflow in it fatal (a test framework's, put in
+  // place around each test case before the simulation exists, is chained as ever).
+  void rescue_this_thread();
 
   Config config_;
   const ScenarioDefinition& scenario_;
   Params params_;
   scheduler::StackPool stacks_;
   std::unique_ptr<scheduler::Watchdog> watchdog_;  // watches stacks_' fibers: declared after them
+  std::optional<std::thread::id> rescued_thread_;  // where rescue_this_thread last installed
   std::optional<std::uint64_t> measured_pct_steps_;
   std::uint64_t launches_ = 0;  // executions run, so kernel handles know their launch
   scheduler::Schedule record_;  // the running execution's schedule, reused across executions
   std::vector<model::Dma> dma_storage_;  // the last machine's DMA records' storage, for the next
+  std::optional<HostSnapshot> host_inputs_;  // what the setup left, after the first execution
 };
 
 }  // namespace weft::sim
