@@ -61,12 +61,15 @@ std::string describe(const BufferInfo& info) {
   return text;
 }
 
-Buffer::Buffer(BufferInfo info, Uninitialized fill)
+Buffer::Buffer(BufferInfo info, Uninitialized fill, const std::byte* contents)
     : info_(std::move(info)),
       fill_(fill),
       element_bytes_(model::element_bytes(info_.type)),
       storage_(std::make_unique_for_overwrite<std::byte[]>(static_cast<std::size_t>(bytes()))) {
-  fill_uninitialized(info_.type, fill_, raw(), info_.shape.volume());
+  if (contents != nullptr)
+    std::memcpy(raw(), contents, static_cast<std::size_t>(bytes()));
+  else
+    fill_uninitialized(info_.type, fill_, raw(), info_.shape.volume());
 }
 
 void Buffer::fill_uninitialized(ElementType type, Uninitialized fill, std::byte* out, std::int64_t count) {

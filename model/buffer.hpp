@@ -40,7 +40,8 @@ std::string describe(const BufferInfo& info);
 
 class Buffer {
  public:
-  Buffer(BufferInfo info, Uninitialized fill);
+  // Filled as `fill` says, or, given `contents`, a copy of the bytes there.
+  Buffer(BufferInfo info, Uninitialized fill, const std::byte* contents = nullptr);
 
   const BufferInfo& info() const { return info_; }
   std::int64_t element_bytes() const { return element_bytes_; }

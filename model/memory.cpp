@@ -61,14 +61,15 @@ bool Memory::reserve(const Key& key, std::int64_t bytes, Failure& failure, CoreI
   return false;
 }
 
-Buffer& Memory::create(const Key& key, BufferInfo info) {
-  buffers_.push_back(std::make_unique<Buffer>(std::move(info), spec_.uninitialized));
+Buffer& Memory::create(const Key& key, BufferInfo info, const std::byte* contents) {
+  buffers_.push_back(std::make_unique<Buffer>(std::move(info), spec_.uninitialized, contents));
   buffers_.back()->serial = static_cast<int>(buffers_.size()) - 1;
   by_key_[key] = buffers_.back().get();
   return *buffers_.back();
 }
 
-int Memory::host_allocate(std::string name, ElementType type, const Shape& shape) {
+int Memory::host_allocate(std::string name, ElementType type, const Shape& shape,
+                          std::span<const std::byte* const> contents) {
   if (find_named(0, name)) throw std::invalid_argument("host buffer '" + name + "' is allocated twice");
   if (next_host_id_ == first_kernel_buffer_id)
     throw std::invalid_argument("host buffer '" + name + "': at most " + std::to_string(first_kernel_buffer_id - 1) +
@@ -90,7 +91,8 @@ int Memory::host_allocate(std::string name, ElementType type, const Shape& shape
     Failure failure;
     if (!reserve(key, bytes, failure, {device, 0}))
       throw std::invalid_argument("host buffer '" + name + "': " + failure.message);
-    create(key, {id, Space::hbm, device, -1, type, shape, name});
+    create(key, {id, Space::hbm, device, -1, type, shape, name},
+           contents.empty() ? nullptr : contents[static_cast<std::size_t>(device)]);
   }
   return id;
 }

@@ -33,8 +33,10 @@ class Memory {
 
   // A named hbm buffer on every device, with the same id everywhere. Throws
   // std::invalid_argument on a duplicate name, a capacity overflow or one of the host memory
-  // budget (a host setup error).
-  int host_allocate(std::string name, ElementType type, const Shape& shape);
+  // budget (a host setup error). With `contents`, device d's copy starts as the bytes at
+  // contents[d] (one per device) instead of uninitialized.
+  int host_allocate(std::string name, ElementType type, const Shape& shape,
+                    std::span<const std::byte* const> contents = {});
   Buffer* find_named(int device, std::string_view name);
   const Buffer* find_named(int device, std::string_view name) const;
 
@@ -78,7 +80,7 @@ class Memory {
   Key key_of(Space space, int id, CoreId core) const;
   std::int64_t capacity(Space space) const;
   bool reserve(const Key& key, std::int64_t bytes, Failure& failure, CoreId by);
-  Buffer& create(const Key& key, BufferInfo info);
+  Buffer& create(const Key& key, BufferInfo info, const std::byte* contents = nullptr);
 
   MachineSpec spec_;
   const Topology& topology_;

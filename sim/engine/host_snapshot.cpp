@@ -1,7 +1,5 @@
 #include "sim/engine/host_snapshot.hpp"
 
-#include <cstring>
-
 namespace weft::sim {
 
 HostSnapshot HostSnapshot::take(const model::Memory& memory) {
@@ -18,12 +16,11 @@ HostSnapshot HostSnapshot::take(const model::Memory& memory) {
 }
 
 void HostSnapshot::restore(model::Memory& memory) const {
+  std::vector<const std::byte*> contents;
   for (const HostBuffer& host : buffers_) {
-    memory.host_allocate(host.name, host.type, host.shape);
-    for (std::size_t device = 0; device < host.bytes.size(); ++device) {
-      model::Buffer* buffer = memory.find_named(static_cast<int>(device), host.name);
-      std::memcpy(buffer->data<std::byte>(), host.bytes[device].data(), host.bytes[device].size());
-    }
+    contents.clear();
+    for (const auto& bytes : host.bytes) contents.push_back(bytes.data());
+    memory.host_allocate(host.name, host.type, host.shape, contents);
   }
 }
 
