@@ -9,13 +9,9 @@ shift 2
 command -v valgrind > /dev/null || { echo "valgrind is not installed: skipped"; exit 77; }
 cd "$source_dir"
 log=$(mktemp)
-# weft allocates with tcmalloc_minimal (WEFT_TCMALLOC): memcheck replaces its malloc as glibc's.
-# tcmalloc's operator delete and free are one function under several names, so memcheck takes
-# every delete for a free: mismatched frees are not reported here (AddressSanitizer's
-# alloc-dealloc check, scripts/sanitize, still catches them).
+# weft allocates with jemalloc (WEFT_JEMALLOC): memcheck replaces its malloc as glibc's.
 valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect --quiet \
-  --soname-synonyms=somalloc='libtcmalloc_minimal.so*' --show-mismatched-frees=no \
-  --suppressions="$(dirname "$0")/tcmalloc.supp" \
+  --soname-synonyms=somalloc='libjemalloc.so*' \
   "$weft" "$@" > "$log" 2>&1
 status=$?
 cat "$log"
