@@ -38,6 +38,7 @@ HappensBefore::HappensBefore(std::span<const Event> run) : process_(run.size()),
 
   constexpr std::size_t none = static_cast<std::size_t>(-1);
   std::vector<std::size_t> latest(processes_, none);  // each process's latest transition so far
+  std::vector<std::uint32_t> count(processes_, 0);     // and how many it has had (the latest's position)
   std::vector<std::size_t> previous(length, none);    // the transition before e_j in its process
   SmallMap<std::pair<std::uint32_t, std::uint32_t>> creator;  // (owner, k) -> event
   std::vector<std::uint32_t> creations;                                                 // per core owner
@@ -66,7 +67,7 @@ HappensBefore::HappensBefore(std::span<const Event> run) : process_(run.size()),
     // touch (a start that is also its core's exit adds to the running cores the phase observes):
     // never a race, and its process is already known up to it.
     for (std::size_t p = 0; p < processes_; ++p) {
-      if (p == me) continue;
+      if (p == me || count[p] <= clock[p]) continue;  // none of its transitions is concurrent with e_j
       for (std::size_t i = latest[p]; i != none && position_[i] > clock[p]; i = previous[i]) {
         if (dependent(run[i].footprint, event.footprint)) {
           dependents.push_back(i);
@@ -83,7 +84,7 @@ HappensBefore::HappensBefore(std::span<const Event> run) : process_(run.size()),
         races_.push_back(i);
     races_start_.push_back(races_.size());
 
-    position_[j] = latest[me] == none ? 1 : position_[latest[me]] + 1;
+    position_[j] = ++count[me];
     latest[me] = j;
     clock[me] = static_cast<std::uint32_t>(position_[j]);
     if (event.footprint.creates && event.actor.kind == Actor::Kind::core) {
