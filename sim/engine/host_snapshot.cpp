@@ -2,11 +2,23 @@
 
 namespace weft::sim {
 
-HostSnapshot HostSnapshot::take(const model::Memory& memory) {
+namespace {
+
+bool is_host(const model::BufferInfo& info) {
+  return info.space == model::Space::hbm && info.id < model::first_kernel_buffer_id;
+}
+
+}  // namespace
+
+std::optional<HostSnapshot> HostSnapshot::take(const model::Memory& memory) {
+  std::size_t bytes = 0;
+  for (const auto& buffer : memory.buffers())
+    if (is_host(buffer->info())) bytes += static_cast<std::size_t>(buffer->bytes());
+  if (bytes > max_bytes) return std::nullopt;
   HostSnapshot snapshot;
   for (const auto& buffer : memory.buffers()) {
     const model::BufferInfo& info = buffer->info();
-    if (info.space != model::Space::hbm || info.id >= model::first_kernel_buffer_id) continue;
+    if (!is_host(info)) continue;
     if (snapshot.buffers_.empty() || snapshot.buffers_.back().name != info.name)
       snapshot.buffers_.push_back({info.name, info.type, info.shape, {}});
     const auto* bytes = buffer->data<std::byte>();

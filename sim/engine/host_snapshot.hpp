@@ -9,8 +9,14 @@
 // The contract this leans on, in docs/kernel-api.md: a setup is a function of the parameters
 // and the topology. One that throws leaves no snapshot, so the next execution runs it again
 // (and throws again).
+//
+// A snapshot is a second copy of the host memory, kept for the simulation's life (one per sweep
+// worker). Host buffers may be as large as the host memory budget allows (model/host_memory.hpp),
+// so host memory above `max_bytes` is not kept: the setup then runs at every execution, as it
+// did before snapshots, and the simulation's memory stays what its executions need.
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,8 +26,9 @@ namespace weft::sim {
 
 class HostSnapshot {
  public:
-  // The host buffers of `memory` as they are now.
-  static HostSnapshot take(const model::Memory& memory);
+  static constexpr std::size_t max_bytes = std::size_t{64} << 20;
+  // The host buffers of `memory` as they are now; nothing when they hold more than max_bytes.
+  static std::optional<HostSnapshot> take(const model::Memory& memory);
   // Allocates the snapshot's host buffers in `memory` (which has none yet) and fills them.
   void restore(model::Memory& memory) const;
 

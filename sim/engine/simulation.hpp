@@ -75,7 +75,7 @@ class Simulation {
   std::uint64_t launches_ = 0;  // executions run, so kernel handles know their launch
   scheduler::Schedule record_;  // the running execution's schedule, reused across executions
   std::vector<model::Dma> dma_storage_;  // the last machine's DMA records' storage, for the next
-  std::optional<HostSnapshot> host_inputs_;  // what the setup left, after the first execution
+  std::optional<HostSnapshot> host_inputs_;  // what the setup left, after the first execution (if small enough)
 };
 
 }  // namespace weft::sim

@@ -8,6 +8,7 @@
 
 #include "sim/api/core.hpp"
 #include "sim/api/host.hpp"
+#include "sim/engine/host_snapshot.hpp"
 #include "tests/sim/sim_test_support.hpp"
 
 using namespace weft;
@@ -60,5 +61,27 @@ TEST_CASE("A setup that throws throws at every execution", "[sim][host_snapshot]
   sim::Simulation simulation(sim::test::machine_of(2, 1, false), scenario, {});
   CHECK_THROWS_WITH(simulation.run_seed(0), Catch::Contains("host buffer 'x' is allocated twice"));
   CHECK_THROWS_WITH(simulation.run_seed(1), Catch::Contains("host buffer 'x' is allocated twice"));
+  CHECK(setups == 2);
+}
+
+TEST_CASE("Host memory above the snapshot's bound is set up at every execution instead", "[sim][host_snapshot]") {
+  int setups = 0;
+  sim::ScenarioDefinition scenario;
+  scenario.name = "large_inputs";
+  const std::int64_t elements = static_cast<std::int64_t>(sim::HostSnapshot::max_bytes / sizeof(float) / 2);
+  scenario.setup = [&setups, elements](sim::Host& host) {
+    ++setups;
+    host.hbm<float>("x", {elements});  // half the bound on each of 3 devices
+    for (int d = 0; d < host.num_devices(); ++d) host.data<float>("x", d)[elements - 1] = static_cast<float>(d);
+  };
+  scenario.kernel = [](sim::Core&) {};
+  scenario.check = [elements](const sim::Host& host) -> std::string {
+    for (int d = 0; d < host.num_devices(); ++d)
+      if (host.data<float>("x", d)[elements - 1] != static_cast<float>(d)) return "x lost its input";
+    return "";
+  };
+  sim::Simulation simulation(sim::test::machine_of(3, 1, false), scenario, {});
+  REQUIRE(simulation.run_seed(0).verdict == model::Verdict::ok);
+  REQUIRE(simulation.run_seed(1).verdict == model::Verdict::ok);
   CHECK(setups == 2);
 }
