@@ -34,7 +34,7 @@ class Memory {
   // A named hbm buffer on every device, with the same id everywhere. Throws
   // std::invalid_argument on a duplicate name, a capacity overflow or one of the host memory
   // budget (a host setup error). With `contents`, device d's copy starts as the bytes at
-  // contents[d] (one per device) instead of uninitialized.
+  // contents[d] (one per device) instead of uninitialized, unless that is null.
   int host_allocate(std::string name, ElementType type, const Shape& shape,
                     std::span<const std::byte* const> contents = {});
   Buffer* find_named(int device, std::string_view name);

@@ -28,7 +28,9 @@ class HostSnapshot {
  public:
   static constexpr std::size_t max_bytes = std::size_t{64} << 20;
   // The host buffers of `memory` as they are now; nothing when they hold more than max_bytes.
-  static std::optional<HostSnapshot> take(const model::Memory& memory);
+  // A device's copy the setup left as it started (all `fill`: an output) is not kept, only
+  // filled again at a restore.
+  static std::optional<HostSnapshot> take(const model::Memory& memory, model::Uninitialized fill);
   // Allocates the snapshot's host buffers in `memory` (which has none yet) and fills them.
   void restore(model::Memory& memory) const;
 
@@ -37,7 +39,7 @@ class HostSnapshot {
     std::string name;
     model::ElementType type;
     model::Shape shape;
-    std::vector<std::vector<std::byte>> bytes;  // per device
+    std::vector<std::vector<std::byte>> bytes;  // per device; empty: as it started
   };
   std::vector<HostBuffer> buffers_;  // in allocation order
 };

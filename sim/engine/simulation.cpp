@@ -55,7 +55,7 @@ ExecutionResult Simulation::run(scheduler::Strategy& strategy, TraceSink* trace,
     host_inputs_->restore(machine.memory());
   } else if (scenario_.setup) {
     scenario_.setup(host);
-    host_inputs_ = HostSnapshot::take(machine.memory());  // nothing when too large: the setup runs again
+    host_inputs_ = HostSnapshot::take(machine.memory(), config_.machine.uninitialized);  // nothing when too large: the setup runs again
   }
 
   ExecutionResult result;

@@ -21,21 +21,25 @@ TEST_CASE("The setup runs once; each execution starts from its inputs, not the l
     ++setups;
     host.hbm<float>("x", {4});
     host.hbm<float>("y", {2});
+    host.hbm<float>("out", {3});  // left as it starts: an output
     for (int d = 0; d < host.num_devices(); ++d) {
       host.data<float>("x", d) = Eigen::ArrayXf::LinSpaced(4, 1.0F, 4.0F) * static_cast<float>(d + 1);
       host.data<float>("y", d).setConstant(7.0F);
     }
   };
-  // Each core adds one to its device's x in place.
+  // Each core adds one to its device's x in place, and to its out (zero when it starts).
   scenario.kernel = [](sim::Core& core) {
     auto x = core.hbm<float>("x");
     core.store(x, core.load(x) + 1.0F);
+    auto out = core.hbm<float>("out");
+    core.store(out, core.load(out) + 1.0F);
   };
   scenario.check = [](const sim::Host& host) -> std::string {
     for (int d = 0; d < host.num_devices(); ++d) {
       const Eigen::ArrayXf want = Eigen::ArrayXf::LinSpaced(4, 1.0F, 4.0F) * static_cast<float>(d + 1) + 1.0F;
       if (!(host.data<float>("x", d) == want).all()) return "x on device " + std::to_string(d) + " is not its input plus one";
       if (!(host.data<float>("y", d) == 7.0F).all()) return "y on device " + std::to_string(d) + " changed";
+      if (!(host.data<float>("out", d) == 1.0F).all()) return "out on device " + std::to_string(d) + " did not start at zero";
     }
     return "";
   };
