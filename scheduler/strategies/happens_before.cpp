@@ -41,7 +41,7 @@ HappensBefore::HappensBefore(std::span<const Event> run) : process_(run.size()),
   std::vector<std::uint32_t> count(processes_, 0);     // and how many it has had (the latest's position)
   std::vector<std::size_t> previous(length, none);    // the transition before e_j in its process
   SmallMap<std::pair<std::uint32_t, std::uint32_t>> creator;  // (owner, k) -> event
-  std::vector<std::uint32_t> creations;                                                 // per core owner
+  std::vector<std::uint32_t> creations;                       // per core owner
   std::vector<std::size_t> direct, dependents;
   for (std::size_t j = 0; j < length; ++j) {
     const Event& event = run[j];
