@@ -102,8 +102,9 @@ void Explorer::after_step(Actor actor, const StepContext& context) {
   context.process->add_after_touches(actor, event.footprint);
   steps_ = step + 1;
   if (step + 1 < forced_) return;
+  // The followed branch's own footprint is never read (a tree's front is matched by what the
+  // run took from it: TreeLevel::taken), so it is not copied in.
   Branch& followed = node.tree.front();
-  followed.footprint = event.footprint;
   child_tree_ = std::move(followed.children);
   followed.children.clear();
   child_sleep_.clear();
