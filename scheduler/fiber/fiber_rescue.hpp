@@ -24,13 +24,14 @@
 // (written once, under std::call_once, then only read) and the SIGSEGV handler that ours
 // displaced, to chain to (written under a mutex, before ours is installed, so the handler never
 // reads it half written). Someone else may install a SIGSEGV handler after weft (a test
-// framework does, around each test): install() puts ours back, chaining to theirs, and runs
-// before every execution. The watchdog's signal (SIGURG, which nothing else uses) is taken once
-// per process. Per thread: an alternate signal stack (or the one the thread has already, say
-// from ASan or a test framework), checked before every execution until the thread has ours,
-// then taken to stay (code that removes weft's alternate stack from a thread loses the rescue
-// there). A system call per execution instead of three: on a virtual machine each cost about a
-// microsecond, some 6% of a short explored run.
+// framework does, around each test): install() puts ours back, chaining to theirs; a
+// simulation calls it before its first execution on a thread (sim/engine/simulation.hpp). The
+// watchdog's signal (SIGURG) is taken once per process: a program that takes SIGURG for itself
+// after that leaves an overrunning kernel uninterrupted. Per thread: an alternate signal stack
+// (or the one the thread has already, say from ASan or a test framework), checked until the
+// thread has weft's, then taken to stay (code that removes it loses the rescue on that thread).
+// Each check is a system call, about a microsecond on a virtual machine: three of them before
+// every execution were some 6% of a short explored run.
 
 namespace weft::scheduler::rescue {
 
