@@ -48,7 +48,9 @@ void PollWindow::read(const PollTarget& target, const model::Machine& machine) {
       clear();  // a loop of more reads than the window holds is not reduced
       return;
     }
-    entries_[used_++] = {target, false, false, {}};
+    Observation& first = entries_[used_++];  // its value is not read while it is not known
+    first.target = target;
+    first.known = first.stable = false;
     return;
   }
   Observation observation = entries_[at];
