@@ -25,9 +25,6 @@ struct ExecutionRate {
   double ns_per_step = 0;
 };
 ExecutionRate execution_rate(const sim::ScenarioDefinition& scenario, const sim::Config& config, int executions);
-inline double executions_per_second(const sim::ScenarioDefinition& scenario, const sim::Config& config, int executions) {
-  return execution_rate(scenario, config, executions).executions_per_second;
-}
 
 struct ExploreRate {
   double runs_per_second = 0;

@@ -63,7 +63,7 @@ nlohmann::ordered_json summary(const sim::ScenarioRegistry& registry, const Summ
   const double gather_rate = gather_run.executions_per_second;
   const ExecutionRate reduce_run = execution_rate(reduce, collective_config(8, 1, true), executions);
   const double reduce_rate = reduce_run.executions_per_second;
-  const double reduce_off = executions_per_second(reduce, collective_config(8, 1, false), executions);
+  const double reduce_off = execution_rate(reduce, collective_config(8, 1, false), executions).executions_per_second;
   out["ring_all_gather_8_executions_per_s"] = std::round(gather_rate);
   // A whole execution against its steps: setup, check and teardown are what the ratio adds.
   out["ring_all_gather_8_ns_per_step"] = rounded(gather_run.ns_per_step, 1);
