@@ -78,9 +78,8 @@ HappensBefore::HappensBefore(std::span<const Event> run) : process_(run.size()),
     std::sort(dependents.begin(), dependents.end());
     for (std::size_t i : dependents) join(i);
     direct.insert(direct.end(), dependents.begin(), dependents.end());
-    const auto before_this = [&](std::size_t i, std::size_t k) { return clock_[k * processes_ + process_[i]] >= position_[i]; };
     for (std::size_t i : dependents)
-      if (std::none_of(direct.begin(), direct.end(), [&](std::size_t k) { return k != i && before_this(i, k); }))
+      if (std::none_of(direct.begin(), direct.end(), [&](std::size_t k) { return k != i && before(i, k); }))
         races_.push_back(i);
     races_start_.push_back(races_.size());
 
