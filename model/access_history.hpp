@@ -39,6 +39,7 @@ class AccessHistory {
   // which it returns true.
   template <class Visit>
   void sweep(const Rect& rect, Visit visit) {
+    latest_bucket_ = no_latest;  // the sweep may move it
     const auto [first, last] = window(rect);
     for (std::size_t bucket = first; bucket <= last; ++bucket) {
       std::vector<Record>& records = buckets_[bucket];
@@ -52,10 +53,14 @@ class AccessHistory {
     }
   }
   // Files `record`.
-  void add(const Record& record) {
+  // Files `record`; `alone`: the sweep before it kept no other record overlapping it.
+  void add(const Record& record, bool alone) {
     longest_ = std::max(longest_, extent(record.rect));
+    latest_bucket_ = alone ? bucket_of(start(record.rect)) : no_latest;
     buckets_[bucket_of(start(record.rect))].push_back(record);
   }
+  // The record filed last if it was filed alone and no sweep has happened since, else nothing.
+  Record* latest_alone() { return latest_bucket_ == no_latest ? nullptr : &buckets_[latest_bucket_].back(); }
 
   static constexpr std::size_t max_buckets = 1024;
 
@@ -70,6 +75,9 @@ class AccessHistory {
     return {bucket_of(start(rect) - longest_ + 1), bucket_of(start(rect) + std::max<std::int64_t>(extent(rect), 1) - 1)};
   }
 
+  static constexpr std::size_t no_latest = ~std::size_t{0};
+
+  std::size_t latest_bucket_ = no_latest;
   int bucket_shift_ = 0;  // a bucket holds 2^bucket_shift_ rows
   std::int64_t longest_ = 1;
   std::vector<std::vector<Record>> buckets_;

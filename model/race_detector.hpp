@@ -39,6 +39,18 @@
 // A is a write X races with A, and if R and A are reads then X (racing with a read) is a write
 // and races with A. The first race is reported exactly; with `keep_going`, a later race may be
 // reported against the access that retired the earlier partner.
+//
+// Same epoch (FastTrack's fast path, Flanagan and Freund, PLDI 2009): a kernel re-reading what
+// it just stored. An access by the actor of the buffer's latest record R, at R's epoch, inside
+// R's rectangle, and a read or R a write, adds no record, when R's sweep kept no other record
+// overlapping it. Its own sweep would have met only R (the actor knows at least what it knew
+// then, and R found no race, else the run stopped): it would have retired R only if it covers
+// R and is as strong (same rectangle, both reads or both writes), and then R takes its line
+// and step in place, which is where its record would have gone. Otherwise its record would
+// have come after R and inside it, and every later access that races with it races with R
+// first in the sweep (same epoch, R no weaker), and retires it whenever it retires R. So the
+// first race reported is the same (tests/model/race_same_epoch_differential_test.cpp). Not with
+// keep_going, where each pair of source lines is its own report.
 
 #include <cstdint>
 #include <memory>
@@ -138,7 +150,22 @@ template <class Describe>
 bool RaceDetector::access(const Access& access, std::uint64_t step, Describe describe_actor, Failure& failure) {
   const VectorClock& now = clock(access.who);
   AccessHistory& records = history(*access.buffer);
+  const Epoch epoch = now.epoch(slot(access.who));
+  if (!keep_going_) {
+    Record* latest = records.latest_alone();
+    if (latest != nullptr && latest->epoch.clock == epoch.clock && latest->epoch.slot == epoch.slot &&
+        latest->who.kind == access.who.kind && latest->who.index == access.who.index &&
+        latest->who.is_write == access.who.is_write && (latest->is_write || !access.is_write) &&
+        access.rect.inside_of(latest->rect)) {
+      if (latest->is_write == access.is_write && latest->rect == access.rect) {
+        latest->line = access.line;
+        latest->step = step;
+      }
+      return true;
+    }
+  }
   bool stop = false;
+  bool alone = true;  // no record kept that overlaps the access
   // One pass: each candidate is checked against the access, then retired if the access covers it
   // (see "Shadow state" above; the retired set does not depend on what the checks found).
   records.sweep(access.rect, [&](const Record& earlier) {
@@ -157,10 +184,12 @@ bool RaceDetector::access(const Access& access, std::uint64_t step, Describe des
       sites_.insert(sites_.end(), pair.begin(), pair.end());
       return false;
     }
-    return known && (access.is_write || !earlier.is_write) && earlier.rect.inside_of(access.rect);
+    const bool retired = known && (access.is_write || !earlier.is_write) && earlier.rect.inside_of(access.rect);
+    if (!retired && earlier.rect.overlaps(access.rect)) alone = false;
+    return retired;
   });
   if (stop) return false;
-  records.add({access.rect, now.epoch(slot(access.who)), access.is_write, access.who, access.line, step});
+  records.add({access.rect, epoch, access.is_write, access.who, access.line, step}, alone);
   return true;
 }
 
