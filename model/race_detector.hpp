@@ -40,17 +40,23 @@
 // and races with A. The first race is reported exactly; with `keep_going`, a later race may be
 // reported against the access that retired the earlier partner.
 //
-// Same epoch (FastTrack's fast path, Flanagan and Freund, PLDI 2009): a kernel re-reading what
-// it just stored. An access by the actor of the buffer's latest record R, at R's epoch, inside
-// R's rectangle, and a read or R a write, adds no record, when R's sweep kept no other record
-// overlapping it. Its own sweep would have met only R (the actor knows at least what it knew
-// then, and R found no race, else the run stopped): it would have retired R only if it covers
-// R and is as strong (same rectangle, both reads or both writes), and then R takes its line
-// and step in place, which is where its record would have gone. Otherwise its record would
-// have come after R and inside it, and every later access that races with it races with R
-// first in the sweep (same epoch, R no weaker), and retires it whenever it retires R. So the
-// first race reported is the same (tests/model/race_same_epoch_differential_test.cpp). Not with
-// keep_going, where each pair of source lines is its own report.
+// Fast paths (FastTrack's same-epoch case, Flanagan and Freund, PLDI 2009, for rectangles):
+// a kernel re-reading what it just stored, or storing the same tile again. Both apply when the
+// buffer's latest record R is the accessing actor's and R's sweep kept no other record
+// overlapping it (R was filed *alone*), since then an access inside R's rectangle would meet
+// only R in its own sweep.
+// - Same epoch: an access at R's epoch, inside R, and a read or R a write, adds no record. Its
+//   check would find no race (R found none, else the run stopped, and the actor knows at least
+//   what it knew then). It would have retired R only if it covers R and is as strong (same
+//   rectangle, both reads or both writes); then R takes its line and step in place, which is
+//   where its record would have gone. Otherwise its record would have come after R and inside
+//   it, and every later access that races with it races with R first in the sweep (same epoch,
+//   R no weaker), and retires it whenever it retires R.
+// - Same rectangle: an access to exactly R's rectangle, at a later epoch the actor has of
+//   course seen R at, and a write or R a read, would find no race and retire R: R becomes it in
+//   place (epoch, kind, line, step), still alone.
+// So the first race reported is the same (tests/model/race_same_epoch_differential_test.cpp).
+// Neither applies with keep_going, where each pair of source lines is its own report.
 
 #include <cstdint>
 #include <memory>
@@ -151,16 +157,19 @@ bool RaceDetector::access(const Access& access, std::uint64_t step, Describe des
   const VectorClock& now = clock(access.who);
   AccessHistory& records = history(*access.buffer);
   const Epoch epoch = now.epoch(slot(access.who));
-  if (!keep_going_) {
-    Record* latest = records.latest_alone();
-    if (latest != nullptr && latest->epoch.clock == epoch.clock && latest->epoch.slot == epoch.slot &&
-        latest->who.kind == access.who.kind && latest->who.index == access.who.index &&
-        latest->who.is_write == access.who.is_write && (latest->is_write || !access.is_write) &&
-        access.rect.inside_of(latest->rect)) {
+  Record* latest = keep_going_ ? nullptr : records.latest_alone();
+  if (latest != nullptr && latest->who.kind == access.who.kind && latest->who.index == access.who.index &&
+      latest->who.is_write == access.who.is_write) {
+    const bool same_epoch = latest->epoch.clock == epoch.clock && latest->epoch.slot == epoch.slot;
+    if (same_epoch && (latest->is_write || !access.is_write) && access.rect.inside_of(latest->rect)) {
       if (latest->is_write == access.is_write && latest->rect == access.rect) {
         latest->line = access.line;
         latest->step = step;
       }
+      return true;
+    }
+    if ((access.is_write || !latest->is_write) && latest->rect == access.rect && now.knows(latest->epoch)) {
+      *latest = {access.rect, epoch, access.is_write, access.who, access.line, step};
       return true;
     }
   }
@@ -172,6 +181,7 @@ bool RaceDetector::access(const Access& access, std::uint64_t step, Describe des
     if (stop) return false;
     const bool known = now.knows(earlier.epoch);
     if (!known && (earlier.is_write || access.is_write) && earlier.rect.overlaps(access.rect)) {
+      alone = false;
       auto text = report(access, step, earlier, describe_actor(access.who), describe_actor(earlier.who));
       if (!text) return false;
       std::vector<FailureSite> pair = sites(access, step, earlier);

@@ -1,8 +1,9 @@
-// The race detector's same-epoch fast path (model/race_detector.hpp, "Same epoch") against the
-// detector without it and against a plain oracle, on random programs of three cores: loads and
-// stores of random rectangles of one buffer, signals and waits of one unit.
+// The race detector's fast paths (model/race_detector.hpp, "Fast paths": same epoch, same
+// rectangle) against the detector without them and against a plain oracle, on random programs
+// of three cores: loads and stores of random rectangles of one buffer, signals and waits of one
+// unit.
 //
-// Without keep_going the detector takes the fast path; with keep_going it never does, and its
+// Without keep_going the detector takes the fast paths; with keep_going it never does, and its
 // first report is what the first racing access found first. So the two must stop at the same
 // operation with the same report. The oracle keeps every access with its core's epoch and plain
 // vector clocks (a wait takes the clock of the signal it consumes, in signal order; a signal
@@ -36,6 +37,8 @@ struct Operation {
 
 std::vector<Operation> random_program(weft::scheduler::Rng& rng, int operations) {
   std::vector<Operation> program;
+  program.reserve(static_cast<std::size_t>(operations));  // last_access points into it
+  const Operation* last_access = nullptr;
   std::array<int, cores> held{};  // units in each core's cell, to keep every wait satisfiable
   for (int k = 0; k < operations; ++k) {
     Operation op{};
@@ -44,12 +47,17 @@ std::vector<Operation> random_program(weft::scheduler::Rng& rng, int operations)
     op.core = k > 0 && rng.below(4) > 0 ? program.back().core : static_cast<int>(rng.below(cores));
     op.line = 100 + k;
     const auto pick = rng.below(10);
-    const bool again = k > 0 && program.back().size > 0 && rng.below(2) == 0;
+    const bool again = last_access != nullptr && rng.below(2) == 0;
     if (pick < 6 && again) {
-      const Operation& previous = program.back();
+      // Inside the latest access's rectangle, a third of the time exactly that rectangle.
+      const Operation previous = *last_access;
       op.kind = pick < 4 ? Operation::Kind::load : Operation::Kind::store;
-      op.start = previous.start + static_cast<std::int64_t>(rng.below(static_cast<std::uint64_t>(previous.size)));
-      op.size = 1 + static_cast<std::int64_t>(rng.below(static_cast<std::uint64_t>(previous.start + previous.size - op.start)));
+      op.start = previous.start;
+      op.size = previous.size;
+      if (rng.below(3) > 0) {
+        op.start = previous.start + static_cast<std::int64_t>(rng.below(static_cast<std::uint64_t>(previous.size)));
+        op.size = 1 + static_cast<std::int64_t>(rng.below(static_cast<std::uint64_t>(previous.start + previous.size - op.start)));
+      }
     } else if (pick < 6) {
       op.kind = pick < 3 ? Operation::Kind::load : Operation::Kind::store;
       op.start = static_cast<std::int64_t>(rng.below(4)) * 2;
@@ -66,6 +74,7 @@ std::vector<Operation> random_program(weft::scheduler::Rng& rng, int operations)
       op.size = length;
     }
     program.push_back(op);
+    if (op.size > 0) last_access = &program.back();
   }
   return program;
 }
@@ -91,9 +100,10 @@ std::optional<std::size_t> run_detector(RaceMachine& m, const std::vector<Operat
   return std::nullopt;
 }
 
-// The plain oracle: every access kept, vector clocks as arrays. Counts in `same_epoch` the
-// accesses the fast path is for (inside the previous access, by its core at its epoch).
-std::optional<std::size_t> first_race(const std::vector<Operation>& program, int& same_epoch) {
+// The plain oracle: every access kept, vector clocks as arrays. Counts the accesses the fast
+// paths are for, after an access of the same core: inside it at its epoch (`same_epoch`), and
+// its rectangle again at a later epoch (`same_rectangle`).
+std::optional<std::size_t> first_race(const std::vector<Operation>& program, int& same_epoch, int& same_rectangle) {
   using Clock = std::array<std::uint32_t, cores>;
   struct Access {
     int core;
@@ -119,9 +129,13 @@ std::optional<std::size_t> first_race(const std::vector<Operation>& program, int
       const bool write = op.kind == Operation::Kind::store;
       if (!accesses.empty()) {
         const Access& last = accesses.back();
-        if (last.core == op.core && last.epoch == mine[static_cast<std::size_t>(op.core)] && last.start <= op.start &&
+        const bool same_core = last.core == op.core;
+        if (same_core && last.epoch == mine[static_cast<std::size_t>(op.core)] && last.start <= op.start &&
             op.start + op.size <= last.start + last.size && (last.write || !write))
           ++same_epoch;
+        if (same_core && last.epoch < mine[static_cast<std::size_t>(op.core)] && last.start == op.start &&
+            last.size == op.size && (write || !last.write))
+          ++same_rectangle;
       }
       for (const Access& earlier : accesses) {
         const bool overlap = earlier.start < op.start + op.size && op.start < earlier.start + earlier.size;
@@ -168,6 +182,23 @@ TEST_CASE("A re-read at the same epoch is checked when the first read left anoth
   CHECK_THAT(m.failure.message, Catch::Contains("load [0:8] by (device 0, core 0) at race.cpp:10"));
 }
 
+TEST_CASE("The same tile stored again after a signal replaces its record, and a race still names the new store",
+          "[model][race]") {
+  RaceMachine m(spec_of(1, 2));
+  Buffer* x = m.host("x", Shape{length});
+  const int sem = semaphore(m.machine, a);
+  m.machine.set_step(1);
+  REQUIRE(m.store(a, x, rect1(0, 4), 10));
+  m.signal(a, sem, b, 1);  // a's epoch moves on
+  m.machine.set_step(2);
+  REQUIRE(m.store(a, x, rect1(0, 4), 11));  // the same rectangle: the record becomes this store
+  m.wait(b, sem, 1);       // b knows the first store, not the second
+  m.machine.set_step(3);
+  CHECK_FALSE(m.load(b, x, rect1(1, 1), 20));
+  INFO(m.failure.message);
+  CHECK_THAT(m.failure.message, Catch::Contains("store [0:4] by (device 0, core 0) at race.cpp:11, step 2"));
+}
+
 TEST_CASE("A store after a load at the same epoch is checked, not skipped", "[model][race]") {
   RaceMachine m(spec_of(1, 2));
   Buffer* x = m.host("x", Shape{length});
@@ -177,10 +208,10 @@ TEST_CASE("A store after a load at the same epoch is checked, not skipped", "[mo
   CHECK_THAT(m.failure.message, Catch::Contains("race.cpp:20"));
 }
 
-TEST_CASE("The same-epoch fast path stops at the same access with the same report as the detector without it",
+TEST_CASE("The fast paths stop at the same access with the same report as the detector without them",
           "[model][race][property]") {
   weft::scheduler::Rng rng(20261201);
-  int races = 0, same_epoch = 0;
+  int races = 0, same_epoch = 0, same_rectangle = 0;
   for (int trial = 0; trial < 3000; ++trial) {
     const std::vector<Operation> program = random_program(rng, 2 + static_cast<int>(rng.below(20)));
     RaceMachine fast(spec_of(1, cores));
@@ -189,14 +220,15 @@ TEST_CASE("The same-epoch fast path stops at the same access with the same repor
     const std::optional<std::size_t> reported = run_detector(plain, program, true);
     INFO("trial " << trial);
     REQUIRE(stopped == reported);
-    REQUIRE(stopped == first_race(program, same_epoch));
+    REQUIRE(stopped == first_race(program, same_epoch, same_rectangle));
     if (stopped) {
       ++races;
       REQUIRE(fast.failure.message == plain.reports().front());
     }
   }
-  // Both outcomes are exercised, and the accesses the fast path is for.
+  // Both outcomes are exercised, and the accesses the fast paths are for.
   CHECK(races > 300);
   CHECK(races < 2700);
   CHECK(same_epoch > 1000);
+  CHECK(same_rectangle > 100);
 }
