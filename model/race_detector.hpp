@@ -55,7 +55,7 @@
 // - Same rectangle: an access to exactly R's rectangle, at a later epoch the actor has of
 //   course seen R at, and a write or R a read, would find no race and retire R: R becomes it in
 //   place (epoch, kind, line, step), still alone.
-// So the first race reported is the same (tests/model/race_same_epoch_differential_test.cpp).
+// So the first race reported is the same (tests/model/race_fast_paths_differential_test.cpp).
 // Neither applies with keep_going, where each pair of source lines is its own report.
 
 #include <cstdint>
