@@ -52,7 +52,6 @@ class AccessHistory {
       records.resize(kept);
     }
   }
-  // Files `record`.
   // Files `record`; `alone`: the sweep before it kept no other record overlapping it.
   void add(const Record& record, bool alone) {
     longest_ = std::max(longest_, extent(record.rect));

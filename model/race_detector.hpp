@@ -52,9 +52,9 @@
 //   where its record would have gone. Otherwise its record would have come after R and inside
 //   it, and every later access that races with it races with R first in the sweep (same epoch,
 //   R no weaker), and retires it whenever it retires R.
-// - Same rectangle: an access to exactly R's rectangle, at a later epoch the actor has of
-//   course seen R at, and a write or R a read, would find no race and retire R: R becomes it in
-//   place (epoch, kind, line, step), still alone.
+// - Same rectangle: an access to exactly R's rectangle, at R's epoch or a later one of the
+//   actor (which knows R by program order), and a write or R a read, would find no race and
+//   retire R: R becomes it in place (epoch, kind, line, step), still alone.
 // So the first race reported is the same (tests/model/race_fast_paths_differential_test.cpp).
 // Neither applies with keep_going, where each pair of source lines is its own report.
 
