@@ -24,6 +24,7 @@ struct Accessor {
   enum class Kind { core, dma } kind = Kind::core;
   int index = 0;
   bool is_write = false;  // for a DMA: its write phase (else its read phase)
+  friend bool operator==(const Accessor&, const Accessor&) = default;
 };
 
 // What a core blocked at a wait waits for: its own cell of a semaphore.

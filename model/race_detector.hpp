@@ -45,16 +45,16 @@
 // buffer's latest record R is the accessing actor's and R's sweep kept no other record
 // overlapping it (R was filed *alone*), since then an access inside R's rectangle would meet
 // only R in its own sweep.
-// - Same epoch: an access at R's epoch, inside R, and a read or R a write, adds no record. Its
-//   check would find no race (R found none, else the run stopped, and the actor knows at least
-//   what it knew then). It would have retired R only if it covers R and is as strong (same
-//   rectangle, both reads or both writes); then R takes its line and step in place, which is
-//   where its record would have gone. Otherwise its record would have come after R and inside
-//   it, and every later access that races with it races with R first in the sweep (same epoch,
-//   R no weaker), and retires it whenever it retires R.
 // - Same rectangle: an access to exactly R's rectangle, at R's epoch or a later one of the
 //   actor (which knows R by program order), and a write or R a read, would find no race and
-//   retire R: R becomes it in place (epoch, kind, line, step), still alone.
+//   retire R: R becomes it in place (epoch, kind, line, step), still alone, which is where its
+//   record would have gone.
+// - Same epoch: any other access at R's epoch, inside R, and a read or R a write, adds no
+//   record. Its check would find no race (R found none, else the run stopped, and the actor
+//   knows at least what it knew then), and it would not retire R (it does not cover R, or it is
+//   a read of R's rectangle where R is a write). Its record would have come after R and inside
+//   it, and every later access that races with it races with R first in the sweep (same epoch,
+//   R no weaker), and retires it whenever it retires R.
 // So the first race reported is the same (tests/model/race_fast_paths_differential_test.cpp).
 // Neither applies with keep_going, where each pair of source lines is its own report.
 
@@ -158,20 +158,13 @@ bool RaceDetector::access(const Access& access, std::uint64_t step, Describe des
   AccessHistory& records = history(*access.buffer);
   const Epoch epoch = now.epoch(slot(access.who));
   Record* latest = keep_going_ ? nullptr : records.latest_alone();
-  if (latest != nullptr && latest->who.kind == access.who.kind && latest->who.index == access.who.index &&
-      latest->who.is_write == access.who.is_write) {
-    const bool same_epoch = latest->epoch.clock == epoch.clock && latest->epoch.slot == epoch.slot;
-    if (same_epoch && (latest->is_write || !access.is_write) && access.rect.inside_of(latest->rect)) {
-      if (latest->is_write == access.is_write && latest->rect == access.rect) {
-        latest->line = access.line;
-        latest->step = step;
-      }
-      return true;
-    }
+  if (latest != nullptr && latest->who == access.who) {
     if ((access.is_write || !latest->is_write) && latest->rect == access.rect && now.knows(latest->epoch)) {
-      *latest = {access.rect, epoch, access.is_write, access.who, access.line, step};
+      *latest = {access.rect, epoch, access.is_write, access.who, access.line, step};  // same rectangle
       return true;
     }
+    if (latest->epoch == epoch && (latest->is_write || !access.is_write) && access.rect.inside_of(latest->rect))
+      return true;  // same epoch
   }
   bool stop = false;
   bool alone = true;  // no record kept that overlaps the access

@@ -27,6 +27,7 @@ namespace weft::model {
 struct Epoch {
   std::uint32_t slot = 0;
   std::uint32_t clock = 0;
+  friend bool operator==(const Epoch&, const Epoch&) = default;
 };
 
 class ClockArena {
