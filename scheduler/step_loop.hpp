@@ -48,23 +48,62 @@ struct LoopResult {
   std::uint64_t steps = 0;
 };
 
+// The loop's bookkeeping, apart from running a transition: what ends the loop, the pick and its
+// record, and what follows a transition. `run_steps` drives it from one stack; an execution that
+// switches from core to core directly (sim/engine/execution.hpp) drives it from whichever stack
+// a step ends on, through the same calls, so both make the same picks.
+template <class AnyProcess>
+class StepLoop {
+ public:
+  StepLoop(AnyProcess& process, Strategy& strategy, std::uint64_t max_steps, Schedule& record)
+      : process_(process), strategy_(strategy), max_steps_(max_steps), record_(record) {
+    context_.process = &process;
+  }
+
+  // Sets `actor` to the next actor to run, recorded, and returns true; or returns false when the
+  // loop is over (`result` says why). (Not an optional: GCC moves one through the stack in
+  // pieces of different widths, and each read back stalls store forwarding.)
+  [[gnu::always_inline]] bool next(Actor& actor) {
+    if (process_.stopped()) return over(LoopEnd::stopped);
+    const std::span<const Actor> enabled = process_.enabled_actors();
+    if (enabled.empty()) return over(LoopEnd::no_enabled_actor);
+    if (context_.step >= max_steps_) return over(LoopEnd::step_limit);
+    actor = enabled[strategy_.pick(enabled, context_)];
+    record_.push_back(actor);
+    return true;
+  }
+  // After `actor`'s transition ran.
+  [[gnu::always_inline]] void ran(Actor actor) {
+    strategy_.after_step(actor, context_);
+    context_.last = actor;
+    ++context_.step;
+  }
+  LoopResult result() const { return {end_, context_.step}; }
+
+ private:
+  bool over(LoopEnd end) {
+    end_ = end;
+    if (end == LoopEnd::stopped) strategy_.at_end(process_.enabled_actors(), context_);
+    return false;
+  }
+
+  AnyProcess& process_;
+  Strategy& strategy_;
+  const std::uint64_t max_steps_;
+  Schedule& record_;
+  StepContext context_;
+  LoopEnd end_ = LoopEnd::stopped;
+};
+
 template <class AnyProcess>
 LoopResult run_steps(AnyProcess& process, Strategy& strategy, std::uint64_t max_steps, Schedule& record) {
-  StepContext context;
-  context.process = &process;
-  while (!process.stopped()) {
-    const std::span<const Actor> enabled = process.enabled_actors();
-    if (enabled.empty()) return {LoopEnd::no_enabled_actor, context.step};
-    if (context.step >= max_steps) return {LoopEnd::step_limit, context.step};
-    const Actor actor = enabled[strategy.pick(enabled, context)];
-    record.push_back(actor);
+  StepLoop<AnyProcess> loop(process, strategy, max_steps, record);
+  Actor actor;
+  while (loop.next(actor)) {
     process.run(actor);
-    strategy.after_step(actor, context);
-    context.last = actor;
-    ++context.step;
+    loop.ran(actor);
   }
-  strategy.at_end(process.enabled_actors(), context);
-  return {LoopEnd::stopped, context.step};
+  return loop.result();
 }
 
 }  // namespace weft::scheduler

@@ -32,6 +32,10 @@ class Strategy {
   // Called once when the process stopped (every core finished, or a failure): the actors still
   // enabled then, which will never run (DMA phases pending at the end).
   virtual void at_end(std::span<const Actor>, const StepContext&) {}
+  // True when pick, after_step and at_end need little stack, well within the headroom a core
+  // keeps at each visible operation: an execution may then run them on a core's fiber stack and
+  // switch from core to core directly (sim/engine/direct_steps.cpp).
+  virtual bool runs_on_core_stacks() const { return false; }
 };
 
 }  // namespace weft::scheduler

@@ -26,8 +26,7 @@ ContextFiber::ContextFiber(StackPool& pool, std::function<void()> body)
     : Fiber(pool),
       body_(std::move(body)),
       self_(std::allocator_arg, PooledStack{&pool, &stack_}, [this](boost::context::fiber&& caller) {
-        caller_ = std::move(caller);
-        sanitizer::finish_switch(nullptr, &caller_bottom_, &caller_size_);
+        arrived(std::move(caller));
         if (!cancelled_) {
           try {
             body_();
@@ -55,9 +54,9 @@ ContextFiber::~ContextFiber() {
   if (end_ == End::returned) self_.~fiber();
 }
 
-void ContextFiber::switch_in_to_unwind() {
-  self_ = std::move(self_).resume_with([this](boost::context::fiber&& caller) -> boost::context::fiber {
-    caller_ = std::move(caller);
+boost::context::fiber ContextFiber::switch_in_to_unwind() {
+  return std::move(self_).resume_with([this](boost::context::fiber&& caller) -> boost::context::fiber {
+    arrived(std::move(caller));
     throw ForcedUnwind{};  // thrown at the body's suspension point, on its stack
   });
 }

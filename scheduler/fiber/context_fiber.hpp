@@ -35,14 +35,40 @@ class ContextFiber final : public Fiber {
   }
   [[gnu::always_inline]] void suspend() override {
     sanitizer::start_switch(&fiber_fake_stack_, caller_bottom_, caller_size_);
-    const Arrival arrival(*this);
-    caller_ = std::move(caller_).resume();
+    arrived(std::move(caller_).resume());
+  }
+  // From inside the running body: switches straight to `next`, a started, suspended fiber of
+  // the same pool, which takes over this run. Whoever resumed this fiber is resumed when `next`
+  // (or a fiber it hands on to) suspends, returns or is rescued; this one waits, suspended,
+  // until someone resumes it or hands on to it. One switch instead of a suspend and a resume.
+  [[gnu::always_inline]] void hand_to(ContextFiber& next) {
+    next.caller_ = std::move(caller_);
+    next.caller_bottom_ = caller_bottom_;
+    next.caller_size_ = caller_size_;
+    next.handed_by_ = this;
+    FiberActivity& activity = pool_->activity();
+    activity.count_switch();
+    activity.set_running(next.label());
+    activity.count_switch();
+    enter(&next);
+    if constexpr (sanitizer::address_sanitizer)
+      sanitizer::start_switch(&fiber_fake_stack_, next.stack_.usable_bottom(), next.stack_.bytes - page_bytes());
+    arrived(std::move(next.self_).resume());
+  }
+  // From inside the running body, when the fiber would hand on to itself: a new run begins
+  // without a switch (for a watchdog, every run has its own number).
+  [[gnu::always_inline]] void go_on() {
+    FiberActivity& activity = pool_->activity();
+    activity.count_switch();
+    activity.count_switch();
   }
   void abandon() override;
   [[noreturn]] void rescue(End why) noexcept override;
 
  private:
-  // resume's switch, annotated (the unwinding switch of the destructor out of line).
+  // resume's switch, annotated (the unwinding switch of the destructor out of line). The run it
+  // starts may end on another fiber, handed on to (hand_to): the one running when control comes
+  // back keeps the continuation it left.
   [[gnu::always_inline]] void switch_in() {
     Fiber* const outer = enter(this);
     FiberActivity& activity = pool_->activity();
@@ -50,17 +76,27 @@ class ContextFiber final : public Fiber {
     activity.set_running(label());
     if constexpr (sanitizer::address_sanitizer)
       sanitizer::start_switch(&caller_fake_stack_, stack_.usable_bottom(), stack_.bytes - page_bytes());
-    if (unwinding_) {
-      switch_in_to_unwind();
-    } else {
-      self_ = std::move(self_).resume();
-    }
+    boost::context::fiber back = unwinding_ ? switch_in_to_unwind() : std::move(self_).resume();
+    auto& last = static_cast<ContextFiber&>(*current());
+    last.self_ = std::move(back);
     sanitizer::finish_switch(caller_fake_stack_, nullptr, nullptr);
     activity.count_switch();
     leave(outer);
-    if (rescued_) retire_rescued();
+    if (last.rescued_) last.retire_rescued();
   }
-  void switch_in_to_unwind();
+  // On this fiber's stack, right after a switch to it: keeps the continuation of whoever
+  // switched (the resumer's, or the fiber's that handed on to this one).
+  [[gnu::always_inline]] void arrived(boost::context::fiber&& back) {
+    if (handed_by_ == nullptr) {
+      sanitizer::finish_switch(fiber_fake_stack_, &caller_bottom_, &caller_size_);
+      caller_ = std::move(back);
+    } else {
+      sanitizer::finish_switch(fiber_fake_stack_, nullptr, nullptr);
+      handed_by_->self_ = std::move(back);
+      handed_by_ = nullptr;
+    }
+  }
+  boost::context::fiber switch_in_to_unwind();
   void retire_rescued();
 
   std::function<void()> body_;
@@ -69,7 +105,8 @@ class ContextFiber final : public Fiber {
   union {
     boost::context::fiber self_;
   };
-  boost::context::fiber caller_;  // the scheduler's continuation, held while the fiber runs
+  boost::context::fiber caller_;  // the resumer's continuation, held while the fiber runs
+  ContextFiber* handed_by_ = nullptr;  // set by hand_to until the switch is complete
   bool cancelled_ = false;  // destroyed before it started: the body must not run
 };
 

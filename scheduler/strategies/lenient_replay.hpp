@@ -32,6 +32,7 @@ class LenientReplayStrategy final : public Strategy {
  public:
   explicit LenientReplayStrategy(Schedule schedule) : schedule_(std::move(schedule)) {}
   std::size_t pick(std::span<const Actor> enabled, const StepContext& context) override;
+  bool runs_on_core_stacks() const override { return true; }
 
   // Preemptions among the picks made so far.
   std::size_t preemptions() const { return preemptions_; }

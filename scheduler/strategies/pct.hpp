@@ -68,6 +68,7 @@ class PctStrategy final : public Strategy {
   PctStrategy(std::uint64_t seed, int depth, std::uint64_t steps_estimate);
 
   std::size_t pick(std::span<const Actor> enabled, const StepContext& context) override;
+  bool runs_on_core_stacks() const override { return true; }
 
   // The change points, by index i - 1: the step (1-based) at which priority d - i is given.
   const std::vector<std::uint64_t>& change_points() const { return change_points_; }

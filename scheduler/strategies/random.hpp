@@ -13,6 +13,7 @@ class RandomStrategy final : public Strategy {
  public:
   explicit RandomStrategy(std::uint64_t seed) : random_(seed) {}
   std::size_t pick(std::span<const Actor> enabled, const StepContext& context) override;
+  bool runs_on_core_stacks() const override { return true; }
 
  private:
   Rng random_;

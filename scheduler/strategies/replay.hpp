@@ -15,6 +15,7 @@ class ReplayStrategy final : public Strategy {
  public:
   explicit ReplayStrategy(Schedule schedule) : schedule_(std::move(schedule)) {}
   std::size_t pick(std::span<const Actor> enabled, const StepContext& context) override;
+  bool runs_on_core_stacks() const override { return true; }
 
  private:
   Schedule schedule_;

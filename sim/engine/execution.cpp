@@ -57,6 +57,11 @@ void Execution::resume_core(std::size_t global) {
   CoreSlot& slot = cores_[global];
   slot.started = true;
   switch_.resume(*slot.fiber);
+  note_if_ended(global);
+}
+
+void Execution::note_if_ended(std::size_t global) {
+  const CoreSlot& slot = cores_[global];
   if (!slot.fiber->finished()) return;
   --unfinished_;
   if (auto failure = abandonment(slot); failure && !failure_) failure_ = std::move(failure);
@@ -119,7 +124,11 @@ void Execution::fail(int global_core, model::Failure failure) {
   if (tearing_down_) park(slot, slot.pending);
   if (!failure_) failure_ = std::move(failure);
   slot.pending.operation = nullptr;  // stands at no operation now: never enabled again
-  slot.fiber->suspend();
+  if (loop_ != nullptr) {
+    hand_on(static_cast<std::size_t>(global_core));
+  } else {
+    slot.fiber->suspend();
+  }
   throw_teardown(slot);
 }
 
@@ -250,8 +259,15 @@ void Execution::rebuild_on_wait() {
 void Execution::run_core(Actor actor) {
   CoreSlot& slot = cores_[actor.index];
   slot.poll_released = false;
-  resume_core(actor.index);
-  if (slot.fiber->end() == Fiber::End::returned && trace_) {
+  slot.started = true;
+  switch_.resume(*slot.fiber);
+  end_core_step(actor.index);
+}
+
+void Execution::end_core_step(std::size_t global) {
+  note_if_ended(global);
+  const Actor actor = scheduler::core_actor(static_cast<std::uint32_t>(global));
+  if (cores_[global].fiber->end() == Fiber::End::returned && trace_) {
     TraceEvent event;
     event.kind = TraceEvent::Kind::finish;
     event.actor = actor;
@@ -296,6 +312,7 @@ void Execution::run(Actor actor) {
 
 scheduler::LoopResult Execution::run_steps(scheduler::Strategy& strategy, std::uint64_t max_steps,
                                            scheduler::Schedule& record) {
+  if (switch_.direct() && strategy.runs_on_core_stacks()) return run_steps_directly(strategy, max_steps, record);
   return scheduler::run_steps(*this, strategy, max_steps, record);
 }
 

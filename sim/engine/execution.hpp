@@ -10,6 +10,7 @@
 // their DMA. The one exception is on_wait mode, where a phase is enabled by the waiters of any
 // cell: there the list is rebuilt at every step.
 
+#include <exception>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -56,7 +57,9 @@ class Execution final : public scheduler::Process {
   void set_spin_reduction(bool on) { spin_reduction_ = on; }
 
   // Runs the step loop (scheduler/step_loop.hpp) over this execution, instantiated where the
-  // transitions are defined so that they inline into it.
+  // transitions are defined so that they inline into it. On the default fiber backend, with a
+  // strategy that may run on a core's stack, the loop switches from core to core directly
+  // (sim/engine/direct_steps.cpp); otherwise every step goes through the caller's context.
   scheduler::LoopResult run_steps(scheduler::Strategy& strategy, std::uint64_t max_steps, scheduler::Schedule& record);
 
   std::span<const scheduler::Actor> enabled_actors() override;
@@ -131,12 +134,44 @@ class Execution final : public scheduler::Process {
     if (tearing_down_) park(slot, op);
     if (slot.fiber->stack_left() < stack_headroom_bytes) fail_exhausted(global_core, op);
     slot.pending = op;
-    switch_.suspend(*slot.fiber);
+    if (loop_ != nullptr) {
+      hand_on(static_cast<std::size_t>(global_core));
+    } else {
+      switch_.suspend(*slot.fiber);
+    }
 #if !defined(NDEBUG) || defined(WEFT_SANITIZE_ADDRESS)
     slot.pending.operation = nullptr;  // the entry's record is about to go: nothing may read it now
 #endif
     if (tearing_down_) throw_teardown(slot);
   }
+  // --- the direct step loop (direct_steps.cpp) ---
+  // Ends the step of core `self`, which stands at a visible operation (or failed), and goes on
+  // to the next core's step: `self` itself without a switch, another core by one switch, or
+  // back to the caller of run_steps when the loop is over. Inline, like `yield`.
+  [[gnu::always_inline]] void hand_on(std::size_t self) {
+    const std::size_t next = step_after(self);
+    if (next == self) {
+      switch_.go_on(*cores_[self].fiber);
+    } else if (next == no_core) {
+      switch_.suspend(*cores_[self].fiber);
+    } else {
+      switch_.hand_to(*cores_[self].fiber, *cores_[next].fiber);
+    }
+  }
+  static constexpr std::size_t no_core = ~std::size_t{0};
+  scheduler::LoopResult run_steps_directly(scheduler::Strategy& strategy, std::uint64_t max_steps,
+                                           scheduler::Schedule& record);
+  // On core `self`'s stack: ends its step and runs steps up to the next core's, which it returns
+  // (no_core when the loop is over, or an exception was kept for the caller of run_steps).
+  std::size_t step_after(std::size_t self) noexcept;
+  // Runs the loop's steps up to the next core's step, which it starts and returns (no_core when
+  // the loop is over).
+  std::size_t advance();
+  // After core `global`'s fiber stopped: whether it ended, its trace event and what it enabled.
+  void end_core_step(std::size_t global);
+  // The fiber of core `global` ended (returned or was abandoned): counted, and its failure kept.
+  void note_if_ended(std::size_t global);
+
   // Registers a started DMA: its phases become actors, or in eager mode run now.
   void dma_started(int dma_id);
   // `event` of core `global`'s operation at `line`, stamped and sent to the trace sink.
@@ -180,9 +215,8 @@ class Execution final : public scheduler::Process {
   void refresh_after(scheduler::Actor actor);
   // on_wait mode: enabled_ from scratch.
   void rebuild_on_wait();
-  // Resumes a core and accounts for how its fiber stopped (finished, overflowed, interrupted).
-  // Inlined into `run`, for the same reason as `yield`.
-  [[gnu::always_inline]] inline void resume_core(std::size_t global);
+  // Resumes a core up to its first visible operation (launch).
+  void resume_core(std::size_t global);
   // run's two halves: a core's step (inlined into the loop) and a DMA phase's.
   [[gnu::always_inline]] inline void run_core(scheduler::Actor actor);
   void run_dma_phase(scheduler::Actor actor);
@@ -218,6 +252,12 @@ class Execution final : public scheduler::Process {
   bool spin_reduction_ = true;
   std::uint64_t launch_ = 0;
   scheduler::FiberSwitch switch_;
+  // While run_steps switches directly: its loop, the core whose step is under way, whether the
+  // loop is over, and an exception thrown on a core's stack, for the caller.
+  scheduler::StepLoop<Execution>* loop_ = nullptr;
+  std::size_t running_core_ = no_core;
+  bool loop_over_ = false;
+  std::exception_ptr loop_error_;
 };
 
 }  // namespace weft::sim
