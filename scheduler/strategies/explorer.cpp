@@ -29,8 +29,6 @@ class Explorer::Guide final : public Strategy {
   }
   void after_step(Actor actor, const StepContext& context) override { explorer_.after_step(actor, context); }
   void at_end(std::span<const Actor> enabled, const StepContext& context) override { explorer_.at_end(enabled, context); }
-  // The run's analysis, the deep part, is made after it (Explorer::finish), on the caller's stack.
-  bool runs_on_core_stacks() const override { return true; }
 
  private:
   Explorer& explorer_;

@@ -37,7 +37,6 @@ class Stoppable final : public scheduler::Strategy {
   void at_end(std::span<const scheduler::Actor> enabled, const scheduler::StepContext& context) override {
     inner_.at_end(enabled, context);
   }
-  bool runs_on_core_stacks() const override { return inner_.runs_on_core_stacks(); }
   std::uint64_t steps() const { return steps_; }
 
  private:
