@@ -56,7 +56,7 @@ Failure Machine::out_of_bounds(CoreId by, SourceLine line, const Slice& slice, s
                                       " of " + describe(info) + ", whose shape is " + to_string(info.shape)};
 }
 
-bool Machine::load(CoreId by, const Slice& slice, std::byte* out, SourceLine line, Failure& failure) {
+bool Machine::load(CoreId by, const Slice& slice, std::byte* out, const SourceLine& line, Failure& failure) {
   const bool inside = slice.rect.inside(slice.buffer->info().shape);
   if (!inside && spec_.out_of_bounds_reads == OutOfBoundsReads::raise) {
     failure = out_of_bounds(by, line, slice, "loads");
@@ -69,7 +69,7 @@ bool Machine::load(CoreId by, const Slice& slice, std::byte* out, SourceLine lin
   return true;
 }
 
-bool Machine::store(CoreId by, const Slice& slice, const std::byte* in, SourceLine line, Failure& failure) {
+bool Machine::store(CoreId by, const Slice& slice, const std::byte* in, const SourceLine& line, Failure& failure) {
   if (!slice.rect.inside(slice.buffer->info().shape)) {
     failure = out_of_bounds(by, line, slice, "stores");
     return false;

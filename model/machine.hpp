@@ -40,8 +40,10 @@ class Machine {
   std::string describe_actor(Accessor who) const;  // "(device 0, core 1)" or "dma 3 (started by ...)"
 
   // Each returns false and fills `failure` when the operation is a kernel bug.
-  bool load(CoreId by, const Slice& slice, std::byte* out, SourceLine line, Failure& failure);
-  bool store(CoreId by, const Slice& slice, const std::byte* in, SourceLine line, Failure& failure);
+  // (`line` by reference: passed by value, in two registers, its 4-byte number is read back as 8
+  // bytes from where the caller stored it, a store-forwarding stall at every load and store.)
+  bool load(CoreId by, const Slice& slice, std::byte* out, const SourceLine& line, Failure& failure);
+  bool store(CoreId by, const Slice& slice, const std::byte* in, const SourceLine& line, Failure& failure);
   // Masked accesses (model/mask.hpp): only the elements of `parts`, disjoint rectangles of the
   // slice's buffer within slice.rect, are bounds-checked, recorded as accesses, and read or
   // written; `out` and `in` are laid out as slice.rect and the rest of `out` is left alone.

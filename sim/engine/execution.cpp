@@ -159,7 +159,7 @@ std::optional<std::pair<int, int>> Execution::dma_needed_by(int dma_id) const {
     const int global = machine_.topology().global(who);
     const CoreSlot& slot = cores_[global];
     if (semaphore < 0 || slot.fiber->finished() || !blocked(slot)) return false;
-    const auto waiting = ops::waiting_for(slot.pending, machine_, {global, who, slot.pending.line});
+    const auto waiting = ops::waiting_for(slot.pending, machine_, {who, global, slot.pending.line});
     return waiting && waiting->semaphore == semaphore;
   };
   if (waits_on(dma.recv_semaphore, dma.destination))
@@ -320,7 +320,7 @@ scheduler::Footprint Execution::footprint(Actor actor) const {
   scheduler::Footprint footprint;
   if (actor.kind == Actor::Kind::core) {
     const CoreSlot& slot = cores_[actor.index];
-    footprint = ops::footprint(slot.pending, machine_, {static_cast<int>(actor.index), slot.core->id(), slot.pending.line},
+    footprint = ops::footprint(slot.pending, machine_, {slot.core->id(), static_cast<int>(actor.index), slot.pending.line},
                                rules_);
     if (slot.poll_released)
       footprint.touches.push_back(ops::poll_release_touch(static_cast<int>(actor.index), scheduler::TouchMode::take));
@@ -342,7 +342,7 @@ std::vector<Execution::Standing> Execution::standing() const {
   for (std::size_t global = 0; global < cores_.size(); ++global) {
     const CoreSlot& slot = cores_[global];
     if (slot.fiber->finished()) continue;
-    const ops::OpSite site{static_cast<int>(global), slot.core->id(), slot.pending.line};
+    const ops::OpSite site{slot.core->id(), static_cast<int>(global), slot.pending.line};
     cores.push_back({site, ops::waiting_for(slot.pending, machine_, site),
                      slot.polling ? slot.poll.describe(machine_) : std::string()});
   }

@@ -95,7 +95,7 @@ class Execution final : public scheduler::Process {
   [[gnu::always_inline]] Entry perform(int global, Entry entry, model::SourceLine line) {
     const scheduler::Fiber::RuntimeSection runtime;  // weft's own code: no watchdog cuts it
     yield(global, ops::pending(entry, line));
-    const ops::OpSite site{global, cores_[static_cast<std::size_t>(global)].core->id(), line};
+    const ops::OpSite site{cores_[static_cast<std::size_t>(global)].core->id(), global, line};
     model::Failure failure;
     if (!entry.apply(machine_, site, failure)) fail(global, std::move(failure));
     note_poll(global, entry, line);
@@ -129,11 +129,14 @@ class Execution final : public scheduler::Process {
     bool poll_released = false;    // was blocked by it at the read it stands at, then released
   };
   // Stops the calling core at a visible operation until the scheduler picks it.
+  // (The operation is recorded first and the rare paths read the record: an `op` whose address
+  // escaped into them would be built on the stack in narrow stores and copied in wide loads,
+  // each stalling store forwarding, at every step.)
   [[gnu::always_inline]] void yield(int global_core, const ops::PendingOp& op) {
     CoreSlot& slot = cores_[static_cast<std::size_t>(global_core)];
-    if (tearing_down_) park(slot, op);
-    if (slot.fiber->stack_left() < stack_headroom_bytes) fail_exhausted(global_core, op);
     slot.pending = op;
+    if (tearing_down_) park(slot, slot.pending);
+    if (slot.fiber->stack_left() < stack_headroom_bytes) fail_exhausted(global_core, slot.pending);
     if (loop_ != nullptr) {
       hand_on(static_cast<std::size_t>(global_core));
     } else {

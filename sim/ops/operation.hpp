@@ -66,9 +66,11 @@ struct PendingOp {
 static_assert(sizeof(PendingOp) <= 32, "PendingOp is written at every step: keep it small");
 
 // Where an operation is performed: by which core, at which line of the kernel.
+// (The core first: at offset 0 it is copied in and passed on as one 8-byte word; after the int,
+// it was built in two stores and read back in one load, a store-forwarding stall at every step.)
 struct OpSite {
-  int global = 0;  // the core's global id
   model::CoreId core;
+  int global = 0;  // the core's global id
   model::SourceLine line;
 };
 
