@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <optional>
 #include <string>
 #include <vector>
@@ -236,4 +237,32 @@ TEST_CASE("The watchdog never changes a schedule", "[sim][hardening]") {
       CHECK(a.details == b.details);
     }
   }
+}
+
+// With the direct step loop a core picked again goes on without a switch; each step is still a
+// run of its own for the watchdog, so a long kernel of short steps is never taken for a spin.
+TEST_CASE("A core that keeps being picked for longer than the watchdog's budget is not interrupted",
+          "[sim][hardening]") {
+  sim::ScenarioDefinition scenario;
+  scenario.name = "long_single_core";
+  scenario.kernel = [](sim::Core& core) {
+    auto sem = core.semaphore();
+    for (int i = 0; i < 3'000'000; ++i) {
+      core.signal(sem, 1);
+      core.wait(sem, 1);
+    }
+  };
+  sim::Config config;
+  config.machine.mesh = {1};  // one core: every pick is the same core, so no step switches
+  config.scheduler.watchdog_seconds = 0.05;
+  config.scheduler.max_steps = 10'000'000;
+  sim::Simulation simulation(config, scenario, {});
+  const auto started = std::chrono::steady_clock::now();
+  const auto result = simulation.run_seed(0);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  CHECK(result.steps == 6'000'001);  // and the step that runs the kernel to its return
+  CHECK(result.verdict == model::Verdict::ok);
+  CHECK(result.details == "");
+  // The run lasted several budgets, so the watchdog had time to fire had it seen one long run.
+  CHECK(seconds > 2 * config.scheduler.watchdog_seconds);
 }
