@@ -10,6 +10,11 @@
 // are direct and inlined, so a core's switch is taken from the loop's own frame. Every frame
 // between the loop and the switch would cost a mispredicted return per step (the CPU's return
 // predictions belong to the other side of the switch).
+//
+// What a step decides lives in StepLoop, apart from how a transition is run: `run_steps` runs
+// each transition from its own stack, and the engine's direct loop (sim/engine/direct_steps.cpp)
+// drives the same StepLoop from whichever core's stack a step ends on, switching from core to
+// core. Both make the same picks and records.
 
 #include <cstdint>
 #include <span>
