@@ -86,17 +86,34 @@ void TraceLayout::place_records(const TraceRecorder& recorder) {
       }
       continue;
     }
-    if (const DmaSpan* span = span_of(record.dma))
-      slot = phase_slot(*span, record.step, record.kind == Kind::dma_write);
+    const DmaSpan* span = span_of(record.dma);
+    if (span == nullptr) continue;
+    if (record.kind != Kind::dma_write) {
+      slot = phase_slot(*span, record.step, false);
+      continue;
+    }
+    // The write's chunks that landed in this record's step, and this one's place among them.
+    std::size_t chunk = 0, chunks = 0;
+    for (const std::size_t other : recorder.dma(record.dma)->chunks) {
+      if (records[other].step != record.step) continue;
+      if (other < i) ++chunk;
+      ++chunks;
+    }
+    slot = phase_slot(*span, record.step, true, chunk, std::max<std::size_t>(chunks, 1));
   }
 }
 
-Slot TraceLayout::phase_slot(const DmaSpan& span, std::uint64_t step, bool write) {
-  // A phase in its DMA's start step is an eager one: both phases share that step, half each.
+Slot TraceLayout::phase_slot(const DmaSpan& span, std::uint64_t step, bool write, std::size_t chunk,
+                             std::size_t chunks) {
+  // A phase in its DMA's start step is an eager one: both phases share that step, half each,
+  // and the write's chunks share its half.
   Slot slot{span.slot.lane, static_cast<double>(step), 1};
   if (slot.start == span.slot.start) {
     slot.width = 0.5;
-    if (write) slot.start += 0.5;
+    if (write) {
+      slot.width = 0.5 / static_cast<double>(chunks);
+      slot.start += 0.5 + slot.width * static_cast<double>(chunk);
+    }
   }
   return slot;
 }

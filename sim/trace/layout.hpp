@@ -11,7 +11,8 @@
 // that span. DMA lanes are assigned greedily in start order (interval colouring), so spans on
 // one lane never overlap and a device needs as many lanes as it has DMAs in flight at once.
 // A phase that runs in its DMA's start step (eager DMAs run both there) gets half the step:
-// the read the first half, the write the second.
+// the read the first half, the write the second, shared in order by the write's chunks when it
+// lands in several (dma.chunk_bytes).
 //
 // Failure sites become marks: a racing access marks its own operation (or, for the access that
 // failed and so never took effect, its step on its lane); a blocked wait marks the end column.
@@ -72,7 +73,9 @@ class TraceLayout {
  private:
   void place_dmas(const TraceRecorder& recorder);
   const DmaSpan* span_of(int dma) const;
-  static Slot phase_slot(const DmaSpan& span, std::uint64_t step, bool write);
+  // `chunk` of `chunks`: a write chunk's place among its DMA's chunks of that step.
+  static Slot phase_slot(const DmaSpan& span, std::uint64_t step, bool write, std::size_t chunk = 0,
+                         std::size_t chunks = 1);
   void place_records(const TraceRecorder& recorder);
   void place_marks(const TraceRecorder& recorder, const TraceHeader& header);
 

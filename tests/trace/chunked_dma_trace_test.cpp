@@ -5,6 +5,7 @@
 
 #include "scenarios/registry.hpp"
 #include "sim/engine/simulation.hpp"
+#include "sim/trace/layout.hpp"
 #include "sim/trace/recorder.hpp"
 
 using namespace weft;
@@ -110,5 +111,38 @@ TEST_CASE("A chunked write phase is an event per chunk, in every DMA mode", "[tr
       if (records[i].kind == Kind::wait) wait = i;
     REQUIRE(wait != sim::no_record);
     CHECK(recorder.woken_by(wait).size() == 4);
+  }
+}
+
+// Eager chunks all land inside their DMA's start step: on the timeline they share the write's
+// half of that step, one after the other, instead of each covering all of it.
+TEST_CASE("An eager DMA's chunks share the write's half of its start step on the timeline", "[trace]") {
+  static const auto registry = scenarios::builtin_scenarios();
+  const auto* scenario = sim::find_scenario(registry, "dma_read_before_wait");
+  REQUIRE(scenario != nullptr);
+  sim::Config config;
+  config.machine.mesh = {1};
+  config.machine.dma_execution = model::DmaExecution::eager;
+  config.machine.dma_chunk_bytes = 1024;  // four chunks
+  sim::Simulation simulation(config, *scenario, scenario->params);
+  sim::TraceRecorder recorder(1, 1);
+  const sim::ExecutionResult result = simulation.run_seed(3, &recorder);
+  REQUIRE(result.verdict == model::Verdict::ok);
+  sim::TraceHeader header;
+  header.steps = result.steps;
+  const sim::TraceLayout layout(recorder, header);
+  const sim::TracedDma* dma = recorder.dma(0);
+  REQUIRE(dma != nullptr);
+  REQUIRE(dma->chunks.size() == 4);
+  const double step = static_cast<double>(recorder.records()[dma->start].step);
+  const sim::Slot& read = layout.slot(dma->read);
+  CHECK(read.start == step);
+  CHECK(read.width == 0.5);
+  for (std::size_t k = 0; k < 4; ++k) {
+    CAPTURE(k);
+    const sim::Slot& chunk = layout.slot(dma->chunks[k]);
+    CHECK(chunk.lane == read.lane);
+    CHECK(chunk.width == 0.125);
+    CHECK(chunk.start == step + 0.5 + 0.125 * static_cast<double>(k));  // in order, none overlapping
   }
 }
