@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "sim/events/trace_event.hpp"
 #include "trace_test_support.hpp"
 
 using weft::testing::racing_seed;
@@ -99,4 +100,20 @@ TEST_CASE("timelines name the Pallas pipeline's DMAs by operand and grid point",
   CHECK(html.find("R.origin[r]") != std::string::npos);
   const auto listed = run_weft({"run", "scenarios/pallas_matmul.toml", "--seed", "0", "--trace-text", "-"});
   CHECK(listed.out.find("start dma 0 (fetch of in[0] for grid point (0, 0, 0)): hbm 1 'x'") != std::string::npos);
+}
+
+// The page draws in half steps; an eager DMA's write chunks share half a step, so their boxes
+// arrive as fractions of one, side by side after the read's half.
+TEST_CASE("the HTML timeline draws an eager DMA's chunks side by side in the write's half step", "[trace]") {
+  const std::vector<std::string> args{"dma_read_before_wait",  "--set", "topology.devices=1", "--set",
+                                      "dma.execution=eager", "--set", "dma.chunk_bytes=1024", "--seed", "3"};
+  const nlohmann::json data = page_data(traced_run(args, "--html", "eager_chunks.html"));
+  const auto& records = data["records"];
+  std::vector<double> write_offsets;
+  for (std::size_t i = 0; i < records["kind"].size(); ++i) {
+    if (records["kind"][i] != static_cast<int>(weft::sim::TraceEvent::Kind::dma_write)) continue;
+    CHECK(records["width"][i].get<double>() == 0.25);  // a quarter of the write's half step
+    write_offsets.push_back(records["offset"][i].get<double>());
+  }
+  CHECK(write_offsets == std::vector<double>{1.0, 1.25, 1.5, 1.75});
 }
