@@ -20,9 +20,11 @@
 
 #include "scheduler/fiber/fiber.hpp"
 #include "scheduler/fiber/fiber_backend.hpp"
+#include "tests/scheduler/stack_overflow.hpp"
 
 namespace {
 
+using weft::scheduler::testing::descend;
 using weft::scheduler::Fiber;
 using weft::scheduler::FiberBackend;
 using weft::scheduler::ForcedUnwind;
@@ -30,13 +32,6 @@ using weft::scheduler::make_fiber;
 using weft::scheduler::StackPool;
 
 constexpr std::size_t stack_bytes = 64 * 1024;
-
-__attribute__((noinline)) std::int64_t descend(std::int64_t depth, std::int64_t limit) {
-  volatile char frame[512];
-  frame[0] = static_cast<char>(depth);
-  if (depth >= limit) return frame[0];
-  return descend(depth + 1, limit) + frame[0];
-}
 
 // Runs `child` in a forked process and returns its exit status, or -1 when it had not ended after
 // `seconds` (it is killed then) or did not exit normally.

@@ -11,22 +11,17 @@
 #include <vector>
 
 #include "scheduler/fiber/context_fiber.hpp"
+#include "tests/scheduler/stack_overflow.hpp"
 
 namespace {
 
+using weft::scheduler::testing::descend;
 using weft::scheduler::ContextFiber;
 using weft::scheduler::Fiber;
 using weft::scheduler::ForcedUnwind;
 using weft::scheduler::StackPool;
 
 constexpr std::size_t stack_bytes = 64 * 1024;
-
-__attribute__((noinline)) std::int64_t descend(std::int64_t depth, std::int64_t limit) {
-  volatile char frame[512];
-  frame[0] = static_cast<char>(depth);
-  if (depth >= limit) return frame[0];
-  return descend(depth + 1, limit) + frame[0];
-}
 
 }  // namespace
 

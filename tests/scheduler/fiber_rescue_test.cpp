@@ -12,9 +12,11 @@
 #include "scheduler/fiber/fiber.hpp"
 #include "scheduler/fiber/fiber_backend.hpp"
 #include "scheduler/fiber/watchdog.hpp"
+#include "tests/scheduler/stack_overflow.hpp"
 
 namespace {
 
+using weft::scheduler::testing::descend;
 using weft::scheduler::Fiber;
 using weft::scheduler::FiberBackend;
 using weft::scheduler::make_fiber;
@@ -28,13 +30,6 @@ constexpr std::size_t stack_bytes = 64 * 1024;
 // Every test runs on both backends (scheduler/fiber/fiber_backend.hpp).
 const char* backend_name(FiberBackend backend) {
   return backend == FiberBackend::context ? "backend context" : "backend boost_fiber";
-}
-
-__attribute__((noinline)) std::int64_t descend(std::int64_t depth, std::int64_t limit) {
-  volatile char frame[512];
-  frame[0] = static_cast<char>(depth);
-  if (depth >= limit) return frame[0];
-  return descend(depth + 1, limit) + frame[0];
 }
 
 void spin_for(double seconds) {
