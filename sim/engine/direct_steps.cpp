@@ -41,16 +41,14 @@ scheduler::LoopResult Execution::run_steps_directly(scheduler::Strategy& strateg
     if (loop_error_) std::rethrow_exception(std::exchange(loop_error_, nullptr));
     if (loop_over_) break;
     // The fiber of the core whose step was under way ended: its step ends here.
-    end_core_step(running_core_);
-    loop.ran(scheduler::core_actor(static_cast<std::uint32_t>(running_core_)));
+    finish_core_step(running_core_);
   }
   return loop.result();
 }
 
 std::size_t Execution::step_after(std::size_t self) noexcept {
   try {
-    end_core_step(self);
-    loop_->ran(scheduler::core_actor(static_cast<std::uint32_t>(self)));
+    finish_core_step(self);
     return advance();
   } catch (...) {
     loop_error_ = std::current_exception();
@@ -59,15 +57,18 @@ std::size_t Execution::step_after(std::size_t self) noexcept {
   }
 }
 
+void Execution::finish_core_step(std::size_t global) {
+  end_core_step(global);
+  loop_->ran(scheduler::core_actor(static_cast<std::uint32_t>(global)));
+}
+
 std::size_t Execution::advance() {
   scheduler::Actor actor;
   while (loop_->next(actor)) {
     machine_.set_step(steps_++);
     released_pollers_.clear();
     if (actor.kind == scheduler::Actor::Kind::core) {
-      CoreSlot& slot = cores_[actor.index];
-      slot.poll_released = false;
-      slot.started = true;
+      start_core_step(actor.index);
       running_core_ = actor.index;
       return actor.index;
     }

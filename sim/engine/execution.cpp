@@ -124,11 +124,7 @@ void Execution::fail(int global_core, model::Failure failure) {
   if (tearing_down_) park(slot, slot.pending);
   if (!failure_) failure_ = std::move(failure);
   slot.pending.operation = nullptr;  // stands at no operation now: never enabled again
-  if (loop_ != nullptr) {
-    hand_on(static_cast<std::size_t>(global_core));
-  } else {
-    slot.fiber->suspend();
-  }
+  stop_here(static_cast<std::size_t>(global_core));
   throw_teardown(slot);
 }
 
@@ -257,10 +253,8 @@ void Execution::rebuild_on_wait() {
 }
 
 void Execution::run_core(Actor actor) {
-  CoreSlot& slot = cores_[actor.index];
-  slot.poll_released = false;
-  slot.started = true;
-  switch_.resume(*slot.fiber);
+  start_core_step(actor.index);
+  switch_.resume(*cores_[actor.index].fiber);
   end_core_step(actor.index);
 }
 

@@ -137,15 +137,20 @@ class Execution final : public scheduler::Process {
     slot.pending = op;
     if (tearing_down_) park(slot, slot.pending);
     if (slot.fiber->stack_left() < stack_headroom_bytes) fail_exhausted(global_core, slot.pending);
-    if (loop_ != nullptr) {
-      hand_on(static_cast<std::size_t>(global_core));
-    } else {
-      switch_.suspend(*slot.fiber);
-    }
+    stop_here(static_cast<std::size_t>(global_core));
 #if !defined(NDEBUG) || defined(WEFT_SANITIZE_ADDRESS)
     slot.pending.operation = nullptr;  // the entry's record is about to go: nothing may read it now
 #endif
     if (tearing_down_) throw_teardown(slot);
+  }
+  // Ends core `global`'s step where it stands: the direct loop goes on from here, else the
+  // caller of the loop is switched back to.
+  [[gnu::always_inline]] void stop_here(std::size_t global) {
+    if (loop_ != nullptr) {
+      hand_on(global);
+    } else {
+      switch_.suspend(*cores_[global].fiber);
+    }
   }
   // --- the direct step loop (direct_steps.cpp) ---
   // Ends the step of core `self`, which stands at a visible operation (or failed), and goes on
@@ -170,8 +175,15 @@ class Execution final : public scheduler::Process {
   // Runs the loop's steps up to the next core's step, which it starts and returns (no_core when
   // the loop is over).
   std::size_t advance();
+  // Before core `global`'s fiber is resumed for a step.
+  void start_core_step(std::size_t global) {
+    cores_[global].poll_released = false;
+    cores_[global].started = true;
+  }
   // After core `global`'s fiber stopped: whether it ended, its trace event and what it enabled.
   void end_core_step(std::size_t global);
+  // The same, and the direct loop's record of the step.
+  void finish_core_step(std::size_t global);
   // The fiber of core `global` ended (returned or was abandoned): counted, and its failure kept.
   void note_if_ended(std::size_t global);
 
