@@ -86,20 +86,19 @@ void TraceLayout::place_records(const TraceRecorder& recorder) {
       }
       continue;
     }
-    const DmaSpan* span = span_of(record.dma);
+    if (record.kind == Kind::dma_write) continue;  // below, with the other chunks of its write
+    if (const DmaSpan* span = span_of(record.dma)) slot = phase_slot(*span, record.step, false);
+  }
+  // A write's chunks (in step order), a run of them per step: each takes its place in that
+  // step's share.
+  for (const TracedDma& dma : recorder.dmas()) {
+    const DmaSpan* span = span_of(dma.id);
     if (span == nullptr) continue;
-    if (record.kind != Kind::dma_write) {
-      slot = phase_slot(*span, record.step, false);
-      continue;
+    for (std::size_t first = 0, end = 0; first < dma.chunks.size(); first = end) {
+      const std::uint64_t step = records[dma.chunks[first]].step;
+      while (end < dma.chunks.size() && records[dma.chunks[end]].step == step) ++end;
+      for (std::size_t k = first; k < end; ++k) slots_[dma.chunks[k]] = phase_slot(*span, step, true, k - first, end - first);
     }
-    // The write's chunks that landed in this record's step, and this one's place among them.
-    std::size_t chunk = 0, chunks = 0;
-    for (const std::size_t other : recorder.dma(record.dma)->chunks) {
-      if (records[other].step != record.step) continue;
-      if (other < i) ++chunk;
-      ++chunks;
-    }
-    slot = phase_slot(*span, record.step, true, chunk, std::max<std::size_t>(chunks, 1));
   }
 }
 
