@@ -201,8 +201,13 @@ def case_requeued(sweep):
     wait_for("task 1 to write failures", lambda: lines_in(partial) >= 3)
     run("scontrol", "requeue", f"{job}_1")
     requeued = time.monotonic()
-    # Slurm holds a requeued job back for two minutes (its BeginTime); let it start now.
+    requeued_second = int(time.time())
+    # Slurm holds a requeued job back for two minutes (its BeginTime); let it start now, but not
+    # within the second of the requeue: slurmd revokes the first run's credential at that second
+    # and refuses any credential of the same job made at or before it ("Job credential revoked",
+    # the task then fails without running; seen in CI).
     wait_for("task 1 to be pending again", lambda: state_of(f"{job}_1") == "PENDING", 60)
+    wait_for("two seconds past the requeue", lambda: time.time() >= requeued_second + 2, 10)
     run("scontrol", "update", f"JobId={job}_1", "StartTime=now")
     wait_until_gone(job)
     print(f"requeue: {requeued - started:.1f} s to task 1's requeue, {time.monotonic() - requeued:.1f} s more to the end; "
