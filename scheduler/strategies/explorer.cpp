@@ -4,8 +4,6 @@
 #include <iterator>
 
 #include "scheduler/step_loop.hpp"
-#include "scheduler/strategies/happens_before.hpp"
-#include "scheduler/strategies/reversibility.hpp"
 
 namespace weft::scheduler {
 namespace {
@@ -144,97 +142,23 @@ bool Explorer::within_bound(std::size_t node, StableActor actor) {
 }
 
 void Explorer::analyse_races(std::size_t length) {
-  // The run, then the transitions still enabled when it stopped, which never ran (DMA phases
-  // pending when the last core finished): they race with the events they are dependent with
-  // (a core's exit, above all) like any other, and reversing such a race runs them first.
-  //
-  // The run's last transition ended it (the last core's exit, or an access that raced: a run
-  // stops at its first race), and so disabled every transition left that was enabled before it:
-  // each such pair is dependent, and its reversal runs the left one first. Footprints alone
-  // miss the pairs that touch nothing in common (a core's next load and a racing DMA write of
-  // another buffer); without them the explorer never tried what the left core would have done
-  // instead (exit before a DMA lands: dma_in_flight). A touch of a pseudo-object, the run's
-  // end, written by the last transition and read by each left one, makes them conflict.
-  //
-  // The run is analysed in place: the left transitions are moved behind it, and the end's touch
-  // is taken off its last transition again afterwards (its footprint goes into sleep sets).
+  // The run, then the transitions still enabled when it stopped, which never ran (race_analysis.hpp).
   std::vector<Event>& run = events_;
   run.resize(length);
   std::move(left_.begin(), left_.end(), std::back_inserter(run));
   left_.clear();
-  if (length > 0) {
-    const Touch end_of_run{{run_end_object}, TouchMode::write};
-    run[length - 1].footprint.touches.push_back(end_of_run);
-    for (std::size_t k = length; k < run.size(); ++k)
-      if (contains(nodes_[length - 1].enabled, run[k].actor))
-        run[k].footprint.touches.push_back({end_of_run.object, TouchMode::read});
-  }
-  struct Restore {
-    std::vector<Event>& run;
-    std::size_t length;
-    ~Restore() {
-      run.resize(length);
-      if (length > 0) run[length - 1].footprint.touches.pop_back();
-    }
-  } restore{run, length};
-  const HappensBefore order(run);
-  const auto before = [&](std::size_t i, std::size_t k) { return order.before(i, k); };
+  const std::vector<StableActor> nothing;
+  const RaceAnalysis analysis(run, length, length > 0 ? nodes_[length - 1].enabled : nothing);
   std::vector<TreeLevel> levels(length);
   for (std::size_t t = 0; t < length; ++t) levels[t] = {&nodes_[t].tree, &run[t].footprint};
-
-  // Whether an actor asleep at the state before e_i is a weak initial of v (then v is covered).
-  // For each sleeping actor, the first transition after e_i not ordered after it that is related
-  // to it, and the first of its own process, are found once per state: most checks are then a
-  // comparison with j.
-  struct Asleep {
-    std::size_t first_related, first_own;
-  };
-  std::vector<std::vector<Asleep>> asleep_at(length);
-  std::vector<bool> summarised(length, false);
-  const auto sleep_covers = [&](std::size_t i, std::size_t j, const Sequence& sequence) {
-    const Sleep& sleep = nodes_[i].sleep;
-    if (!summarised[i]) {
-      summarised[i] = true;
-      const std::size_t none = run.size();  // past every event, the left ones included
-      for (const auto& [actor, footprint] : sleep) {
-        Asleep summary{none, none};
-        for (std::size_t k = i + 1; k < length && (summary.first_related == none || summary.first_own == none); ++k) {
-          if (before(i, k)) continue;
-          const StableActor other = run[k].actor;
-          if (summary.first_own == none && same_process(actor, other)) summary.first_own = k;
-          if (summary.first_related == none && related(actor, footprint, other, run[k].footprint))
-            summary.first_related = k;
-        }
-        asleep_at[i].push_back(summary);
-      }
-    }
-    const Event& last = run[j];
-    for (std::size_t s = 0; s < sleep.size(); ++s) {
-      const auto& [actor, footprint] = sleep[s];
-      if (asleep_at[i][s].first_own < j || same_process(actor, last.actor)) {
-        if (sequence.weak_initial(actor, footprint)) return true;
-      } else if (asleep_at[i][s].first_related > j && !related(actor, footprint, last.actor, last.footprint)) {
-        return true;
-      }
-    }
-    return false;
-  };
-
-  for (std::size_t j = 0; j < run.size(); ++j) {
-    for (std::size_t i : order.races(j)) {
-      if (i >= length) break;  // two transitions left at the end: neither ran, nothing to reverse
-      // v: the transitions between e_i and e_j that do not happen after e_i, then e_j.
-      std::vector<Sequence::Step> v;
-      for (std::size_t k = i + 1; k < std::min(j, length); ++k)
-        if (!before(i, k)) v.push_back({run[k].actor, &run[k].footprint, k});
-      v.push_back({run[j].actor, &run[j].footprint, j});
-      Sequence sequence(std::move(v), order);
-      if (!reversible(run, i, sequence, j)) continue;
-      if (sleep_covers(i, j, sequence)) continue;
-      const auto may_branch = [&, i](std::size_t level, StableActor first) { return within_bound(i + level, first); };
-      insert(std::span<const TreeLevel>(levels).subspan(i), sequence, may_branch);
-    }
-  }
+  analysis.reversals([&](std::size_t i) -> const Sleep& { return nodes_[i].sleep; },
+                     [&](Reversal& reversal) {
+                       const std::size_t i = reversal.at;
+                       const auto may_branch = [&, i](std::size_t level, StableActor first) {
+                         return within_bound(i + level, first);
+                       };
+                       insert(std::span<const TreeLevel>(levels).subspan(i), reversal.sequence, may_branch);
+                     });
 }
 
 bool Explorer::choose_next() {

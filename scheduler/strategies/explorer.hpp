@@ -54,6 +54,7 @@
 #include "scheduler/actor.hpp"
 #include "scheduler/footprint.hpp"
 #include "scheduler/strategies/dependence.hpp"
+#include "scheduler/strategies/race_analysis.hpp"
 #include "scheduler/strategies/wakeup_tree.hpp"
 #include "scheduler/strategy.hpp"
 
@@ -96,7 +97,6 @@ class Explorer {
 
  private:
   class Guide;
-  using Sleep = std::vector<std::pair<StableActor, Footprint>>;
   struct Node {
     std::vector<StableActor> enabled;
     std::vector<Branch> tree;  // tree[0] is the branch the current run follows from here

@@ -1,0 +1,87 @@
+#include "scheduler/strategies/race_analysis.hpp"
+
+#include <algorithm>
+
+#include "scheduler/strategies/reversibility.hpp"
+
+namespace weft::scheduler {
+
+RaceAnalysis::RaceAnalysis(std::vector<Event>& run, std::size_t length, const std::vector<StableActor>& last_enabled)
+    : run_(run), length_(length) {
+  if (length > 0) {
+    const Touch end_of_run{{run_end_object}, TouchMode::write};
+    run[length - 1].footprint.touches.push_back(end_of_run);
+    for (std::size_t k = length; k < run.size(); ++k)
+      if (std::find(last_enabled.begin(), last_enabled.end(), run[k].actor) != last_enabled.end())
+        run[k].footprint.touches.push_back({end_of_run.object, TouchMode::read});
+  }
+  order_.emplace(run);
+}
+
+RaceAnalysis::~RaceAnalysis() {
+  run_.resize(length_);
+  if (length_ > 0) run_[length_ - 1].footprint.touches.pop_back();
+}
+
+void RaceAnalysis::reversals(const std::function<const Sleep&(std::size_t)>& sleep_at,
+                             const std::function<void(Reversal&)>& take) const {
+  const std::vector<Event>& run = run_;
+  const std::size_t length = length_;
+  const HappensBefore& order = *order_;
+  const auto before = [&](std::size_t i, std::size_t k) { return order.before(i, k); };
+
+  // Whether an actor asleep at the state before e_i is a weak initial of v (then v is covered).
+  // For each sleeping actor, the first transition after e_i not ordered after it that is related
+  // to it, and the first of its own process, are found once per state: most checks are then a
+  // comparison with j.
+  struct Asleep {
+    std::size_t first_related, first_own;
+  };
+  std::vector<std::vector<Asleep>> asleep_at(length);
+  std::vector<bool> summarised(length, false);
+  const auto sleep_covers = [&](std::size_t i, std::size_t j, const Sequence& sequence) {
+    const Sleep& sleep = sleep_at(i);
+    if (!summarised[i]) {
+      summarised[i] = true;
+      const std::size_t none = run.size();  // past every event, the left ones included
+      for (const auto& [actor, footprint] : sleep) {
+        Asleep summary{none, none};
+        for (std::size_t k = i + 1; k < length && (summary.first_related == none || summary.first_own == none); ++k) {
+          if (before(i, k)) continue;
+          const StableActor other = run[k].actor;
+          if (summary.first_own == none && same_process(actor, other)) summary.first_own = k;
+          if (summary.first_related == none && related(actor, footprint, other, run[k].footprint))
+            summary.first_related = k;
+        }
+        asleep_at[i].push_back(summary);
+      }
+    }
+    const Event& last = run[j];
+    for (std::size_t s = 0; s < sleep.size(); ++s) {
+      const auto& [actor, footprint] = sleep[s];
+      if (asleep_at[i][s].first_own < j || same_process(actor, last.actor)) {
+        if (sequence.weak_initial(actor, footprint)) return true;
+      } else if (asleep_at[i][s].first_related > j && !related(actor, footprint, last.actor, last.footprint)) {
+        return true;
+      }
+    }
+    return false;
+  };
+
+  for (std::size_t j = 0; j < run.size(); ++j) {
+    for (std::size_t i : order.races(j)) {
+      if (i >= length) break;  // two transitions left at the end: neither ran, nothing to reverse
+      // v: the transitions between e_i and e_j that do not happen after e_i, then e_j.
+      std::vector<Sequence::Step> v;
+      for (std::size_t k = i + 1; k < std::min(j, length); ++k)
+        if (!before(i, k)) v.push_back({run[k].actor, &run[k].footprint, k});
+      v.push_back({run[j].actor, &run[j].footprint, j});
+      Reversal reversal{i, Sequence(std::move(v), order)};
+      if (!reversible(run, i, reversal.sequence, j)) continue;
+      if (sleep_covers(i, j, reversal.sequence)) continue;
+      take(reversal);
+    }
+  }
+}
+
+}  // namespace weft::scheduler

@@ -1,0 +1,65 @@
+#pragma once
+// The race analysis of one run (Optimal-DPOR's, explorer.hpp): which reversals of its races are
+// worth inserting into wakeup trees. Both explorers use it, the one-thread explorer and the
+// workers of the shared tree (shared_wakeup_tree.hpp).
+//
+// For every race e_i ≲ e_j of the run (happens_before.hpp), v is the transitions after e_i that
+// do not happen after it, then e_j. A reversal is kept when it can run (reversibility.hpp) and
+// no actor asleep at the state before e_i is a weak initial of v (then a sibling explored it).
+// The kept ones are handed over in the order the one-thread explorer inserts them (by e_j, then
+// by e_i in run order); nothing they are checked against changes while they are inserted, so
+// collecting them first and inserting them later gives the same trees.
+//
+// A run's end. The transitions still enabled when the run stopped, which never ran, are analysed
+// as if they came after it (DMA phases pending when the last core finished), and the run's last
+// transition counts as dependent with each of them that was enabled before it: it ended the run
+// and so disabled them (the last core's exit, or an access that raced: with race detection a
+// run stops at its first race). A touch of a pseudo-object, the run's end, written by the last
+// transition and read by each left one, makes them conflict. Footprints alone miss those pairs,
+// and without them the explorer never tried what the left core would have done instead (exit
+// before a DMA lands: dma_in_flight).
+
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "scheduler/strategies/dependence.hpp"
+#include "scheduler/strategies/happens_before.hpp"
+#include "scheduler/strategies/wakeup_tree.hpp"
+
+namespace weft::scheduler {
+
+// Actors asleep at a state, with the footprints of the transitions they would take.
+using Sleep = std::vector<std::pair<StableActor, Footprint>>;
+
+// A reversal to insert at the state before run step `at`.
+struct Reversal {
+  std::size_t at;
+  Sequence sequence;
+};
+
+// Analyses `run` (its first `length` events ran; the rest were left enabled at its end, and
+// `last_enabled` is what was enabled before its last step). The end's touches are put on the
+// events while the analysis lives and taken off again when it is destroyed: the footprints of
+// the run's events stay what they were.
+class RaceAnalysis {
+ public:
+  RaceAnalysis(std::vector<Event>& run, std::size_t length, const std::vector<StableActor>& last_enabled);
+  RaceAnalysis(const RaceAnalysis&) = delete;
+  RaceAnalysis& operator=(const RaceAnalysis&) = delete;
+  ~RaceAnalysis();
+
+  // Every reversal kept, in insertion order; `sleep_at(i)` is the sleep set of the state before
+  // step i. The sequences refer to this analysis and the run: insert them while both live.
+  void reversals(const std::function<const Sleep&(std::size_t)>& sleep_at,
+                 const std::function<void(Reversal&)>& take) const;
+
+ private:
+  std::vector<Event>& run_;
+  std::size_t length_;
+  std::optional<HappensBefore> order_;
+};
+
+}  // namespace weft::scheduler
