@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <fstream>
+#include <memory>
 
 #include <boost/context/fiber.hpp>
 
@@ -66,12 +67,18 @@ ExecutionRate execution_rate(const sim::ScenarioDefinition& scenario, const sim:
   return {executions / seconds, seconds * 1e9 / static_cast<double>(std::max<std::uint64_t>(steps, 1))};
 }
 
-ExploreRate explore_rate(const sim::ScenarioDefinition& scenario, const sim::Config& config, double traces, int rounds) {
-  sim::Simulation simulation(config, scenario, scenario.params);
+ExploreRate explore_rate(const sim::ScenarioDefinition& scenario, const sim::Config& config, double traces, int rounds,
+                         int jobs) {
+  std::vector<std::unique_ptr<sim::Simulation>> owned;
+  std::vector<sim::Simulation*> simulations;
+  for (int k = 0; k < jobs; ++k) {
+    owned.push_back(std::make_unique<sim::Simulation>(config, scenario, scenario.params));
+    simulations.push_back(owned.back().get());
+  }
   std::uint64_t runs = 0, steps = 0;
   const auto start = Clock::now();
   for (int round = 0; round < rounds; ++round) {
-    const auto report = sim::explore(simulation, {}, true);
+    const auto report = jobs > 1 ? sim::explore_in_parallel(simulations, {}, true) : sim::explore(*owned.front(), {}, true);
     runs += report.complete + report.abandoned;
     steps += report.steps;
   }

@@ -31,9 +31,10 @@ struct ExploreRate {
   double runs_per_trace = 0;  // runs per interleaving class: 1.0 is optimal
   double ns_per_step = 0;     // of the runs executed, abandoned ones included, the analysis included
 };
-// `weft explore` of `scenario` under `config`, `rounds` times; `traces` is the known number of
-// interleaving classes.
-ExploreRate explore_rate(const sim::ScenarioDefinition& scenario, const sim::Config& config, double traces, int rounds);
+// `weft explore --jobs J` of `scenario` under `config`, `rounds` times; `traces` is the known
+// number of interleaving classes. One job: the one-thread explorer; more: the shared tree.
+ExploreRate explore_rate(const sim::ScenarioDefinition& scenario, const sim::Config& config, double traces, int rounds,
+                         int jobs = 1);
 
 // Executions per second of `weft sweep --jobs N` over `seeds` seeds.
 double sweep_executions_per_second(const sim::ScenarioDefinition& scenario, const sim::Config& config, int jobs,

@@ -29,9 +29,6 @@ Branch Sequence::chain() const {
   return root;
 }
 
-namespace {
-
-// Follows a pending branch down its own subtree; adds what is left of v where no child fits.
 Inserted insert_below(Branch& branch, Sequence& v) {
   Branch* at = &branch;
   while (!at->children.empty()) {
@@ -52,8 +49,6 @@ Inserted insert_below(Branch& branch, Sequence& v) {
   }
   return Inserted::covered;  // a leaf: exploring it will cover the rest
 }
-
-}  // namespace
 
 Inserted insert(std::span<const TreeLevel> levels, Sequence& v,
                 const std::function<bool(std::size_t level, StableActor first)>& may_branch) {

@@ -64,6 +64,10 @@ struct TreeLevel {
 
 enum class Inserted { covered, added, refused };
 
+// Inserts what is left of `v` into a waiting branch whose first transition it matched: follows
+// the children it matches; a leaf covers it; where no child fits, the rest becomes a new child.
+Inserted insert_below(Branch& branch, Sequence& v);
+
 // Inserts `v` at levels[0], walking down the current run's states. `may_branch(level, actor)`
 // says whether a new branch starting with `actor` may be added at that level (a preemption
 // bound); when it may not, the sequence is refused.

@@ -151,9 +151,14 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
   add_request_options(*explore, arguments);
   explore->add_option("--max-executions", explore_arguments.max_executions, "stop after N runs (0: no bound)")
       ->transform(whole_number(0, std::numeric_limits<std::uint64_t>::max()));
-  explore->add_option("--preemption-bound", explore_arguments.preemption_bound, "explore only schedules with at most K preemptions")
+  auto* preemption_bound =
+      explore->add_option("--preemption-bound", explore_arguments.preemption_bound, "explore only schedules with at most K preemptions")
       ->transform(whole_number(0, std::numeric_limits<int>::max()));
   explore->add_flag("--keep-going", explore_arguments.keep_going, "go on after the first failure");
+  explore->add_option("--jobs", explore_arguments.jobs,
+                      "worker threads sharing one tree (exhausted: the same verdicts as one; docs/semantics.md §7)")
+      ->transform(whole_number(1, 256))
+      ->excludes(preemption_bound);
   add_trace_options(*explore, traces);
 
   std::vector<std::string> merge_files;

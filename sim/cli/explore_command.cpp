@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <iomanip>
 #include <iostream>
+#include <memory>
 #include <sstream>
 
 #include "model/host_memory.hpp"
@@ -65,7 +66,9 @@ void trace_first_failure(const Request& request, const std::string& program, con
 
 int command_explore(const Request& request, const std::string& program, const ExploreArguments& arguments,
                     const TraceFiles& traces) {
-  Simulation simulation(request.config, *request.scenario, request.params);
+  std::vector<std::unique_ptr<Simulation>> simulations;
+  for (int k = 0; k < arguments.jobs; ++k)
+    simulations.push_back(std::make_unique<Simulation>(request.config, *request.scenario, request.params));
   scheduler::ExploreOptions options;
   options.max_executions = arguments.max_executions;
   options.preemption_bound = arguments.preemption_bound;
@@ -73,7 +76,10 @@ int command_explore(const Request& request, const std::string& program, const Ex
   ExploreWatch watch;
   watch.stop = arguments.interrupted;
   watch.progress = [&](const ExploreProgress& now) { progress.update(now); };
-  const ExploreReport report = explore(simulation, options, arguments.keep_going, nullptr, watch);
+  std::vector<Simulation*> workers;
+  for (const auto& simulation : simulations) workers.push_back(simulation.get());
+  const ExploreReport report = arguments.jobs > 1 ? explore_in_parallel(workers, options, arguments.keep_going, watch)
+                                                  : explore(*workers.front(), options, arguments.keep_going, nullptr, watch);
   progress.clear();
 
   std::cout << "explore:  " << request.scenario->name;

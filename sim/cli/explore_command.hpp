@@ -1,5 +1,5 @@
 #pragma once
-// `weft explore SCENARIO [--max-executions N] [--preemption-bound K] [--keep-going]
+// `weft explore SCENARIO [--max-executions N] [--preemption-bound K] [--keep-going] [--jobs N]
 // [--trace F.json] [--html F.html] [--trace-text F]`: every interleaving of the scenario up to
 // equivalence, what each verdict looked like, and the first failure as a trace.
 //
@@ -26,6 +26,7 @@ struct ExploreArguments {
   std::uint64_t max_executions = 0;  // 0: no bound
   std::optional<int> preemption_bound;
   bool keep_going = false;
+  int jobs = 1;  // more than 1: explore_in_parallel (no preemption bound)
   const std::atomic<bool>* interrupted = nullptr;  // raised by SIGINT or SIGTERM (interrupt.hpp)
 };
 

@@ -12,6 +12,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <vector>
 
 #include "scheduler/strategies/explorer.hpp"
@@ -64,5 +65,14 @@ struct ExploreWatch {
 // run only for a blocked waiter: not a choice the explorer can reverse).
 ExploreReport explore(Simulation& simulation, const scheduler::ExploreOptions& options, bool keep_going,
                       const Simulation::Inspector* inspect = nullptr, const ExploreWatch& watch = {});
+
+// The same with one worker thread per simulation, sharing one tree of states and wakeup trees
+// (scheduler/strategies/shared_wakeup_tree.hpp): the same complete runs and verdicts as one
+// worker when the space is exhausted, each failure's representative the one with the least
+// schedule (not the first found, which depends on timing), the verdicts listed ok first, then
+// by verdict. Under --max-executions, which runs ran depends on timing. Refuses a preemption
+// bound and `reduction = false` (std::invalid_argument): those stay with the one-thread explorer.
+ExploreReport explore_in_parallel(std::span<Simulation* const> simulations, const scheduler::ExploreOptions& options,
+                                  bool keep_going, const ExploreWatch& watch = {});
 
 }  // namespace weft::sim

@@ -32,7 +32,8 @@ TEST_CASE("weft bench --quick prints every figure as one JSON object", "[cli][be
         "step_ns_boost_fiber", "step_ns_boost_fiber_over_step_ns",
         "ring_all_gather_8_executions_per_s", "ring_all_reduce_8_executions_per_s", "races_off_over_races_on",
         "explore_lastzero4_runs_per_s", "explore_lastzero4_runs_per_trace", "sweep_jobs1_executions_per_s",
-        "sweep_jobs2_executions_per_s", "sweep_jobs2_over_jobs1", "scale_large_ns_per_step", "scale_small_ns_per_step",
+        "sweep_jobs2_executions_per_s", "sweep_jobs2_over_jobs1", "explore_jobs1_runs_per_s", "explore_jobs2_runs_per_s",
+        "explore_jobs2_over_jobs1", "scale_large_ns_per_step", "scale_small_ns_per_step",
         "scale_large_over_small_ns_per_step", "peak_bytes_per_core"}) {
     CAPTURE(key);
     REQUIRE(figures.contains(key));

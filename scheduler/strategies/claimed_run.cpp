@@ -1,0 +1,94 @@
+#include "scheduler/strategies/claimed_run.hpp"
+
+#include <algorithm>
+#include <iterator>
+#include <stdexcept>
+#include <string>
+
+#include "scheduler/step_loop.hpp"
+#include "scheduler/strategies/explorer.hpp"
+
+namespace weft::scheduler {
+namespace {
+
+bool asleep(const Sleep& sleep, StableActor actor) {
+  return std::any_of(sleep.begin(), sleep.end(), [&](const auto& entry) { return entry.first == actor; });
+}
+
+}  // namespace
+
+void ClaimedRun::start(SharedWakeupTree::Claim claim) {
+  claim_ = std::move(claim);
+  run_.events.clear();
+  run_.enabled.clear();
+  run_.sleeps.clear();
+  run_.length = 0;
+  left_.clear();
+  next_sleep_.clear();
+  run_.sleeps = std::move(claim_.sleeps);  // the path's, lent for the run (and the next claim)
+}
+
+std::size_t ClaimedRun::pick(std::span<const Actor> enabled, const StepContext& context) {
+  const std::size_t step = context.step;
+  run_.enabled.resize(step + 1);
+  run_.events.resize(step + 1);
+  if (run_.sleeps.size() <= step) run_.sleeps.resize(step + 1);
+  std::vector<StableActor>& names = run_.enabled[step];
+  names.resize(enabled.size());
+  for (std::size_t k = 0; k < enabled.size(); ++k) names[k] = context.process->stable(enabled[k]);
+  const auto index_of = [&](StableActor actor) {
+    return static_cast<std::size_t>(std::find(names.begin(), names.end(), actor) - names.begin());
+  };
+
+  std::size_t chosen = enabled.size();
+  if (step < claim_.forced.size()) {
+    chosen = index_of(claim_.forced[step]);
+    if (chosen == enabled.size())
+      throw std::logic_error("explorer: the forced prefix did not replay at step " + std::to_string(step) +
+                             " (does the kernel depend on something outside the simulation?)");
+  } else {
+    const Sleep& sleep = run_.sleeps[step] = std::move(next_sleep_);
+    next_sleep_.clear();
+    const std::size_t level = step - claim_.forced.size();
+    if (level >= claim_.below.size()) {
+      std::optional<StableActor> last;
+      if (context.last) last = context.process->stable(*context.last);
+      for (std::size_t k = 0; k < names.size(); ++k) {
+        if (asleep(sleep, names[k])) continue;
+        if (chosen == enabled.size() || (last && names[k] == *last)) chosen = k;
+      }
+      if (chosen == enabled.size()) throw ExecutionAbandoned{};
+    } else {
+      chosen = index_of(claim_.below[level]);
+      if (chosen == enabled.size() || asleep(sleep, names[chosen])) throw ExecutionAbandoned{};
+    }
+  }
+  run_.events[step] = {names[chosen], context.process->footprint(enabled[chosen])};
+  return chosen;
+}
+
+void ClaimedRun::after_step(Actor actor, const StepContext& context) {
+  const std::size_t step = context.step;
+  Event& event = run_.events[step];
+  context.process->add_after_touches(actor, event.footprint);
+  run_.length = step + 1;
+  if (step + 1 < claim_.forced.size()) return;
+  // From the claimed branch on: what sleeps at the next state.
+  for (const auto& entry : run_.sleeps[step])
+    if (!dependent(entry.second, event.footprint)) next_sleep_.push_back(entry);
+}
+
+void ClaimedRun::at_end(std::span<const Actor> enabled, const StepContext& context) {
+  for (const Actor actor : enabled) left_.push_back({context.process->stable(actor), context.process->footprint(actor)});
+}
+
+SharedWakeupTree::Run& ClaimedRun::run() {
+  run_.enabled.resize(run_.length);
+  run_.events.resize(run_.length);
+  run_.sleeps.resize(run_.length);
+  std::move(left_.begin(), left_.end(), std::back_inserter(run_.events));
+  left_.clear();
+  return run_;
+}
+
+}  // namespace weft::scheduler

@@ -1,0 +1,40 @@
+#pragma once
+// The strategy of one run of a shared exploration (shared_wakeup_tree.hpp): it replays the path
+// to the branch a worker claimed, follows the first branches of that branch's wakeup tree (the
+// tree takes the rest into the states the run leaves), then chooses as the
+// one-thread explorer does (the last actor if it is awake, else the first awake one), keeping the
+// sleep sets along the way. It records what the tree and the race analysis need of the run.
+//
+// A run whose every enabled actor is asleep, or whose wakeup tree asks for an asleep actor, is
+// abandoned (ExecutionAbandoned), as with the one-thread explorer.
+
+#include <span>
+#include <vector>
+
+#include "scheduler/strategies/shared_wakeup_tree.hpp"
+#include "scheduler/strategy.hpp"
+
+namespace weft::scheduler {
+
+class ClaimedRun final : public Strategy {
+ public:
+  // Sets up the next run.
+  void start(SharedWakeupTree::Claim claim);
+  std::size_t pick(std::span<const Actor> enabled, const StepContext& context) override;
+  void after_step(Actor actor, const StepContext& context) override;
+  void at_end(std::span<const Actor> enabled, const StepContext& context) override;
+
+  SharedWakeupTree::Claim& claim() { return claim_; }
+  // After the run: what it took (events, then the transitions it left enabled, for the analysis).
+  SharedWakeupTree::Run& run();
+  // The sleep sets of the last run's states, to lend to the next claim (SharedWakeupTree::claim).
+  std::vector<Sleep>& sleeps() { return run_.sleeps; }
+
+ private:
+  SharedWakeupTree::Claim claim_;
+  SharedWakeupTree::Run run_;
+  std::vector<Event> left_;
+  Sleep next_sleep_;  // the sleep set at the next new state
+};
+
+}  // namespace weft::scheduler

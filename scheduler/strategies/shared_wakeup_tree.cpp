@@ -1,0 +1,300 @@
+#include "scheduler/strategies/shared_wakeup_tree.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace weft::scheduler {
+
+struct SharedWakeupTree::Child {
+  enum class State { waiting, running, done };
+  Branch branch;               // its transition (the one a run took, once run) and its wakeup tree
+  std::unique_ptr<Node> node;  // the state after it, once a run put it in (none: a run ended here, or pruned)
+  State state = State::waiting;
+};
+
+struct SharedWakeupTree::Node {
+  Node* parent = nullptr;
+  std::size_t index = 0;  // in the parent's children
+  std::vector<StableActor> enabled;
+  Sleep sleep;  // on arrival
+  std::vector<Child> children;
+  std::size_t waiting = 0, running = 0;  // children of this subtree in each state, its own included
+  std::size_t bytes = 0;                 // what it holds itself, as last counted (own_bytes)
+
+  // The child to claim next here: the first waiting one, unless an earlier one is on its first
+  // run (its footprint as it ran, which its later siblings sleep on, is not known yet). None:
+  // the number of children.
+  std::size_t claimable() const {
+    for (std::size_t b = 0; b < children.size(); ++b) {
+      if (children[b].state == Child::State::running) return children.size();
+      if (children[b].state == Child::State::waiting) return b;
+    }
+    return children.size();
+  }
+};
+
+namespace {
+
+bool asleep(const Sleep& sleep, StableActor actor) {
+  return std::any_of(sleep.begin(), sleep.end(), [&](const auto& entry) { return entry.first == actor; });
+}
+
+// A transition's footprint as it ran, without the touch of the run's end that the race analysis
+// puts on a run's last transition while it lives (race_analysis.hpp).
+std::size_t branch_bytes(const Branch& branch) {
+  std::size_t bytes = branch.footprint.touches.capacity() * sizeof(Touch) + branch.children.capacity() * sizeof(Branch);
+  for (const Branch& child : branch.children) bytes += branch_bytes(child);
+  return bytes;
+}
+
+Footprint as_ran(const Footprint& footprint) {
+  Footprint copy = footprint;
+  std::erase_if(copy.touches, [](const Touch& touch) { return touch.object == run_end_object; });
+  return copy;
+}
+
+}  // namespace
+
+SharedWakeupTree::SharedWakeupTree() = default;
+SharedWakeupTree::~SharedWakeupTree() = default;
+
+void SharedWakeupTree::count(Node* at, long waiting, long running) {
+  for (Node* node = at; node != nullptr; node = node->parent) {
+    node->waiting = static_cast<std::size_t>(static_cast<long>(node->waiting) + waiting);
+    node->running = static_cast<std::size_t>(static_cast<long>(node->running) + running);
+  }
+}
+
+bool SharedWakeupTree::done() const {
+  return first_finished_ && (root_ == nullptr || (root_->waiting == 0 && root_->running == 0));
+}
+
+std::size_t SharedWakeupTree::waiting() const { return root_ ? root_->waiting : 0; }
+
+std::optional<SharedWakeupTree::Claim> SharedWakeupTree::claim(const Path* near, std::vector<Sleep>* near_sleeps) {
+  if (!first_claimed_) {
+    first_claimed_ = true;
+    Claim first;
+    first.first = true;
+    return first;
+  }
+  if (root_ == nullptr) return std::nullopt;  // the first run is still running
+  if (near != nullptr)
+    for (std::size_t t = near->size(); t-- > 0;) {
+      Node* node = (*near)[t].first;
+      const std::size_t b = node->claimable();
+      if (b < node->children.size()) return claim_at(node, b, near, near_sleeps);
+    }
+  if (Node* node = shallowest_claimable(root_.get())) return claim_at(node, node->claimable(), near, near_sleeps);
+  return std::nullopt;
+}
+
+SharedWakeupTree::Node* SharedWakeupTree::shallowest_claimable(Node* node) {
+  // Depth first, leftmost first, a state's own children before its subtrees': only subtrees
+  // with a waiting child are entered, and a waiting child is unclaimable only behind a sibling
+  // on its first run, so few are entered in vain.
+  if (node == nullptr || node->waiting == 0) return nullptr;
+  if (node->claimable() < node->children.size()) return node;
+  for (Child& child : node->children)
+    if (Node* found = shallowest_claimable(child.node.get())) return found;
+  return nullptr;
+}
+
+SharedWakeupTree::Claim SharedWakeupTree::claim_at(Node* node, std::size_t b, const Path* near,
+                                                   std::vector<Sleep>* near_sleeps) {
+  Child& claimed = node->children[b];
+  claimed.state = Child::State::running;
+  count(node, -1, +1);
+  Claim claim;
+  for (Node* at = node; at != nullptr; at = at->parent)
+    claim.path.emplace_back(at, at == node ? b : claim.path.back().first->index);
+  std::reverse(claim.path.begin(), claim.path.end());
+  for (std::size_t t = 0; t < claim.path.size(); ++t) {
+    const auto [state, child] = claim.path[t];
+    claim.forced.push_back(state->children[child].branch.actor);
+    // The caller's last run went through the same state and child: the same sleep set.
+    if (near != nullptr && near_sleeps != nullptr && t < near->size() && t < near_sleeps->size() &&
+        (*near)[t] == claim.path[t]) {
+      claim.sleeps.push_back(std::move((*near_sleeps)[t]));
+      continue;
+    }
+    // The state's sleep set as the one-thread explorer has it on that child's turn: what slept
+    // on arrival, and every earlier child.
+    Sleep sleep = state->sleep;
+    for (std::size_t earlier = 0; earlier < child; ++earlier) {
+      const Branch& sibling = state->children[earlier].branch;
+      if (!asleep(sleep, sibling.actor)) sleep.emplace_back(sibling.actor, sibling.footprint);
+    }
+    claim.sleeps.push_back(std::move(sleep));
+  }
+  for (const std::vector<Branch>* level = &claimed.branch.children; !level->empty(); level = &level->front().children)
+    claim.below.push_back(level->front().actor);
+  return claim;
+}
+
+SharedWakeupTree::Path SharedWakeupTree::attach(const Claim& claim, Run& run) {
+  // The run's new states, from the one after the claimed branch (from the start, for the first run).
+  Path path = claim.path;
+  const std::size_t start = claim.first ? 0 : path.size();
+  if (run.length < start) throw std::logic_error("explore: a claimed run stopped before its claimed branch");
+  Node* parent = claim.first ? nullptr : path.back().first;
+  std::size_t index = claim.first ? 0 : path.back().second;
+  std::vector<Branch> tree;
+  if (!claim.first) {
+    // The claimed branch's transition as it ran: later siblings sleep on that footprint, which
+    // can differ from the one the branch was inserted with (another run's, from another state).
+    Branch& claimed = parent->children[index].branch;
+    claimed.footprint = as_ran(run.events[start - 1].footprint);
+    for (const Branch& moved : claimed.children) {  // counted again in the new states
+      const std::size_t bytes = std::min(branch_bytes(moved), parent->bytes);
+      parent->bytes -= bytes;
+      bytes_ -= bytes;
+    }
+    tree = std::move(claimed.children);
+  }
+  std::vector<Node*> added;
+  for (std::size_t t = start; t < run.length; ++t) {
+    auto node = std::make_unique<Node>();
+    node->parent = parent;
+    node->index = index;
+    node->enabled = std::move(run.enabled[t]);
+    node->sleep = std::move(run.sleeps[t]);
+    if (tree.empty()) tree.push_back({run.events[t].actor, {}, {}});
+    if (!(tree.front().actor == run.events[t].actor))
+      throw std::logic_error("explore: a run left the branch it was following");
+    for (Branch& branch : tree) node->children.push_back({std::move(branch), nullptr, Child::State::waiting});
+    Child& taken = node->children.front();
+    taken.state = Child::State::running;  // until its reversals are in (see below)
+    taken.branch.footprint = as_ran(run.events[t].footprint);
+    tree = std::move(taken.branch.children);
+    taken.branch.children.clear();
+    Node* raw = node.get();
+    (parent == nullptr ? root_ : parent->children[index].node) = std::move(node);
+    path.emplace_back(raw, 0);
+    added.push_back(raw);
+    parent = raw;
+    index = 0;
+  }
+  // What waits in the new states, counted up the tree; the run counts as running in each until
+  // its reversals are in, so no prune frees its path meanwhile.
+  std::size_t below = 0;
+  for (std::size_t k = added.size(); k-- > 0;) {
+    below += added[k]->children.size() - 1;
+    added[k]->waiting = below;
+    added[k]->running = 1;
+  }
+  if (!claim.first) {
+    count(claim.path.back().first, static_cast<long>(below), 0);
+  }
+  for (Node* node : added) recount(*node);
+  if (claim.first) first_finished_ = true;
+  return path;
+}
+
+void SharedWakeupTree::insert(const Path& path, const Run& run, std::vector<Reversal>& reversals) {
+  for (Reversal& reversal : reversals) {
+    // What an insertion adds is what is left of its sequence (a chain of branches), counted
+    // without walking the state's other branches again.
+    if (insert_along(path, run, reversal) != Inserted::added) continue;
+    std::size_t bytes = 0;
+    for (const Sequence::Step& step : reversal.sequence.steps())
+      bytes += sizeof(Branch) + step.footprint->touches.size() * sizeof(Touch);
+    touched_->bytes += bytes;
+    bytes_ += bytes;
+  }
+
+  for (const auto& [state, child] : path)
+    if (child < state->children.size()) state->children[child].state = Child::State::done;
+  if (!path.empty()) count(path.back().first, 0, -1);
+}
+
+Inserted SharedWakeupTree::insert_along(const Path& path, const Run& run, Reversal& reversal) {
+  Sequence& v = reversal.sequence;
+  for (std::size_t t = reversal.at; t < path.size(); ++t) {
+    Node* state = path[t].first;
+    const std::size_t on = path[t].second;
+    // The run's own transition here (its footprint as it ran, the end's touch included).
+    if (const auto position = v.weak_initial(state->children[on].branch.actor, run.events[t].footprint)) {
+      v.consume(*position);
+      if (v.empty()) return Inserted::covered;
+      continue;
+    }
+    // The children before the run's are asleep at it; those after it, in order.
+    touched_ = state;
+    for (std::size_t b = on + 1; b < state->children.size(); ++b) {
+      Child& child = state->children[b];
+      const auto position = v.weak_initial(child.branch.actor, child.branch.footprint);
+      if (!position) continue;
+      v.consume(*position);
+      if (v.empty()) return Inserted::covered;
+      return enter(child, v);
+    }
+    state->children.push_back({v.chain(), nullptr, Child::State::waiting});
+    count(state, +1, 0);
+    return Inserted::added;
+  }
+  return Inserted::covered;  // the run itself covers it
+}
+
+Inserted SharedWakeupTree::enter(Child& child, Sequence& v) {
+  if (child.node == nullptr)  // waiting, or its run still going: its wakeup tree; or a run's end
+    return child.state == Child::State::done ? Inserted::covered : insert_below(child.branch, v);
+  return insert_into(child.node.get(), v);
+}
+
+Inserted SharedWakeupTree::insert_into(Node* state, Sequence& v) {
+  touched_ = state;
+  for (Child& child : state->children) {
+    const auto position = v.weak_initial(child.branch.actor, child.branch.footprint);
+    if (!position) continue;
+    v.consume(*position);
+    if (v.empty()) return Inserted::covered;
+    return enter(child, v);
+  }
+  state->children.push_back({v.chain(), nullptr, Child::State::waiting});
+  count(state, +1, 0);
+  return Inserted::added;
+}
+
+void SharedWakeupTree::prune() {
+  const auto live = [](const Child& child) {
+    return child.state != Child::State::done ||
+           (child.node != nullptr && (child.node->waiting > 0 || child.node->running > 0));
+  };
+  Node* state = root_.get();
+  while (state != nullptr) {
+    std::size_t b = 0;
+    for (; b < state->children.size() && !live(state->children[b]); ++b) {
+      std::unique_ptr<Node>& freed = state->children[b].node;
+      if (freed == nullptr) continue;
+      forget(*freed);
+      freed.reset();
+    }
+    if (b == state->children.size()) return;
+    state = state->children[b].node.get();
+  }
+}
+
+std::size_t SharedWakeupTree::memory_bytes() const { return bytes_; }
+
+std::size_t SharedWakeupTree::own_bytes(const Node& node) {
+  std::size_t bytes = sizeof(Node) + node.enabled.capacity() * sizeof(StableActor) + node.sleep.capacity() * sizeof(Sleep::value_type);
+  for (const auto& entry : node.sleep) bytes += entry.second.touches.capacity() * sizeof(Touch);
+  bytes += node.children.capacity() * sizeof(Child);
+  for (const Child& child : node.children) bytes += branch_bytes(child.branch);
+  return bytes;
+}
+
+void SharedWakeupTree::recount(Node& node) {
+  const std::size_t bytes = own_bytes(node);
+  bytes_ = bytes_ + bytes - node.bytes;
+  node.bytes = bytes;
+}
+
+void SharedWakeupTree::forget(const Node& node) {
+  bytes_ -= node.bytes;
+  for (const Child& child : node.children)
+    if (child.node) forget(*child.node);
+}
+
+}  // namespace weft::scheduler

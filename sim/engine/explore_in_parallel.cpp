@@ -1,0 +1,182 @@
+// explore_in_parallel (explore.hpp): one thread per simulation, each a worker of one shared tree.
+//
+// A worker claims a waiting branch, runs it on its own simulation, puts the run's states into the
+// tree, analyses the run's races on its own, and inserts the reversals. The claim, the states
+// and the insertions are made under one lock; running and analysing, the bulk of a run, are not.
+// A worker with nothing to claim waits until another finishes a run (which may add branches) or
+// the tree is done.
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+#include "model/host_memory.hpp"
+#include "scheduler/strategies/claimed_run.hpp"
+#include "sim/engine/explore.hpp"
+#include "sim/engine/explore_parts.hpp"
+
+namespace weft::sim {
+namespace {
+
+using scheduler::SharedWakeupTree;
+
+// The lock is held for a few microseconds per run: a worker that finds it taken tries again a
+// while before it sleeps (a futex sleep and wake cost more than the wait, measured).
+void lock_soon(std::unique_lock<std::mutex>& lock) {
+  for (int attempt = 0; attempt < 4000; ++attempt)
+    if (lock.try_lock()) return;
+  lock.lock();
+}
+
+class SharedExploration {
+ public:
+  SharedExploration(const scheduler::ExploreOptions& options, bool keep_going, const ExploreWatch& watch,
+                    std::size_t budget)
+      : options_(options), keep_going_(keep_going), watch_(watch), budget_(budget) {}
+
+  void work(Simulation& simulation);
+  ExploreReport report(double seconds);
+
+ private:
+  // Under the lock: one run's verdict, progress and memory; whether to stop.
+  void count_run(const ExecutionResult& result, bool complete);
+  void halt_all() {
+    halted_.store(true, std::memory_order_relaxed);
+    ready_.notify_all();
+  }
+
+  const scheduler::ExploreOptions& options_;
+  const bool keep_going_;
+  const ExploreWatch& watch_;
+  const std::size_t budget_;
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  std::atomic<bool> halted_{false};  // read at every step of every worker's run
+  SharedWakeupTree tree_;
+  ExploreReport report_;
+  std::uint64_t claims_ = 0, runs_ = 0, steps_ = 0;
+  std::size_t depth_ = 0, kept_ = 0;
+  int waiting_ = 0;  // workers waiting for a branch
+  std::exception_ptr error_;
+};
+
+void SharedExploration::work(Simulation& simulation) {
+  scheduler::ClaimedRun strategy;
+  explore_parts::Stoppable stoppable(strategy, watch_.stop, &halted_);
+  std::optional<SharedWakeupTree::Path> near;
+  std::unique_lock lock(mutex_);
+  for (;;) {
+    if (halted_.load(std::memory_order_relaxed)) break;
+    if (options_.max_executions > 0 && claims_ >= options_.max_executions) {
+      report_.bound_hit = true;
+      break;
+    }
+    std::optional<SharedWakeupTree::Claim> claim = tree_.claim(near ? &*near : nullptr, &strategy.sleeps());
+    near.reset();
+    tree_.prune();
+    if (!claim) {
+      if (tree_.done()) break;
+      ++waiting_;
+      ready_.wait(lock);
+      --waiting_;
+      continue;
+    }
+    ++claims_;
+    lock.unlock();
+
+    strategy.start(std::move(*claim));
+    ExecutionResult result;
+    bool complete = true;
+    try {
+      result = simulation.run(stoppable);
+    } catch (const scheduler::ExecutionAbandoned&) {
+      complete = false;
+    } catch (const explore_parts::ExploreStopped&) {
+      lock.lock();  // its claim stays running: every worker stops
+      if (watch_.stop != nullptr && watch_.stop->load()) report_.interrupted = true;
+      halt_all();
+      break;
+    } catch (...) {
+      lock.lock();
+      if (!error_) error_ = std::current_exception();
+      halt_all();
+      break;
+    }
+    SharedWakeupTree::Run& run = strategy.run();
+    std::vector<scheduler::Reversal> reversals;
+    const std::vector<scheduler::StableActor> nothing;
+    const scheduler::RaceAnalysis analysis(run.events, run.length,
+                                           run.length > 0 ? run.enabled[run.length - 1] : nothing);
+    analysis.reversals([&](std::size_t i) -> const scheduler::Sleep& { return run.sleeps[i]; },
+                       [&](scheduler::Reversal& reversal) { reversals.push_back(std::move(reversal)); });
+    lock_soon(lock);
+    near = tree_.attach(strategy.claim(), run);
+    strategy.sleeps().resize(strategy.claim().forced.size());  // the rest moved into the tree
+    tree_.insert(*near, run, reversals);
+    count_run(result, complete);
+    if (waiting_ > 0) ready_.notify_all();
+  }
+  steps_ += stoppable.steps();
+  ready_.notify_all();
+}
+
+void SharedExploration::count_run(const ExecutionResult& result, bool complete) {
+  (complete ? report_.complete : report_.abandoned) += 1;
+  ++runs_;
+  if (complete) depth_ = result.steps;
+  kept_ = tree_.memory_bytes();
+  report_.peak_memory_bytes = std::max(report_.peak_memory_bytes, kept_);
+  if (watch_.progress) watch_.progress({runs_, depth_, tree_.waiting(), kept_});
+  if (complete) {
+    explore_parts::tally(report_, result, true);
+    if (result.verdict != model::Verdict::ok && !keep_going_) {
+      report_.stopped_early = true;
+      halt_all();
+    }
+  }
+  if (kept_ > budget_ && !tree_.done()) {
+    report_.out_of_memory = true;
+    halt_all();
+  }
+}
+
+ExploreReport SharedExploration::report(double seconds) {
+  if (error_) std::rethrow_exception(error_);
+  ExploreReport report = std::move(report_);
+  const bool done = tree_.done();
+  report.exhausted = done && !report.stopped_early && !report.interrupted && !report.out_of_memory;
+  report.bound_hit = report.bound_hit && !done;
+  report.frontier = tree_.waiting();
+  report.steps = steps_;
+  report.seconds = seconds;
+  std::sort(report.verdicts.begin(), report.verdicts.end(),
+            [](const FoundVerdict& a, const FoundVerdict& b) { return a.verdict < b.verdict; });
+  return report;
+}
+
+}  // namespace
+
+ExploreReport explore_in_parallel(std::span<Simulation* const> simulations, const scheduler::ExploreOptions& options,
+                                  bool keep_going, const ExploreWatch& watch) {
+  if (simulations.empty()) throw std::invalid_argument("explore: no simulation to run on");
+  if (options.preemption_bound || !options.reduction)
+    throw std::invalid_argument("explore: more than one job explores with the reduction and no preemption bound");
+  const Config& config = simulations.front()->config();
+  explore_parts::check_explorable(config);
+  const auto started = std::chrono::steady_clock::now();  // for the report's rate only
+  const std::size_t budget = watch.memory_budget > 0 ? watch.memory_budget
+                                                     : static_cast<std::size_t>(model::host_budget_bytes(config.machine));
+  SharedExploration exploration(options, keep_going, watch, budget);
+  std::vector<std::thread> workers;
+  for (std::size_t k = 1; k < simulations.size(); ++k)
+    workers.emplace_back([&exploration, simulation = simulations[k]] { exploration.work(*simulation); });
+  exploration.work(*simulations.front());
+  for (std::thread& worker : workers) worker.join();
+  return exploration.report(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+}
+
+}  // namespace weft::sim

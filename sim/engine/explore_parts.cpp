@@ -1,0 +1,27 @@
+#include "sim/engine/explore_parts.hpp"
+
+#include <algorithm>
+
+#include "sim/config/config_error.hpp"
+
+namespace weft::sim::explore_parts {
+
+void check_explorable(const Config& config) {
+  if (config.machine.dma_execution == model::DmaExecution::on_wait)
+    throw ConfigError("dma.execution", 0, 0, "dma.execution",
+                      "explore needs eager or async DMAs (async runs every interleaving on_wait can, and more); "
+                      "add --set dma.execution=async");
+}
+
+void tally(ExploreReport& report, const ExecutionResult& result, bool least) {
+  auto found = std::find_if(report.verdicts.begin(), report.verdicts.end(),
+                            [&](const FoundVerdict& f) { return f.verdict == result.verdict; });
+  if (found == report.verdicts.end()) {
+    report.verdicts.push_back({result.verdict, 1, result});
+    return;
+  }
+  ++found->runs;
+  if (least && result.verdict != model::Verdict::ok && result.schedule < found->first.schedule) found->first = result;
+}
+
+}  // namespace weft::sim::explore_parts
