@@ -132,19 +132,44 @@ SharedWakeupTree::Claim SharedWakeupTree::claim_at(Node* node, std::size_t b, co
   return claim;
 }
 
-SharedWakeupTree::Path SharedWakeupTree::attach(const Claim& claim, Run& run) {
-  // The run's new states, from the one after the claimed branch (from the start, for the first run).
-  Path path = claim.path;
-  const std::size_t start = claim.first ? 0 : path.size();
+SharedWakeupTree::Prepared::Prepared() = default;
+SharedWakeupTree::Prepared::~Prepared() = default;
+SharedWakeupTree::Prepared::Prepared(Prepared&&) noexcept = default;
+SharedWakeupTree::Prepared& SharedWakeupTree::Prepared::operator=(Prepared&&) noexcept = default;
+
+SharedWakeupTree::Prepared SharedWakeupTree::prepare(const Claim& claim, Run& run) {
+  // The run's new states, from the one after the claimed branch (from the start, for the first
+  // run), each with the child the run took; the waiting branches join them in attach.
+  const std::size_t start = claim.first ? 0 : claim.path.size();
   if (run.length < start) throw std::logic_error("explore: a claimed run stopped before its claimed branch");
+  Prepared prepared;
+  if (!claim.first) prepared.claimed_footprint = as_ran(run.events[start - 1].footprint);
+  Node* parent = nullptr;
+  for (std::size_t t = start; t < run.length; ++t) {
+    auto node = std::make_unique<Node>();
+    node->parent = parent;
+    node->enabled = std::move(run.enabled[t]);
+    node->sleep = std::move(run.sleeps[t]);
+    node->children.push_back({{run.events[t].actor, as_ran(run.events[t].footprint), {}}, nullptr, Child::State::running});
+    node->bytes = own_bytes(*node);
+    Node* raw = node.get();
+    (parent == nullptr ? prepared.first : parent->children.front().node) = std::move(node);
+    prepared.states.push_back(raw);
+    parent = raw;
+  }
+  return prepared;
+}
+
+SharedWakeupTree::Path SharedWakeupTree::attach(const Claim& claim, Prepared prepared) {
+  Path path = claim.path;
+  std::vector<Branch> tree;  // the wakeup tree at the next new state
   Node* parent = claim.first ? nullptr : path.back().first;
-  std::size_t index = claim.first ? 0 : path.back().second;
-  std::vector<Branch> tree;
+  const std::size_t index = claim.first ? 0 : path.back().second;
   if (!claim.first) {
     // The claimed branch's transition as it ran: later siblings sleep on that footprint, which
     // can differ from the one the branch was inserted with (another run's, from another state).
     Branch& claimed = parent->children[index].branch;
-    claimed.footprint = as_ran(run.events[start - 1].footprint);
+    claimed.footprint = std::move(prepared.claimed_footprint);
     for (const Branch& moved : claimed.children) {  // counted again in the new states
       const std::size_t bytes = std::min(branch_bytes(moved), parent->bytes);
       parent->bytes -= bytes;
@@ -152,41 +177,37 @@ SharedWakeupTree::Path SharedWakeupTree::attach(const Claim& claim, Run& run) {
     }
     tree = std::move(claimed.children);
   }
-  std::vector<Node*> added;
-  for (std::size_t t = start; t < run.length; ++t) {
-    auto node = std::make_unique<Node>();
-    node->parent = parent;
-    node->index = index;
-    node->enabled = std::move(run.enabled[t]);
-    node->sleep = std::move(run.sleeps[t]);
-    if (tree.empty()) tree.push_back({run.events[t].actor, {}, {}});
-    if (!(tree.front().actor == run.events[t].actor))
+  if (prepared.first) {
+    prepared.first->parent = parent;
+    prepared.first->index = index;
+    (parent == nullptr ? root_ : parent->children[index].node) = std::move(prepared.first);
+  }
+  // The claimed branch's wakeup tree, level by level: its first branch is what the run took, the
+  // others wait after it. Each state counts as running until the run's reversals are in, so no
+  // prune frees the run's path meanwhile.
+  for (Node* state : prepared.states) {
+    path.emplace_back(state, 0);
+    if (tree.empty()) {
+      bytes_ += state->bytes;
+      continue;
+    }
+    if (!(tree.front().actor == state->children.front().branch.actor))
       throw std::logic_error("explore: a run left the branch it was following");
-    for (Branch& branch : tree) node->children.push_back({std::move(branch), nullptr, Child::State::waiting});
-    Child& taken = node->children.front();
-    taken.state = Child::State::running;  // until its reversals are in (see below)
-    taken.branch.footprint = as_ran(run.events[t].footprint);
-    tree = std::move(taken.branch.children);
-    taken.branch.children.clear();
-    Node* raw = node.get();
-    (parent == nullptr ? root_ : parent->children[index].node) = std::move(node);
-    path.emplace_back(raw, 0);
-    added.push_back(raw);
-    parent = raw;
-    index = 0;
+    for (std::size_t b = 1; b < tree.size(); ++b) {
+      state->bytes += sizeof(Child) + branch_bytes(tree[b]);
+      state->children.push_back({std::move(tree[b]), nullptr, Child::State::waiting});
+    }
+    bytes_ += state->bytes;
+    std::vector<Branch> next = std::move(tree.front().children);
+    tree = std::move(next);
   }
-  // What waits in the new states, counted up the tree; the run counts as running in each until
-  // its reversals are in, so no prune frees its path meanwhile.
   std::size_t below = 0;
-  for (std::size_t k = added.size(); k-- > 0;) {
-    below += added[k]->children.size() - 1;
-    added[k]->waiting = below;
-    added[k]->running = 1;
+  for (std::size_t k = prepared.states.size(); k-- > 0;) {
+    below += prepared.states[k]->children.size() - 1;
+    prepared.states[k]->waiting = below;
+    prepared.states[k]->running = 1;
   }
-  if (!claim.first) {
-    count(claim.path.back().first, static_cast<long>(below), 0);
-  }
-  for (Node* node : added) recount(*node);
+  if (!claim.first) count(parent, static_cast<long>(below), 0);
   if (claim.first) first_finished_ = true;
   return path;
 }
@@ -283,12 +304,6 @@ std::size_t SharedWakeupTree::own_bytes(const Node& node) {
   bytes += node.children.capacity() * sizeof(Child);
   for (const Child& child : node.children) bytes += branch_bytes(child.branch);
   return bytes;
-}
-
-void SharedWakeupTree::recount(Node& node) {
-  const std::size_t bytes = own_bytes(node);
-  bytes_ = bytes_ + bytes - node.bytes;
-  node.bytes = bytes;
 }
 
 void SharedWakeupTree::forget(const Node& node) {

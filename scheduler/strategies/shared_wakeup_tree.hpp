@@ -83,11 +83,27 @@ class SharedWakeupTree {
   // `near_sleeps` (the sleep sets at the states of `near`) are lent to the claim where it goes the
   // same way.
   std::optional<Claim> claim(const Path* near, std::vector<Sleep>* near_sleeps);
-  // Puts a claimed run's states into the tree (its footprints as they ran: the touch of the run's
-  // end that a live race analysis adds is left out), after its race analysis: the enabled actors
-  // and sleep sets of its new states are moved in. Returns the run's states with the children
-  // it took.
-  Path attach(const Claim& claim, Run& run);
+  // A run's new states, made from the run alone, outside the caller's lock.
+  class Prepared {
+   public:
+    Prepared();
+    ~Prepared();
+    Prepared(Prepared&&) noexcept;
+    Prepared& operator=(Prepared&&) noexcept;
+
+   private:
+    friend class SharedWakeupTree;
+    std::unique_ptr<Node> first;
+    std::vector<Node*> states;
+    Footprint claimed_footprint;
+  };
+  // Makes a claimed run's new states (after its race analysis: their enabled actors and sleep
+  // sets are moved out of `run`; their footprints as they ran, without the touch of the run's
+  // end that a live race analysis adds). Touches nothing of the tree.
+  static Prepared prepare(const Claim& claim, Run& run);
+  // Puts them into the tree, with the waiting branches of the claimed branch's wakeup tree.
+  // Returns the run's states with the children it took.
+  Path attach(const Claim& claim, Prepared prepared);
   // Then the run's reversals (RaceAnalysis, in order; `run` as analysed), and the run is done.
   // `path` may then be the next claim's `near`, until the next prune.
   void insert(const Path& path, const Run& run, std::vector<Reversal>& reversals);
@@ -109,7 +125,6 @@ class SharedWakeupTree {
   Claim claim_at(Node* node, std::size_t child, const Path* near, std::vector<Sleep>* near_sleeps);
   static Node* shallowest_claimable(Node* node);
   static std::size_t own_bytes(const Node& node);
-  void recount(Node& node);
   void forget(const Node& node);
 
   std::unique_ptr<Node> root_;

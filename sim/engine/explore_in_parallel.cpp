@@ -61,6 +61,7 @@ class SharedExploration {
   std::uint64_t claims_ = 0, runs_ = 0, steps_ = 0;
   std::size_t depth_ = 0, kept_ = 0;
   int waiting_ = 0;  // workers waiting for a branch
+  int unpruned_ = 0;  // runs since the tree was last pruned
   std::exception_ptr error_;
 };
 
@@ -77,7 +78,11 @@ void SharedExploration::work(Simulation& simulation) {
     }
     std::optional<SharedWakeupTree::Claim> claim = tree_.claim(near ? &*near : nullptr, &strategy.sleeps());
     near.reset();
-    tree_.prune();
+    // Freeing what no insertion can reach walks down from the start: once every 16 runs.
+    if (++unpruned_ >= 16) {
+      tree_.prune();
+      unpruned_ = 0;
+    }
     if (!claim) {
       if (tree_.done()) break;
       ++waiting_;
@@ -113,9 +118,10 @@ void SharedExploration::work(Simulation& simulation) {
                                            run.length > 0 ? run.enabled[run.length - 1] : nothing);
     analysis.reversals([&](std::size_t i) -> const scheduler::Sleep& { return run.sleeps[i]; },
                        [&](scheduler::Reversal& reversal) { reversals.push_back(std::move(reversal)); });
+    SharedWakeupTree::Prepared states = SharedWakeupTree::prepare(strategy.claim(), run);
+    strategy.sleeps().resize(strategy.claim().forced.size());  // the rest moved into the states
     lock_soon(lock);
-    near = tree_.attach(strategy.claim(), run);
-    strategy.sleeps().resize(strategy.claim().forced.size());  // the rest moved into the tree
+    near = tree_.attach(strategy.claim(), std::move(states));
     tree_.insert(*near, run, reversals);
     count_run(result, complete);
     if (waiting_ > 0) ready_.notify_all();

@@ -143,8 +143,9 @@ Classes explore_interleaved(const sim::ScenarioDefinition& scenario, const sim::
     const scheduler::RaceAnalysis analysis(run.events, run.length, run.length > 0 ? run.enabled[run.length - 1] : nothing);
     analysis.reversals([&](std::size_t i) -> const scheduler::Sleep& { return run.sleeps[i]; },
                        [&](scheduler::Reversal& reversal) { reversals.push_back(std::move(reversal)); });
-    worker.near = tree.attach(worker.strategy.claim(), run);
+    auto states = scheduler::SharedWakeupTree::prepare(worker.strategy.claim(), run);
     worker.strategy.sleeps().resize(worker.strategy.claim().forced.size());
+    worker.near = tree.attach(worker.strategy.claim(), std::move(states));
     tree.insert(*worker.near, run, reversals);
     worker.busy = false;
     if (!worker.complete) {
