@@ -123,3 +123,81 @@ TEST_CASE("explore reports each failure with the signature and the explanation a
   CHECK(replayed.out.find(text.substr(text.find("what happened:"), text.find("reproduce:") - text.find("what happened:"))) !=
         std::string::npos);
 }
+
+namespace {
+
+// The part of explore's report that does not depend on timing: everything but the runs' seconds
+// and rate and the memory kept.
+std::string without_timings(const std::string& out) {
+  std::istringstream lines(out);
+  std::string kept, line;
+  while (std::getline(lines, line)) {
+    if (line.rfind("runs:", 0) == 0) line = line.substr(0, line.find(" s, ") == std::string::npos ? line.size() : line.rfind(',', line.find(" s, ")));
+    if (line.rfind("kept:", 0) == 0) continue;
+    kept += line + "\n";
+  }
+  return kept;
+}
+
+}  // namespace
+
+TEST_CASE("explore --jobs 2 reports what --jobs 1 does, where one run per class is the rule", "[cli][explore]") {
+  // Race detection off, nothing polls: the same classes, runs and verdicts, line for line.
+  for (const char* file : {"scenarios/lastzero4.toml", "scenarios/readers6.toml"}) {
+    CAPTURE(file);
+    const auto one = run_weft({"explore", file});
+    const auto two = run_weft({"explore", file, "--jobs", "2"});
+    INFO(one.out << two.out << two.err);
+    CHECK(one.status == 0);
+    CHECK(two.status == 0);
+    CHECK(without_timings(two.out) == without_timings(one.out));
+    CHECK(without_timings(one.out).find(" complete, one per interleaving class\n") != std::string::npos);
+    CHECK(without_timings(one.out).find("verdicts:\n  ok: ") != std::string::npos);
+    CHECK(two.out.find("space:    exhausted") != std::string::npos);
+  }
+}
+
+TEST_CASE("explore --jobs 2 proves the correct built-in scenarios and finds the planted bugs, with schedules that replay",
+          "[cli][explore]") {
+  const std::vector<Case> correct{
+      {"scenarios/ring_all_reduce.toml", {"topology.devices=3"}},
+      {"scenarios/all_core_barrier.toml", {"topology.devices=1", "topology.cores_per_device=3"}},
+      {"scenarios/pallas_matmul.toml", {"params.m=8"}},
+  };
+  for (const auto& c : correct) {
+    CAPTURE(c.file);
+    auto args = explore_args(c);
+    args.insert(args.end(), {"--jobs", "2"});
+    const auto result = run_weft(args);
+    INFO(result.out << result.err);
+    CHECK(result.status == 0);
+    CHECK(result.out.find("space:    exhausted") != std::string::npos);
+    CHECK(result.out.find("result:   as expected (expected ok)") != std::string::npos);
+  }
+  const std::vector<Case> buggy{
+      {"scenarios/barrier_deadlock.toml", {"topology.devices=2"}},
+      {"scenarios/ring_all_gather_early_reuse_race.toml", {"topology.devices=3"}},
+      {"scenarios/pallas_matmul_shared_output_race.toml", {"params.n=8", "params.k=8"}},
+      {"scenarios/shared_semaphore_sizes_chunked_race.toml", {}},
+  };
+  for (const auto& c : buggy) {
+    CAPTURE(c.file);
+    auto args = explore_args(c);
+    args.insert(args.end(), {"--jobs", "2"});
+    const auto result = run_weft(args);
+    INFO(result.out << result.err);
+    CHECK(result.status == 0);
+    CHECK(result.out.find("result:   as expected") != std::string::npos);
+    const auto command = weft::testing::line_after(result.out, "    weft replay ");
+    std::istringstream words(command);
+    std::vector<std::string> replay{"replay"};
+    for (std::string word; words >> word;) replay.push_back(word);
+    CHECK(run_weft(replay).status == 0);  // the printed schedule gives the expected verdict
+  }
+}
+
+TEST_CASE("explore refuses --jobs with --preemption-bound", "[cli][explore]") {
+  const auto result = run_weft({"explore", "scenarios/lastzero4.toml", "--jobs", "2", "--preemption-bound", "1"});
+  CHECK(result.status == 2);
+  CHECK(result.err.find("excludes") != std::string::npos);
+}
