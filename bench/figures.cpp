@@ -1,5 +1,6 @@
 #include "bench/figures.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <memory>
@@ -85,6 +86,17 @@ ExploreRate explore_rate(const sim::ScenarioDefinition& scenario, const sim::Con
   const double seconds = seconds_since(start);
   return {static_cast<double>(runs) / seconds, static_cast<double>(runs) / rounds / traces,
           seconds * 1e9 / static_cast<double>(std::max<std::uint64_t>(steps, 1))};
+}
+
+ExploreJobs explore_jobs(const sim::ScenarioDefinition& scenario, const sim::Config& config, int rounds) {
+  ExploreJobs best;
+  for (int round = 0; round < rounds; ++round)
+    for (const int jobs : {1, 2}) {
+      const ExploreRate rate = explore_rate(scenario, config, 1, 1, jobs);
+      double& kept = jobs == 1 ? best.jobs1_runs_per_second : best.jobs2_runs_per_second;
+      kept = std::max(kept, rate.runs_per_second);
+    }
+  return best;
 }
 
 double sweep_executions_per_second(const sim::ScenarioDefinition& scenario, const sim::Config& config, int jobs,

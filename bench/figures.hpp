@@ -36,6 +36,15 @@ struct ExploreRate {
 ExploreRate explore_rate(const sim::ScenarioDefinition& scenario, const sim::Config& config, double traces, int rounds,
                          int jobs = 1);
 
+// `weft explore` of `scenario` with one job and with two, `rounds` explorations of each taken in
+// turn (one, two, one, two...): the runs per second of each one's fastest, so that a burst of
+// load on a shared machine counts against neither.
+struct ExploreJobs {
+  double jobs1_runs_per_second = 0;
+  double jobs2_runs_per_second = 0;
+};
+ExploreJobs explore_jobs(const sim::ScenarioDefinition& scenario, const sim::Config& config, int rounds);
+
 // Executions per second of `weft sweep --jobs N` over `seeds` seeds.
 double sweep_executions_per_second(const sim::ScenarioDefinition& scenario, const sim::Config& config, int jobs,
                                    std::uint64_t seeds);
