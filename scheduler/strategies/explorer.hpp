@@ -33,12 +33,11 @@
 // (reversibility.hpp), so every sequence put into a wakeup tree can run.
 //
 // A run's end. The transitions still enabled when a run stopped, which never ran, are analysed
-// as if they came after it (DMA phases pending when the last core finished), and the run's last
-// transition counts as dependent with each of them that was enabled before it: it ended the run
-// and so disabled them (the last core's exit, or an access that raced: with race detection a
-// run stops at its first race). That dependence is the explorer's own, unknown to the sleep
-// sets, so under race detection a few runs can be abandoned; without it, what a core could have
-// done instead of letting a racing DMA land (exit first: dma_in_flight) was never tried.
+// as if they came after it, and the run's last transition counts as dependent with each of them
+// (race_analysis.hpp, which both explorers use). That dependence is the explorer's own, unknown
+// to the sleep sets, so under race detection a few runs can be abandoned.
+//
+// Several threads exploring one tree: shared_wakeup_tree.hpp.
 //
 // Actors are named by StableActor (a DMA by its starter and sequence), since DMA ids follow the
 // order in which DMAs happened to start. Bounds: a maximum number of runs, and a preemption
