@@ -38,10 +38,12 @@ class SharedExploration {
                     std::size_t budget)
       : options_(options), keep_going_(keep_going), watch_(watch), budget_(budget) {}
 
-  void work(Simulation& simulation);
+  // A worker's loop; whatever it throws stops every worker and is rethrown by report().
+  void work(Simulation& simulation) noexcept;
   ExploreReport report(double seconds);
 
  private:
+  void claim_and_run(Simulation& simulation);
   // Under the lock: one run's verdict, progress and memory; whether to stop.
   void count_run(const ExecutionResult& result, bool complete);
   void halt_all() {
@@ -65,7 +67,17 @@ class SharedExploration {
   std::exception_ptr error_;
 };
 
-void SharedExploration::work(Simulation& simulation) {
+void SharedExploration::work(Simulation& simulation) noexcept {
+  try {
+    claim_and_run(simulation);
+  } catch (...) {
+    const std::lock_guard guard(mutex_);
+    if (!error_) error_ = std::current_exception();
+    halt_all();
+  }
+}
+
+void SharedExploration::claim_and_run(Simulation& simulation) {
   scheduler::ClaimedRun strategy;
   explore_parts::Stoppable stoppable(strategy, watch_.stop, &halted_);
   std::optional<SharedWakeupTree::Path> near;
@@ -103,11 +115,6 @@ void SharedExploration::work(Simulation& simulation) {
     } catch (const explore_parts::ExploreStopped&) {
       lock.lock();  // its claim stays running: every worker stops
       if (watch_.stop != nullptr && watch_.stop->load()) report_.interrupted = true;
-      halt_all();
-      break;
-    } catch (...) {
-      lock.lock();
-      if (!error_) error_ = std::current_exception();
       halt_all();
       break;
     }

@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <memory>
 #include <optional>
@@ -304,4 +305,18 @@ TEST_CASE("explore with several threads stops at the first failure, or the bound
   options = {};
   options.preemption_bound = 1;
   CHECK_THROWS_AS(explore_with_threads(2, scenario, config, options), std::invalid_argument);
+}
+
+TEST_CASE("explore with several threads rethrows a worker's error after stopping every worker", "[sim][explore]") {
+  // The kernel's behaviour depends on how often it ran before (state outside the simulation), so
+  // a forced prefix does not replay: the explorer throws in the worker that ran it.
+  auto runs = std::make_shared<std::atomic<int>>(0);
+  sim::ScenarioDefinition flaky;
+  flaky.name = "flaky";
+  flaky.kernel = [runs](sim::Core& core) {
+    auto x = core.vmem_shared<std::int32_t>({1});
+    const int extra = core.core_id() == 0 ? (*runs)++ % 3 : 0;
+    for (int i = 0; i < 2 + extra; ++i) core.store(x, sim::Tile<std::int32_t>::Constant(1, 1, i));
+  };
+  CHECK_THROWS_AS(explore_with_threads(2, flaky, one_device(3)), std::logic_error);
 }
