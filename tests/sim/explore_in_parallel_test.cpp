@@ -208,7 +208,7 @@ TEST_CASE("the shared tree with seeded turns runs each class once and every clas
   for (const Kinds* kinds : {&first_verbs, &later_verbs, &wide_verbs}) {
     for (std::uint64_t seed = 0; seed < 20; ++seed) {
       const int cores = 2 + static_cast<int>(seed % 3);
-      const auto scenario = scenario_of(generate(seed, cores, *kinds));
+      const auto scenario = scenario_of(generate_program(seed, cores, *kinds));
       for (const auto mode : {model::DmaExecution::async, model::DmaExecution::eager}) {
         sim::Config config = one_device(cores);
         config.machine.dma_execution = mode;
@@ -245,7 +245,7 @@ TEST_CASE("explore with several threads finds the verdicts one thread finds on g
     for (std::uint64_t seed = 0; seed < 16; ++seed) {
       const int max_cores = kinds == &scoped_verbs ? 3 : 4;
       const int cores = 2 + static_cast<int>(seed % static_cast<std::uint64_t>(max_cores - 1));
-      const auto scenario = scenario_of(generate(seed, cores, *kinds));
+      const auto scenario = scenario_of(generate_program(seed, cores, *kinds));
       for (const auto mode : {model::DmaExecution::async, model::DmaExecution::eager}) {
         for (const bool races : {false, true}) {
           CAPTURE(kinds->size(), seed, cores, static_cast<int>(mode), races);

@@ -70,7 +70,7 @@ void compare_on_generated_kernels(std::uint64_t first_seed, std::uint64_t last_s
   int kernels = 0, skipped = 0;
   for (std::uint64_t seed = first_seed; seed <= last_seed; ++seed) {
     const int cores = 2 + static_cast<int>(seed % static_cast<std::uint64_t>(max_cores - 1));
-    const Program program = generate(seed, cores, kinds);
+    const Program program = generate_program(seed, cores, kinds);
     const auto scenario = scenario_of(program);
     for (const auto mode : {model::DmaExecution::async, model::DmaExecution::eager}) {
       for (const bool races : {false, true}) {

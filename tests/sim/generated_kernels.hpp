@@ -37,7 +37,7 @@ using Program = std::vector<std::vector<Op>>;  // per core
 using Kinds = std::vector<Op::Kind>;
 
 // Kernels of the given kinds of Op.
-inline Program generate(std::uint64_t seed, int cores, const Kinds& kinds) {
+inline Program generate_program(std::uint64_t seed, int cores, const Kinds& kinds) {
   scheduler::Rng random(seed);
   Program program(static_cast<std::size_t>(cores));
   std::vector<int> signals(static_cast<std::size_t>(cores), 0);  // signals to each core
