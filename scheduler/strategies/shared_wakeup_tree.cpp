@@ -104,10 +104,12 @@ SharedWakeupTree::Claim SharedWakeupTree::claim_at(Node* node, std::size_t b, co
                                                    std::vector<Sleep>* near_sleeps) {
   Child& claimed = node->children[b];
   claimed.state = Child::State::running;
-  count(node, -1, +1);
   Claim claim;
-  for (Node* at = node; at != nullptr; at = at->parent)
+  for (Node* at = node; at != nullptr; at = at->parent) {  // the path up, counting the claim
     claim.path.emplace_back(at, at == node ? b : claim.path.back().first->index);
+    --at->waiting;
+    ++at->running;
+  }
   std::reverse(claim.path.begin(), claim.path.end());
   for (std::size_t t = 0; t < claim.path.size(); ++t) {
     const auto [state, child] = claim.path[t];
@@ -160,7 +162,7 @@ SharedWakeupTree::Prepared SharedWakeupTree::prepare(const Claim& claim, Run& ru
   return prepared;
 }
 
-SharedWakeupTree::Path SharedWakeupTree::attach(const Claim& claim, Prepared prepared) {
+SharedWakeupTree::Path SharedWakeupTree::attach(const Claim& claim, Prepared prepared, std::size_t& below) {
   Path path = claim.path;
   std::vector<Branch> tree;  // the wakeup tree at the next new state
   Node* parent = claim.first ? nullptr : path.back().first;
@@ -201,35 +203,48 @@ SharedWakeupTree::Path SharedWakeupTree::attach(const Claim& claim, Prepared pre
     std::vector<Branch> next = std::move(tree.front().children);
     tree = std::move(next);
   }
-  std::size_t below = 0;
+  // The new states' own counts; the states above learn of them in finish, in one pass.
+  below = 0;
   for (std::size_t k = prepared.states.size(); k-- > 0;) {
     below += prepared.states[k]->children.size() - 1;
     prepared.states[k]->waiting = below;
     prepared.states[k]->running = 1;
   }
-  if (!claim.first) count(parent, static_cast<long>(below), 0);
   if (claim.first) first_finished_ = true;
   return path;
 }
 
-void SharedWakeupTree::insert(const Path& path, const Run& run, std::vector<Reversal>& reversals) {
+SharedWakeupTree::Path SharedWakeupTree::finish(const Claim& claim, Prepared prepared, const Run& run,
+                                                std::vector<Reversal>& reversals) {
+  std::size_t below = 0;
+  const Path path = attach(claim, std::move(prepared), below);
+  std::vector<std::size_t> added(path.size(), 0);  // branches added at each state of the path
   for (Reversal& reversal : reversals) {
     // What an insertion adds is what is left of its sequence (a chain of branches), counted
     // without walking the state's other branches again.
-    if (insert_along(path, run, reversal) != Inserted::added) continue;
+    if (insert_along(path, run, reversal, added) != Inserted::added) continue;
     std::size_t bytes = 0;
     for (const Sequence::Step& step : reversal.sequence.steps())
       bytes += sizeof(Branch) + step.footprint->touches.size() * sizeof(Touch);
     touched_->bytes += bytes;
     bytes_ += bytes;
   }
-
-  for (const auto& [state, child] : path)
-    if (child < state->children.size()) state->children[child].state = Child::State::done;
-  if (!path.empty()) count(path.back().first, 0, -1);
+  // One pass up the path: each state counts what was added at it and below, the states above
+  // the claimed branch also what waits in the new states, and the run is no longer running.
+  const std::size_t claimed_at = claim.first ? path.size() : claim.path.size() - 1;
+  std::size_t carried = 0;
+  for (std::size_t t = path.size(); t-- > 0;) {
+    carried += added[t] + (t == claimed_at ? below : 0);
+    const auto [state, child] = path[t];
+    state->waiting += carried;
+    state->running -= 1;
+    state->children[child].state = Child::State::done;
+  }
+  return path;
 }
 
-Inserted SharedWakeupTree::insert_along(const Path& path, const Run& run, Reversal& reversal) {
+Inserted SharedWakeupTree::insert_along(const Path& path, const Run& run, Reversal& reversal,
+                                        std::vector<std::size_t>& added) {
   Sequence& v = reversal.sequence;
   for (std::size_t t = reversal.at; t < path.size(); ++t) {
     Node* state = path[t].first;
@@ -251,7 +266,7 @@ Inserted SharedWakeupTree::insert_along(const Path& path, const Run& run, Revers
       return enter(child, v);
     }
     state->children.push_back({v.chain(), nullptr, Child::State::waiting});
-    count(state, +1, 0);
+    ++added[t];
     return Inserted::added;
   }
   return Inserted::covered;  // the run itself covers it

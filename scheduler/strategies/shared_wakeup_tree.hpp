@@ -108,12 +108,11 @@ class SharedWakeupTree {
   // sets are moved out of `run`; their footprints as they ran, without the touch of the run's
   // end that a live race analysis adds). Touches nothing of the tree.
   static Prepared prepare(const Claim& claim, Run& run);
-  // Puts them into the tree, with the waiting branches of the claimed branch's wakeup tree.
-  // Returns the run's states with the children it took.
-  Path attach(const Claim& claim, Prepared prepared);
-  // Then the run's reversals (RaceAnalysis, in order; `run` as analysed), and the run is done.
-  // `path` may then be the next claim's `near`, until the next prune.
-  void insert(const Path& path, const Run& run, std::vector<Reversal>& reversals);
+  // Puts them into the tree, with the waiting branches of the claimed branch's wakeup tree, then
+  // the run's reversals (RaceAnalysis, in order; `run` as analysed), and the run is done.
+  // Returns the run's states with the children it took: the next claim's `near`, until the next
+  // prune.
+  Path finish(const Claim& claim, Prepared prepared, const Run& run, std::vector<Reversal>& reversals);
   // Frees the states no insertion can reach any more (left of every live branch).
   void prune();
 
@@ -126,7 +125,8 @@ class SharedWakeupTree {
  private:
   struct Child;
   void count(Node* at, long waiting, long running);
-  Inserted insert_along(const Path& path, const Run& run, Reversal& reversal);
+  Path attach(const Claim& claim, Prepared prepared, std::size_t& below);
+  Inserted insert_along(const Path& path, const Run& run, Reversal& reversal, std::vector<std::size_t>& added);
   Inserted insert_into(Node* node, Sequence& v);
   Inserted enter(Child& child, Sequence& v);
   Claim claim_at(Node* node, std::size_t child, const Path* near, std::vector<Sleep>* near_sleeps);

@@ -128,8 +128,7 @@ void SharedExploration::claim_and_run(Simulation& simulation) {
     SharedWakeupTree::Prepared states = SharedWakeupTree::prepare(strategy.claim(), run);
     strategy.sleeps().resize(strategy.claim().forced.size());  // the rest moved into the states
     lock_soon(lock);
-    near = tree_.attach(strategy.claim(), std::move(states));
-    tree_.insert(*near, run, reversals);
+    near = tree_.finish(strategy.claim(), std::move(states), run, reversals);
     count_run(result, complete);
     if (waiting_ > 0) ready_.notify_all();
   }

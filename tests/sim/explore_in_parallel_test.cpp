@@ -146,8 +146,7 @@ Classes explore_interleaved(const sim::ScenarioDefinition& scenario, const sim::
                        [&](scheduler::Reversal& reversal) { reversals.push_back(std::move(reversal)); });
     auto states = scheduler::SharedWakeupTree::prepare(worker.strategy.claim(), run);
     worker.strategy.sleeps().resize(worker.strategy.claim().forced.size());
-    worker.near = tree.attach(worker.strategy.claim(), std::move(states));
-    tree.insert(*worker.near, run, reversals);
+    worker.near = tree.finish(worker.strategy.claim(), std::move(states), run, reversals);
     worker.busy = false;
     if (!worker.complete) {
       ++classes.abandoned;
