@@ -35,7 +35,7 @@ std::string megabytes(std::size_t bytes) {
 
 // Why the exploration ended, in a word or two and what it means.
 std::string space_line(const ExploreReport& report, std::size_t budget) {
-  if (report.exhausted) return "exhausted: every interleaving class was run";
+  if (report.exhausted) return "exhausted: the reduction left no interleaving to run (docs/semantics.md §7)";
   if (report.stopped_early) return "stopped at the first failure (--keep-going explores on)";
   if (report.interrupted) return "interrupted (SIGINT or SIGTERM): the rest of the space was not run";
   if (report.out_of_memory)

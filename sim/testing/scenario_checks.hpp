@@ -65,7 +65,7 @@ struct Result {
   bool as_expected = true;         // what `weft sweep` / `weft explore` would exit 0 for
   model::Verdict expected = model::Verdict::ok;
   std::uint64_t executions = 0;    // executions run (explore: complete runs)
-  bool exhausted = false;          // explore: every interleaving class was run
+  bool exhausted = false;          // explore: the reduction left no interleaving to run
   std::vector<Finding> findings;   // sweeps: in seed order
   std::string report;              // a line of totals, then each finding's report: a test's failure message
 };
