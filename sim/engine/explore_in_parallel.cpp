@@ -1,18 +1,21 @@
 // explore_in_parallel (explore.hpp): one thread per simulation, each a worker of one shared tree.
 //
-// A worker claims a waiting branch, runs it on its own simulation, puts the run's states into the
-// tree, analyses the run's races on its own, and inserts the reversals. The claim, the states
-// and the insertions are made under one lock; running and analysing, the bulk of a run, are not.
-// A worker with nothing to claim waits until another finishes a run (which may add branches) or
-// the tree is done.
+// A worker claims a waiting branch and runs it on its own simulation. Then, on its own, it analyses
+// the run's races and makes the run's new states; then it puts the states and the reversals into
+// the tree. It takes the one lock twice a run: to claim, and to put the run in. Running and
+// analysing, the bulk of a run, happen outside it. A worker with nothing to claim waits until
+// another finishes a run (which may add branches) or the tree is done.
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <exception>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <thread>
+#include <vector>
 
 #include "model/host_memory.hpp"
 #include "scheduler/strategies/claimed_run.hpp"
