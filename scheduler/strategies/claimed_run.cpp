@@ -9,19 +9,10 @@
 #include "scheduler/strategies/explorer.hpp"
 
 namespace weft::scheduler {
-namespace {
-
-bool asleep(const Sleep& sleep, StableActor actor) {
-  return std::any_of(sleep.begin(), sleep.end(), [&](const auto& entry) { return entry.first == actor; });
-}
-
-}  // namespace
-
 void ClaimedRun::start(SharedWakeupTree::Claim claim) {
   claim_ = std::move(claim);
   run_.events.clear();
   run_.enabled.clear();
-  run_.sleeps.clear();
   run_.length = 0;
   left_.clear();
   next_sleep_.clear();

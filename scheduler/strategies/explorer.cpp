@@ -12,11 +12,6 @@ bool contains(const std::vector<StableActor>& actors, StableActor actor) {
   return std::find(actors.begin(), actors.end(), actor) != actors.end();
 }
 
-template <class Entries>
-bool asleep(const Entries& sleep, StableActor actor) {
-  return std::any_of(sleep.begin(), sleep.end(), [&](const auto& entry) { return entry.first == actor; });
-}
-
 }  // namespace
 
 class Explorer::Guide final : public Strategy {

@@ -19,6 +19,7 @@
 // and without them the explorer never tried what the left core would have done instead (exit
 // before a DMA lands: dma_in_flight).
 
+#include <algorithm>
 #include <cstddef>
 #include <functional>
 #include <optional>
@@ -33,6 +34,10 @@ namespace weft::scheduler {
 
 // Actors asleep at a state, with the footprints of the transitions they would take.
 using Sleep = std::vector<std::pair<StableActor, Footprint>>;
+
+inline bool asleep(const Sleep& sleep, StableActor actor) {
+  return std::any_of(sleep.begin(), sleep.end(), [&](const auto& entry) { return entry.first == actor; });
+}
 
 // A reversal to insert at the state before run step `at`.
 struct Reversal {

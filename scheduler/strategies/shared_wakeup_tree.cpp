@@ -35,10 +35,6 @@ struct SharedWakeupTree::Node {
 
 namespace {
 
-bool asleep(const Sleep& sleep, StableActor actor) {
-  return std::any_of(sleep.begin(), sleep.end(), [&](const auto& entry) { return entry.first == actor; });
-}
-
 // A transition's footprint as it ran, without the touch of the run's end that the race analysis
 // puts on a run's last transition while it lives (race_analysis.hpp).
 std::size_t branch_bytes(const Branch& branch) {
