@@ -1,5 +1,9 @@
 #include "sim/testing/scenario_checks.hpp"
 
+#include <algorithm>
+#include <memory>
+#include <vector>
+
 #include "sim/cli/report.hpp"
 #include "sim/cli/schedule_argument.hpp"
 #include "sim/engine/explore.hpp"
@@ -65,11 +69,17 @@ Result sweep(const Scenario& scenario, const SweepPlan& plan) {
 
 Result explore(const Scenario& scenario, const ExplorePlan& plan) {
   const sim::Request request = resolve(scenario, std::nullopt);
-  sim::Simulation simulation(request.config, *request.scenario, request.params);
+  std::vector<std::unique_ptr<sim::Simulation>> simulations;
+  std::vector<sim::Simulation*> workers;
+  for (int k = 0; k < std::max(plan.jobs, 1); ++k) {
+    simulations.push_back(std::make_unique<sim::Simulation>(request.config, *request.scenario, request.params));
+    workers.push_back(simulations.back().get());
+  }
   scheduler::ExploreOptions options;
   options.max_executions = plan.max_executions;
   options.preemption_bound = plan.preemption_bound;
-  const sim::ExploreReport explored = sim::explore(simulation, options, plan.keep_going);
+  const sim::ExploreReport explored = plan.jobs > 1 ? sim::explore_in_parallel(workers, options, plan.keep_going)
+                                                    : sim::explore(*workers.front(), options, plan.keep_going);
   Result result;
   result.expected = request.expect;
   result.executions = explored.complete;

@@ -51,6 +51,7 @@ struct ExplorePlan {
   std::uint64_t max_executions = 0;  // 0: no bound
   std::optional<int> preemption_bound;
   bool keep_going = false;  // go on after the first failure
+  int jobs = 1;             // threads sharing one tree, as `weft explore --jobs` (not with a preemption bound)
 };
 
 // A verdict the scenario did not expect.

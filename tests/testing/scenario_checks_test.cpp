@@ -86,6 +86,19 @@ TEST_CASE("an exploration proves a small kernel, or finds the failure a scenario
   CHECK(run_command(unexpected.findings[0].reproduce).first == 1);
 }
 
+TEST_CASE("an exploration with two threads proves and finds what one does", "[testing]") {
+  const auto proved = weft::testing::explore(builtin("ring_all_reduce", {"topology.devices=3"}), {.jobs = 2});
+  CHECK(proved.as_expected);
+  CHECK(proved.exhausted);
+  CHECK(proved.executions == weft::testing::explore(builtin("ring_all_reduce", {"topology.devices=3"})).executions);
+
+  const auto unexpected = weft::testing::explore(builtin("right_permute", {"params.barrier_waits=3"}), {.jobs = 2});
+  CHECK_FALSE(unexpected.as_expected);
+  REQUIRE_FALSE(unexpected.findings.empty());
+  CHECK(unexpected.findings[0].verdict == Verdict::deadlock);
+  CHECK(run_command(unexpected.findings[0].reproduce).first == 1);
+}
+
 TEST_CASE("mistakes in what a test asks for throw ConfigError", "[testing]") {
   CHECK_THROWS_AS(weft::testing::sweep(builtin("no_such_scenario")), weft::sim::ConfigError);
   CHECK_THROWS_AS(weft::testing::sweep(builtin("ring_all_reduce", {"topology.devices=0"})), weft::sim::ConfigError);
