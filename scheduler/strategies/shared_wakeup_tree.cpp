@@ -252,18 +252,7 @@ Inserted SharedWakeupTree::insert_along(const Path& path, const Run& run, Revers
       continue;
     }
     // The children before the run's are asleep at it; those after it, in order.
-    touched_ = state;
-    for (std::size_t b = on + 1; b < state->children.size(); ++b) {
-      Child& child = state->children[b];
-      const auto position = v.weak_initial(child.branch.actor, child.branch.footprint);
-      if (!position) continue;
-      v.consume(*position);
-      if (v.empty()) return Inserted::covered;
-      return enter(child, v);
-    }
-    state->children.push_back({v.chain(), nullptr, Child::State::waiting});
-    ++added[t];
-    return Inserted::added;
+    return insert_into(state, v, on + 1, &added[t]);
   }
   return Inserted::covered;  // the run itself covers it
 }
@@ -274,9 +263,10 @@ Inserted SharedWakeupTree::enter(Child& child, Sequence& v) {
   return insert_into(child.node.get(), v);
 }
 
-Inserted SharedWakeupTree::insert_into(Node* state, Sequence& v) {
+Inserted SharedWakeupTree::insert_into(Node* state, Sequence& v, std::size_t from, std::size_t* added_on_path) {
   touched_ = state;
-  for (Child& child : state->children) {
+  for (std::size_t b = from; b < state->children.size(); ++b) {
+    Child& child = state->children[b];
     const auto position = v.weak_initial(child.branch.actor, child.branch.footprint);
     if (!position) continue;
     v.consume(*position);
@@ -284,7 +274,10 @@ Inserted SharedWakeupTree::insert_into(Node* state, Sequence& v) {
     return enter(child, v);
   }
   state->children.push_back({v.chain(), nullptr, Child::State::waiting});
-  count(state, +1, 0);
+  if (added_on_path != nullptr)
+    ++*added_on_path;  // counted up the path in one pass (finish)
+  else
+    count(state, +1, 0);
   return Inserted::added;
 }
 

@@ -127,7 +127,9 @@ class SharedWakeupTree {
   void count(Node* at, long waiting, long running);
   Path attach(const Claim& claim, Prepared prepared, std::size_t& below);
   Inserted insert_along(const Path& path, const Run& run, Reversal& reversal, std::vector<std::size_t>& added);
-  Inserted insert_into(Node* node, Sequence& v);
+  // From child `from` on; a branch added on the inserting run's path is counted in
+  // `added_on_path`, elsewhere up the tree at once.
+  Inserted insert_into(Node* node, Sequence& v, std::size_t from = 0, std::size_t* added_on_path = nullptr);
   Inserted enter(Child& child, Sequence& v);
   Claim claim_at(Node* node, std::size_t child, const Path* near, std::vector<Sleep>* near_sleeps);
   static Node* shallowest_claimable(Node* node);
