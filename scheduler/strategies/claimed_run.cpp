@@ -10,9 +10,10 @@
 
 namespace weft::scheduler {
 void ClaimedRun::start(SharedWakeupTree::Claim claim) {
+  reversals_.clear();
+  analysis_.reset();
   claim_ = std::move(claim);
-  run_.events.clear();
-  run_.enabled.clear();
+  run_.events.clear();  // the enabled actors keep their vectors' capacity for the next run's steps
   run_.length = 0;
   left_.clear();
   next_sleep_.clear();
@@ -21,7 +22,7 @@ void ClaimedRun::start(SharedWakeupTree::Claim claim) {
 
 std::size_t ClaimedRun::pick(std::span<const Actor> enabled, const StepContext& context) {
   const std::size_t step = context.step;
-  run_.enabled.resize(step + 1);
+  if (run_.enabled.size() <= step) run_.enabled.resize(step + 1);
   run_.events.resize(step + 1);
   if (run_.sleeps.size() <= step) run_.sleeps.resize(step + 1);
   std::vector<StableActor>& names = run_.enabled[step];
@@ -44,10 +45,7 @@ std::size_t ClaimedRun::pick(std::span<const Actor> enabled, const StepContext& 
     if (level >= claim_.below.size()) {
       std::optional<StableActor> last;
       if (context.last) last = context.process->stable(*context.last);
-      for (std::size_t k = 0; k < names.size(); ++k) {
-        if (asleep(sleep, names[k])) continue;
-        if (chosen == enabled.size() || (last && names[k] == *last)) chosen = k;
-      }
+      chosen = awake_choice(names, sleep, last);
       if (chosen == enabled.size()) throw ExecutionAbandoned{};
     } else {
       chosen = index_of(claim_.below[level]);
@@ -73,13 +71,23 @@ void ClaimedRun::at_end(std::span<const Actor> enabled, const StepContext& conte
   for (const Actor actor : enabled) left_.push_back({context.process->stable(actor), context.process->footprint(actor)});
 }
 
-SharedWakeupTree::Run& ClaimedRun::run() {
+std::vector<Reversal>& ClaimedRun::analyse() {
   run_.enabled.resize(run_.length);
   run_.events.resize(run_.length);
   run_.sleeps.resize(run_.length);
   std::move(left_.begin(), left_.end(), std::back_inserter(run_.events));
   left_.clear();
-  return run_;
+  analysis_.emplace(run_.events, run_.length,
+                    run_.enabled.empty() ? std::span<const StableActor>() : std::span<const StableActor>(run_.enabled.back()));
+  analysis_->reversals([&](std::size_t i) -> const Sleep& { return run_.sleeps[i]; },
+                       [&](Reversal& reversal) { reversals_.push_back(std::move(reversal)); });
+  return reversals_;
+}
+
+SharedWakeupTree::Prepared ClaimedRun::new_states() {
+  SharedWakeupTree::Prepared states = SharedWakeupTree::prepare(claim_, run_);
+  run_.sleeps.resize(claim_.forced.size());  // the rest moved into the states
+  return states;
 }
 
 }  // namespace weft::scheduler

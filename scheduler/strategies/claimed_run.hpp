@@ -8,6 +8,7 @@
 // A run whose every enabled actor is asleep, or whose wakeup tree asks for an asleep actor, is
 // abandoned (ExecutionAbandoned), as with the one-thread explorer.
 
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -24,10 +25,15 @@ class ClaimedRun final : public Strategy {
   void after_step(Actor actor, const StepContext& context) override;
   void at_end(std::span<const Actor> enabled, const StepContext& context) override;
 
-  SharedWakeupTree::Claim& claim() { return claim_; }
-  // After the run: what it took (events, then the transitions it left enabled, for the analysis).
-  SharedWakeupTree::Run& run();
-  // The sleep sets of the last run's states, to lend to the next claim (SharedWakeupTree::claim).
+  const SharedWakeupTree::Claim& claim() const { return claim_; }
+  const SharedWakeupTree::Run& run() const { return run_; }
+  // After the run, outside the tree's lock: its race analysis (kept until the next start: the
+  // reversals refer to it) and its new states (SharedWakeupTree::prepare), which take the run's
+  // enabled actors and sleep sets past the claimed branch.
+  std::vector<Reversal>& analyse();
+  SharedWakeupTree::Prepared new_states();
+  // The sleep sets of the last run's states up to its claimed branch, to lend to the next claim
+  // (SharedWakeupTree::claim).
   std::vector<Sleep>& sleeps() { return run_.sleeps; }
 
  private:
@@ -35,6 +41,8 @@ class ClaimedRun final : public Strategy {
   SharedWakeupTree::Run run_;
   std::vector<Event> left_;
   Sleep next_sleep_;  // the sleep set at the next new state
+  std::optional<RaceAnalysis> analysis_;  // after run_: destroyed first, it puts run_'s footprints back
+  std::vector<Reversal> reversals_;
 };
 
 }  // namespace weft::scheduler

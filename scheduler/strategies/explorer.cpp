@@ -74,10 +74,7 @@ std::size_t Explorer::pick(std::span<const Actor> enabled, const StepContext& co
     } else if (node.tree.empty()) {
       std::optional<StableActor> last;
       if (context.last) last = context.process->stable(*context.last);
-      for (std::size_t k = 0; k < names.size(); ++k) {
-        if (asleep(node.sleep, names[k])) continue;
-        if (chosen == enabled.size() || (last && names[k] == *last)) chosen = k;
-      }
+      chosen = awake_choice(names, node.sleep, last);
       if (chosen == enabled.size()) throw ExecutionAbandoned{};
       node.tree.push_back({names[chosen], {}, {}});
     }
@@ -142,8 +139,8 @@ void Explorer::analyse_races(std::size_t length) {
   run.resize(length);
   std::move(left_.begin(), left_.end(), std::back_inserter(run));
   left_.clear();
-  const std::vector<StableActor> nothing;
-  const RaceAnalysis analysis(run, length, length > 0 ? nodes_[length - 1].enabled : nothing);
+  const RaceAnalysis analysis(run, length, length > 0 ? std::span<const StableActor>(nodes_[length - 1].enabled)
+                                                     : std::span<const StableActor>());
   std::vector<TreeLevel> levels(length);
   for (std::size_t t = 0; t < length; ++t) levels[t] = {&nodes_[t].tree, &run[t].footprint};
   analysis.reversals([&](std::size_t i) -> const Sleep& { return nodes_[i].sleep; },

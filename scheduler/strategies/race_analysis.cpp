@@ -6,7 +6,7 @@
 
 namespace weft::scheduler {
 
-RaceAnalysis::RaceAnalysis(std::vector<Event>& run, std::size_t length, const std::vector<StableActor>& last_enabled)
+RaceAnalysis::RaceAnalysis(std::vector<Event>& run, std::size_t length, std::span<const StableActor> last_enabled)
     : run_(run), length_(length) {
   if (length > 0) {
     const Touch end_of_run{{run_end_object}, TouchMode::write};

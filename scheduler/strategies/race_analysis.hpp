@@ -23,6 +23,7 @@
 #include <cstddef>
 #include <functional>
 #include <optional>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -39,6 +40,18 @@ inline bool asleep(const Sleep& sleep, StableActor actor) {
   return std::any_of(sleep.begin(), sleep.end(), [&](const auto& entry) { return entry.first == actor; });
 }
 
+// An explorer's free choice among `enabled`: the last actor if it is awake (no preemption),
+// else the first awake one; enabled.size() when all are asleep.
+inline std::size_t awake_choice(std::span<const StableActor> enabled, const Sleep& sleep,
+                                std::optional<StableActor> last) {
+  std::size_t chosen = enabled.size();
+  for (std::size_t k = 0; k < enabled.size(); ++k) {
+    if (asleep(sleep, enabled[k])) continue;
+    if (chosen == enabled.size() || (last && enabled[k] == *last)) chosen = k;
+  }
+  return chosen;
+}
+
 // A reversal to insert at the state before run step `at`.
 struct Reversal {
   std::size_t at;
@@ -51,7 +64,7 @@ struct Reversal {
 // the run's events stay what they were.
 class RaceAnalysis {
  public:
-  RaceAnalysis(std::vector<Event>& run, std::size_t length, const std::vector<StableActor>& last_enabled);
+  RaceAnalysis(std::vector<Event>& run, std::size_t length, std::span<const StableActor> last_enabled);
   RaceAnalysis(const RaceAnalysis&) = delete;
   RaceAnalysis& operator=(const RaceAnalysis&) = delete;
   ~RaceAnalysis();

@@ -121,17 +121,10 @@ void SharedExploration::claim_and_run(Simulation& simulation) {
       halt_all();
       break;
     }
-    SharedWakeupTree::Run& run = strategy.run();
-    std::vector<scheduler::Reversal> reversals;
-    const std::vector<scheduler::StableActor> nothing;
-    const scheduler::RaceAnalysis analysis(run.events, run.length,
-                                           run.length > 0 ? run.enabled[run.length - 1] : nothing);
-    analysis.reversals([&](std::size_t i) -> const scheduler::Sleep& { return run.sleeps[i]; },
-                       [&](scheduler::Reversal& reversal) { reversals.push_back(std::move(reversal)); });
-    SharedWakeupTree::Prepared states = SharedWakeupTree::prepare(strategy.claim(), run);
-    strategy.sleeps().resize(strategy.claim().forced.size());  // the rest moved into the states
+    std::vector<scheduler::Reversal>& reversals = strategy.analyse();
+    SharedWakeupTree::Prepared states = strategy.new_states();
     lock_soon(lock);
-    near = tree_.finish(strategy.claim(), std::move(states), run, reversals);
+    near = tree_.finish(strategy.claim(), std::move(states), strategy.run(), reversals);
     count_run(result, complete);
     if (waiting_ > 0) ready_.notify_all();
   }

@@ -138,15 +138,9 @@ Classes explore_interleaved(const sim::ScenarioDefinition& scenario, const sim::
     worker.run_class = recorder.take_class();
   };
   const auto finish = [&](Worker& worker) {
-    scheduler::SharedWakeupTree::Run& run = worker.strategy.run();
-    const std::vector<scheduler::StableActor> nothing;
-    std::vector<scheduler::Reversal> reversals;
-    const scheduler::RaceAnalysis analysis(run.events, run.length, run.length > 0 ? run.enabled[run.length - 1] : nothing);
-    analysis.reversals([&](std::size_t i) -> const scheduler::Sleep& { return run.sleeps[i]; },
-                       [&](scheduler::Reversal& reversal) { reversals.push_back(std::move(reversal)); });
-    auto states = scheduler::SharedWakeupTree::prepare(worker.strategy.claim(), run);
-    worker.strategy.sleeps().resize(worker.strategy.claim().forced.size());
-    worker.near = tree.finish(worker.strategy.claim(), std::move(states), run, reversals);
+    std::vector<scheduler::Reversal>& reversals = worker.strategy.analyse();
+    auto states = worker.strategy.new_states();
+    worker.near = tree.finish(worker.strategy.claim(), std::move(states), worker.strategy.run(), reversals);
     worker.busy = false;
     if (!worker.complete) {
       ++classes.abandoned;
