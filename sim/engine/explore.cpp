@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <chrono>
 
-#include "model/host_memory.hpp"
 #include "sim/engine/explore_parts.hpp"
 
 namespace weft::sim {
@@ -22,9 +21,7 @@ ExploreReport explore(Simulation& simulation, const scheduler::ExploreOptions& o
                       const Simulation::Inspector* inspect, const ExploreWatch& watch) {
   explore_parts::check_explorable(simulation.config());
   const auto started = std::chrono::steady_clock::now();  // for the report's rate only
-  const std::size_t budget = watch.memory_budget > 0
-                                 ? watch.memory_budget
-                                 : static_cast<std::size_t>(model::host_budget_bytes(simulation.config().machine));
+  const std::size_t budget = explore_parts::memory_budget(watch, simulation.config());
   scheduler::Explorer explorer(options);
   explore_parts::Stoppable strategy(explorer.strategy(), watch.stop);
   ExploreReport report;

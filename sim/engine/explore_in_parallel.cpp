@@ -17,7 +17,6 @@
 #include <thread>
 #include <vector>
 
-#include "model/host_memory.hpp"
 #include "scheduler/strategies/claimed_run.hpp"
 #include "sim/engine/explore.hpp"
 #include "sim/engine/explore_parts.hpp"
@@ -176,8 +175,7 @@ ExploreReport explore_in_parallel(std::span<Simulation* const> simulations, cons
   const Config& config = simulations.front()->config();
   explore_parts::check_explorable(config);
   const auto started = std::chrono::steady_clock::now();  // for the report's rate only
-  const std::size_t budget = watch.memory_budget > 0 ? watch.memory_budget
-                                                     : static_cast<std::size_t>(model::host_budget_bytes(config.machine));
+  const std::size_t budget = explore_parts::memory_budget(watch, config);
   SharedExploration exploration(options, keep_going, watch, budget);
   std::vector<std::thread> workers;
   for (std::size_t k = 1; k < simulations.size(); ++k)

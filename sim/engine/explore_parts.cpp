@@ -2,9 +2,14 @@
 
 #include <algorithm>
 
+#include "model/host_memory.hpp"
 #include "sim/config/config_error.hpp"
 
 namespace weft::sim::explore_parts {
+
+std::size_t memory_budget(const ExploreWatch& watch, const Config& config) {
+  return watch.memory_budget > 0 ? watch.memory_budget : static_cast<std::size_t>(model::host_budget_bytes(config.machine));
+}
 
 void check_explorable(const Config& config) {
   if (config.machine.dma_execution == model::DmaExecution::on_wait)

@@ -53,6 +53,9 @@ class Stoppable final : public scheduler::Strategy {
   std::uint64_t steps_ = 0;  // of every run, abandoned ones included
 };
 
+// The memory the explorer may keep: the watch's budget, else the configuration's host budget.
+std::size_t memory_budget(const ExploreWatch& watch, const Config& config);
+
 // Throws ConfigError when the configuration cannot be explored (dma.execution = on_wait).
 void check_explorable(const Config& config);
 

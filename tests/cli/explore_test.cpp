@@ -15,6 +15,14 @@ std::vector<std::string> explore_args(const Case& c) {
   return args;
 }
 
+// Runs the `weft replay` command printed after `marker` in `text`.
+weft::testing::Outcome replay_after(const std::string& text, const std::string& marker) {
+  std::istringstream words(weft::testing::line_after(text, marker));
+  std::vector<std::string> replay{"replay"};
+  for (std::string word; words >> word;) replay.push_back(word);
+  return run_weft(replay);
+}
+
 }  // namespace
 
 TEST_CASE("explore proves the correct built-in scenarios free of failures on their smallest configuration",
@@ -74,11 +82,7 @@ TEST_CASE("explore finds the planted bug of every buggy built-in scenario, with 
     INFO(result.out << result.err);
     CHECK(result.status == 0);
     CHECK(result.out.find("result:   as expected") != std::string::npos);
-    const auto command = weft::testing::line_after(result.out, "    weft replay ");
-    std::istringstream words(command);
-    std::vector<std::string> replay{"replay"};
-    for (std::string word; words >> word;) replay.push_back(word);
-    CHECK(run_weft(replay).status == 0);  // the printed schedule gives the expected verdict
+    CHECK(replay_after(result.out, "    weft replay ").status == 0);  // the printed schedule gives the expected verdict
   }
 }
 
@@ -114,11 +118,7 @@ TEST_CASE("explore reports each failure with the signature and the explanation a
   CHECK(text.find("verdict:  data_race (expected data_race: as expected)") != std::string::npos);
   CHECK(text.find("why they are unordered:\n") != std::string::npos);
   CHECK(text.find("to fix it") != std::string::npos);
-  const auto command = weft::testing::line_after(text, "reproduce:\n  weft replay ");
-  std::istringstream words(command);
-  std::vector<std::string> replay{"replay"};
-  for (std::string word; words >> word;) replay.push_back(word);
-  const auto replayed = run_weft(replay);
+  const auto replayed = replay_after(text, "reproduce:\n  weft replay ");
   CHECK(replayed.status == 0);
   CHECK(replayed.out.find(text.substr(text.find("what happened:"), text.find("reproduce:") - text.find("what happened:"))) !=
         std::string::npos);
@@ -188,11 +188,7 @@ TEST_CASE("explore --jobs 2 proves the correct built-in scenarios and finds the 
     INFO(result.out << result.err);
     CHECK(result.status == 0);
     CHECK(result.out.find("result:   as expected") != std::string::npos);
-    const auto command = weft::testing::line_after(result.out, "    weft replay ");
-    std::istringstream words(command);
-    std::vector<std::string> replay{"replay"};
-    for (std::string word; words >> word;) replay.push_back(word);
-    CHECK(run_weft(replay).status == 0);  // the printed schedule gives the expected verdict
+    CHECK(replay_after(result.out, "    weft replay ").status == 0);  // the printed schedule gives the expected verdict
   }
 }
 

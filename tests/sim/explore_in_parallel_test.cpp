@@ -13,6 +13,7 @@
 #include "scheduler/strategies/explorer.hpp"
 #include "sim/engine/explore.hpp"
 #include "tests/sim/generated_kernels.hpp"
+#include "tests/sim/sim_test_support.hpp"
 #include "tests/sim/trace_classes.hpp"
 
 // `explore --jobs N`: several workers sharing one tree (scheduler/strategies/shared_wakeup_tree.hpp)
@@ -24,14 +25,7 @@ using testing_classes::Recorder;
 
 namespace {
 
-sim::Config one_device(int cores) {
-  sim::Config config;
-  config.machine.mesh = {1};
-  config.machine.cores_per_device = cores;
-  config.machine.uninitialized = model::Uninitialized::zero;
-  config.race_detection.enabled = false;
-  return config;
-}
+sim::Config one_device(int cores) { return sim::test::machine_of(1, cores, false); }
 
 const sim::ScenarioDefinition& builtin(const std::string& name) {
   static const auto registry = scenarios::builtin_scenarios();
