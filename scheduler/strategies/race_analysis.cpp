@@ -32,18 +32,18 @@ void RaceAnalysis::reversals(const std::function<const Sleep&(std::size_t)>& sle
 
   // Whether an actor asleep at the state before e_i is a weak initial of v (then v is covered).
   // For each sleeping actor, the first transition after e_i not ordered after it that is related
-  // to it, and the first of its own process, are found once per state: most checks are then a
-  // comparison with j.
+  // to it, and the first of its own process, are found once per state (v holds every such
+  // transition, whatever the race): most checks are then a comparison.
   struct Asleep {
     std::size_t first_related, first_own;
   };
   std::vector<std::vector<Asleep>> asleep_at(length);
   std::vector<bool> summarised(length, false);
+  const std::size_t none = run.size();  // past every event, the left ones included
   const auto sleep_covers = [&](std::size_t i, std::size_t j, const Sequence& sequence) {
     const Sleep& sleep = sleep_at(i);
     if (!summarised[i]) {
       summarised[i] = true;
-      const std::size_t none = run.size();  // past every event, the left ones included
       for (const auto& [actor, footprint] : sleep) {
         Asleep summary{none, none};
         for (std::size_t k = i + 1; k < length && (summary.first_related == none || summary.first_own == none); ++k) {
@@ -59,9 +59,9 @@ void RaceAnalysis::reversals(const std::function<const Sleep&(std::size_t)>& sle
     const Event& last = run[j];
     for (std::size_t s = 0; s < sleep.size(); ++s) {
       const auto& [actor, footprint] = sleep[s];
-      if (asleep_at[i][s].first_own < j || same_process(actor, last.actor)) {
+      if (asleep_at[i][s].first_own != none || same_process(actor, last.actor)) {
         if (sequence.weak_initial(actor, footprint)) return true;
-      } else if (asleep_at[i][s].first_related > j && !related(actor, footprint, last.actor, last.footprint)) {
+      } else if (asleep_at[i][s].first_related == none && !related(actor, footprint, last.actor, last.footprint)) {
         return true;
       }
     }
@@ -71,10 +71,11 @@ void RaceAnalysis::reversals(const std::function<const Sleep&(std::size_t)>& sle
   for (std::size_t j = 0; j < run.size(); ++j) {
     for (std::size_t i : order.races(j)) {
       if (i >= length) break;  // two transitions left at the end: neither ran, nothing to reverse
-      // v: the transitions between e_i and e_j that do not happen after e_i, then e_j.
+      // v: notdep(e_i), every transition of the run after e_i that does not happen after it
+      // (those after e_j too: they do not happen after e_j either), then e_j.
       std::vector<Sequence::Step> v;
-      for (std::size_t k = i + 1; k < std::min(j, length); ++k)
-        if (!before(i, k)) v.push_back({run[k].actor, &run[k].footprint, k});
+      for (std::size_t k = i + 1; k < length; ++k)
+        if (k != j && !before(i, k)) v.push_back({run[k].actor, &run[k].footprint, k});
       v.push_back({run[j].actor, &run[j].footprint, j});
       Reversal reversal{i, Sequence(std::move(v), order)};
       if (!reversible(run, i, reversal.sequence, j)) continue;

@@ -28,10 +28,9 @@
 //   subtrees is complete in the end, late insertions included.
 //
 // So nothing a serial run inserts is lost. Where the one-thread explorer runs one run per class,
-// so does this tree, and it runs every class that explorer runs. It can run more: the
-// one-thread explorer misses a few classes of some generated kernels (none of their verdicts or
-// final states), and some orders of the workers' turns find them. Under race detection, the
-// counts can differ both ways; the verdicts do not. The tests are in
+// so does this tree, and it runs the classes that explorer runs (on generated kernels small
+// enough to enumerate: all of them). Under race detection, the counts can differ both ways; the
+// verdicts do not. The tests are in
 // tests/sim/explore_in_parallel_test.cpp: seeded orders of turns against the one-thread explorer
 // and plain enumeration, class by class, and real threads.
 //

@@ -185,13 +185,13 @@ TEST_CASE("explore with several threads runs lastzero and readers' published cou
 // Turns in seeded orders, on generated kernels whose races are not detected (each run goes to its
 // end, the one-thread explorer's setting for one run per class): every class once, every class
 // the one-thread explorer runs, the same verdicts, and where plain enumeration ends within its
-// bound, nothing it does not run. The shared tree can run more classes than one thread: on the
-// kernel of seed 3 (first verbs, two cores, async DMAs) one thread runs 2,311 of the 2,319 that
-// plain enumeration finds (all of its verdicts and final states), and three interleaved workers
-// run all 2,319.
+// bound, exactly the classes it runs, for the shared tree and for one thread. A few runs are cut
+// short by their sleep sets (19 of 90,742 runs of one thread on 227 generated kernels): bounded
+// here at one in a hundred.
 TEST_CASE("the shared tree with seeded turns runs each class once and every class one thread runs",
           "[sim][explore]") {
   int kernels = 0, enumerated = 0;
+  std::uint64_t runs = 0, abandoned = 0;
   for (const Kinds* kinds : {&first_verbs, &later_verbs, &wide_verbs}) {
     for (std::uint64_t seed = 0; seed < 20; ++seed) {
       const int cores = 2 + static_cast<int>(seed % 3);
@@ -203,23 +203,57 @@ TEST_CASE("the shared tree with seeded turns runs each class once and every clas
         const Classes one = explore_recorded(scenario, config, true, 3000);
         if (!one.exhausted) continue;
         const Classes all = explore_recorded(scenario, config, false, 3000);
+        if (all.exhausted) CHECK(within(all, one));
         for (std::uint64_t turns = 0; turns < 8; ++turns) {
           CAPTURE(kinds->size(), seed, cores, static_cast<int>(mode), turns);
           const Classes shared = explore_interleaved(scenario, config, 2 + static_cast<int>(turns % 2), turns);
           CHECK(each_once(shared));
-          CHECK(shared.abandoned == 0);
           CHECK(within(one, shared));
           CHECK(verdicts_of(shared.verdicts) == verdicts_of(one.verdicts));
-          if (all.exhausted) CHECK(within(shared, all));
+          if (all.exhausted) CHECK((within(shared, all) && within(all, shared)));
+          runs += shared.runs.size();
+          abandoned += shared.abandoned;
         }
         ++kernels;
         enumerated += all.exhausted ? 1 : 0;
       }
     }
   }
-  INFO(kernels << " kernels, " << enumerated << " of them also enumerated");
+  INFO(kernels << " kernels, " << enumerated << " of them also enumerated; " << abandoned << " runs cut short, " << runs
+                << " complete");
+  CHECK(abandoned * 100 <= runs);
   CHECK(kernels >= 60);
   CHECK(enumerated >= 30);
+}
+
+// The kernels on which the one-thread explorer once missed classes, while v was cut at e_j
+// instead of holding all of notdep(e_i) (race_analysis.hpp): 67 of 68 on the first (core 2's
+// signals to cores 1 and 3 both before the waits they could satisfy), 2,311 of 2,319 on the
+// second. Plain enumeration of the second takes over a million runs: `[.long]`.
+TEST_CASE("one thread runs every class plain enumeration finds on the kernels it once missed some of",
+          "[sim][explore]") {
+  const auto scenario = scenario_of(generate_program(29, 4, later_verbs));
+  sim::Config config = one_device(4);
+  config.machine.dma_execution = model::DmaExecution::eager;
+  const Classes one = explore_recorded(scenario, config, true, 3000);
+  const Classes all = explore_recorded(scenario, config, false, 100000);
+  REQUIRE(all.exhausted);
+  CHECK(all.runs.size() == 68);
+  CHECK(one.runs.size() == 68);
+  CHECK(each_once(one));
+  CHECK((within(all, one) && within(one, all)));
+}
+
+TEST_CASE("one thread runs all 2,319 classes of the first verbs' kernel of seed 3", "[.long]") {
+  const auto scenario = scenario_of(generate_program(3, 2, first_verbs));
+  sim::Config config = one_device(2);
+  config.machine.dma_execution = model::DmaExecution::async;
+  const Classes one = explore_recorded(scenario, config, true, 10000);
+  const Classes all = explore_recorded(scenario, config, false, 5000000);
+  REQUIRE(all.exhausted);
+  CHECK(all.runs.size() == 2319);
+  CHECK(each_once(one));
+  CHECK((within(all, one) && within(one, all)));
 }
 
 // With threads, on generated kernels of every family, race detection on and off: the verdicts one

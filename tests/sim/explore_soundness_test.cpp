@@ -18,9 +18,10 @@ namespace {
 
 using Outcomes = std::set<std::pair<std::string, std::vector<std::int64_t>>>;
 
-// `optimal`: the kernels do not poll (see below).
+// `runs`: the complete runs; `cut_short`: the runs cut short by their sleep sets, where the
+// kernels are `optimal` (see below), else 0.
 Outcomes outcomes(const sim::ScenarioDefinition& scenario, const sim::Config& config, bool reduction,
-                  std::uint64_t& runs, bool optimal) {
+                  std::uint64_t& runs, std::uint64_t& cut_short, bool optimal) {
   sim::Simulation simulation(config, scenario, scenario.params);
   Outcomes found;
   std::vector<std::int64_t> state;
@@ -48,13 +49,15 @@ Outcomes outcomes(const sim::ScenarioDefinition& scenario, const sim::Config& co
     found.insert({std::string(model::to_string(result.verdict)), state});
   }
   runs = explorer.complete_runs();
-  // Optimal: no run is cut short as redundant. Not quite with race detection: a run that stopped
-  // at a race makes its last step dependent with every step it left enabled (explorer.cpp), a
-  // dependence the sleep sets do not know, and a few runs are then abandoned; the same for a run
-  // stopped at a scope's end. Nor with pollers: a reversal whose poller would find what it reads
-  // unchanged is blocked there (the release counter catches the direct case, not one through
-  // another read of the same loop).
-  if (reduction && !config.race_detection.enabled && optimal) CHECK(explorer.abandoned_runs() == 0);
+  // Nearly optimal: a few runs are cut short as redundant by their sleep sets, under one in a
+  // hundred over the kernels of a test (the caller checks; Optimal-DPOR cuts none; weft's explorer
+  // cut none while it built v only up to e_j, and it missed classes then: race_analysis.hpp).
+  // Not counted with race detection: a run that stopped at a race makes its last step dependent
+  // with every step it left enabled (explorer.cpp), a dependence the sleep sets do not know; the
+  // same for a run stopped at a scope's end. Nor with pollers: a reversal whose poller would find
+  // what it reads unchanged is blocked there (the release counter catches the direct case, not
+  // one through another read of the same loop).
+  cut_short = reduction && !config.race_detection.enabled && optimal ? explorer.abandoned_runs() : 0;
   if (!explorer.exhausted()) found.clear();  // too many interleavings to enumerate: the caller skips it
   return found;
 }
@@ -66,7 +69,7 @@ void compare_on_generated_kernels(std::uint64_t first_seed, std::uint64_t last_s
   // A scope's end that finds a DMA in flight stops its run midway, as a race does.
   const bool stops_midway = has(Op::scoped);
   const bool optimal = !has(Op::poll) && !has(Op::poll_count) && !stops_midway;
-  std::uint64_t reduced_total = 0, full_total = 0;
+  std::uint64_t reduced_total = 0, full_total = 0, cut_short_total = 0;
   int kernels = 0, skipped = 0;
   for (std::uint64_t seed = first_seed; seed <= last_seed; ++seed) {
     const int cores = 2 + static_cast<int>(seed % static_cast<std::uint64_t>(max_cores - 1));
@@ -82,13 +85,13 @@ void compare_on_generated_kernels(std::uint64_t first_seed, std::uint64_t last_s
         config.machine.dma_execution = mode;
         config.machine.dma_chunk_bytes = chunk_bytes;
         config.race_detection.enabled = races;
-        std::uint64_t reduced_runs = 0, full_runs = 0;
-        const auto full = outcomes(scenario, config, false, full_runs, optimal);
+        std::uint64_t reduced_runs = 0, full_runs = 0, cut_short = 0;
+        const auto full = outcomes(scenario, config, false, full_runs, cut_short, optimal);
         if (full.empty()) {
           ++skipped;
           continue;
         }
-        const auto reduced = outcomes(scenario, config, true, reduced_runs, optimal);
+        const auto reduced = outcomes(scenario, config, true, reduced_runs, cut_short, optimal);
         REQUIRE(!reduced.empty());
         if (races || stops_midway) {  // a race stops the run where it is found: compare verdicts only
           std::set<std::string> a, b;
@@ -101,12 +104,14 @@ void compare_on_generated_kernels(std::uint64_t first_seed, std::uint64_t last_s
         CHECK(reduced_runs <= full_runs);
         reduced_total += reduced_runs;
         full_total += full_runs;
+        cut_short_total += cut_short;
         ++kernels;
       }
     }
   }
   INFO(kernels << " generated kernels compared (" << skipped << " too large to enumerate): " << reduced_total
-                << " runs with reduction, " << full_total << " without");
+                << " runs with reduction (and " << cut_short_total << " cut short), " << full_total << " without");
+  CHECK(cut_short_total * 100 <= reduced_total);
   CHECK(kernels >= 10 * skipped);
 }
 
