@@ -26,7 +26,7 @@ std::size_t& slot_of(SmallMap<Key>& entries, const Key& key, std::size_t fresh) 
 
 }  // namespace
 
-HappensBefore::HappensBefore(std::span<const Event> run) : process_(run.size()), position_(run.size()) {
+HappensBefore::HappensBefore(std::span<const Event> run, std::size_t ran) : process_(run.size()), position_(run.size()) {
   const std::size_t length = run.size();
   SmallMap<ProcessId> process_index;
   for (std::size_t j = 0; j < length; ++j)
@@ -68,7 +68,9 @@ HappensBefore::HappensBefore(std::span<const Event> run) : process_(run.size()),
     // never a race, and its process is already known up to it.
     for (std::size_t p = 0; p < processes_; ++p) {
       if (p == me || count[p] <= clock[p]) continue;  // none of its transitions is concurrent with e_j
-      for (std::size_t i = latest[p]; i != none && position_[i] > clock[p]; i = previous[i]) {
+      std::size_t from = latest[p];
+      while (j >= ran && from != none && from >= ran) from = previous[from];  // left ones: unordered
+      for (std::size_t i = from; i != none && position_[i] > clock[p]; i = previous[i]) {
         if (dependent(run[i].footprint, event.footprint)) {
           dependents.push_back(i);
           break;

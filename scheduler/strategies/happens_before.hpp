@@ -19,6 +19,10 @@
 // with e_j's program-order past. Both give the same clocks and the same races: the plain one is
 // kept as the reference of tests/scheduler/happens_before_differential_test.cpp.
 //
+// The transitions from `ran` on never ran: they were left enabled where the run stopped
+// (race_analysis.hpp), each one of the ways it could have gone on. Each is ordered after the
+// transitions that ran, never after another left one: as if it came right after the run.
+//
 // `races(j)` are those dependent predecessors of e_j (of other processes, not the creator of
 // e_j's DMA) that happen before none of e_j's other direct predecessors: the races e_i ≲ e_j
 // that the explorer reverses, in run order.
@@ -34,7 +38,8 @@ namespace weft::scheduler {
 
 class HappensBefore {
  public:
-  explicit HappensBefore(std::span<const Event> run);
+  explicit HappensBefore(std::span<const Event> run) : HappensBefore(run, run.size()) {}
+  HappensBefore(std::span<const Event> run, std::size_t ran);
 
   // Whether e_i happens before e_k (i < k), or is e_k.
   bool before(std::size_t i, std::size_t k) const { return clock_[k * processes_ + process_[i]] >= position_[i]; }

@@ -15,7 +15,7 @@ RaceAnalysis::RaceAnalysis(std::vector<Event>& run, std::size_t length, std::spa
       if (std::find(last_enabled.begin(), last_enabled.end(), run[k].actor) != last_enabled.end())
         run[k].footprint.touches.push_back({end_of_run.object, TouchMode::read});
   }
-  order_.emplace(run);
+  order_.emplace(run, length);
 }
 
 RaceAnalysis::~RaceAnalysis() {

@@ -22,7 +22,11 @@
 // run stops at its first race). A touch of a pseudo-object, the run's end, written by the last
 // transition and read by each left one, makes them conflict. Footprints alone miss those pairs,
 // and without them the explorer never tried what the left core would have done instead (exit
-// before a DMA lands: dma_in_flight).
+// before a DMA lands: dma_in_flight). The left transitions are alternatives, not a sequence:
+// happens-before orders them after the run but not among themselves. Ordered one after another,
+// a left store dependent with both a scope's end and a left DMA phase made the race between
+// those two look indirect, and it was never reversed (a semaphore_leak behind two scopes that
+// end with copies in flight went unseen).
 
 #include <algorithm>
 #include <cstddef>
