@@ -14,16 +14,15 @@
 // complete run. For every race e ≲ e' (dependent transitions of different actors, e' ordered
 // after e by nothing but e itself; happens_before.hpp) the explorer builds v: every transition
 // of the run after e that does not happen after it (notdep(e), those after e' included), then
-// e'. Unless an actor asleep at the state before e is
-// a weak initial of v (v's exploration is already covered by a sibling), v is inserted into that
-// state's wakeup tree (wakeup_tree.hpp). The current run is the leftmost branch of every tree on
-// its path. Runs then follow the tree's branches in order before choosing freely, and sleep
-// sets (an actor already explored from a state sleeps in later siblings' subtrees until a
-// transition dependent with it runs) keep each class from being explored twice. So every run is
-// a different trace and, unlike with plain source sets, in theory no run is cut short by its
-// sleep set. A few are here (19 of 90,742 runs on generated kernels, none on the collectives):
-// such a run is abandoned and counted. The cause is not known; an earlier v, cut at e', cut
-// none short but missed classes (race_analysis.hpp).
+// e'. Unless an actor asleep at the state before e is a weak initial of v (v's exploration is
+// already covered by a sibling), v is inserted into that state's wakeup tree (wakeup_tree.hpp).
+// The current run is the leftmost branch of every tree on its path. Runs then follow the tree's
+// branches in order before choosing freely, and sleep sets (an actor already explored from a
+// state sleeps in later siblings' subtrees until a transition dependent with it runs) keep each
+// class from being explored twice. So every run is a different trace and, unlike with plain
+// source sets, in theory no run is cut short by its sleep set. A few are here (19 of 90,742 runs
+// on generated kernels, none on the collectives): such a run is abandoned and counted. The cause
+// is not known; an earlier v, cut at e', cut none short but missed classes (race_analysis.hpp).
 // On kernels whose cores share nothing there is exactly one run.
 //
 // Independence comes from footprints (scheduler/footprint.hpp): buffer rectangles read or

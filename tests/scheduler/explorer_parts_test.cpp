@@ -48,6 +48,22 @@ TEST_CASE("Happens-before: program order, dependence in run order, and a DMA aft
   CHECK(order.races(3).empty());
 }
 
+TEST_CASE("Happens-before: transitions left enabled at a run's end are not ordered among themselves",
+          "[scheduler][explorer]") {
+  // c0 starts a DMA and writes x, its last step; left enabled: c1's write of x, then the DMA's
+  // read of x. Both follow c0's write; c1's write does not come between it and the DMA's read.
+  const std::vector<Event> run{{core(0), starts_dma()}, {core(0), writes(1)}, {core(1), writes(1)},
+                               {dma_read(0, 0), reads(1)}};
+  const HappensBefore in_sequence(run);
+  CHECK(in_sequence.before(2, 3));
+  CHECK(in_sequence.races(3).size() == 1);  // only c1's write: c0's is behind it
+  const HappensBefore left(run, 2);
+  CHECK(left.before(1, 2));
+  CHECK(left.before(1, 3));
+  CHECK_FALSE(left.before(2, 3));
+  CHECK(std::vector<std::size_t>(left.races(3).begin(), left.races(3).end()) == std::vector<std::size_t>{1});
+}
+
 TEST_CASE("Weak initials: an initial of the sequence, or an actor independent of all of it", "[scheduler][explorer]") {
   // c0 writes x, c1 writes y, c1 reads x: v for the race (c0 write x, c1 read x) is [c1 w y, c1 r x].
   const std::vector<Event> run{{core(0), writes(1)}, {core(1), writes(2)}, {core(1), reads(1)}};
