@@ -230,30 +230,35 @@ TEST_CASE("the shared tree with seeded turns runs each class once and every clas
 // instead of holding all of notdep(e_i) (race_analysis.hpp): 67 of 68 on the first (core 2's
 // signals to cores 1 and 3 both before the waits they could satisfy), 2,311 of 2,319 on the
 // second. Plain enumeration of the second takes some seconds: `[.long]`.
-TEST_CASE("one thread runs every class plain enumeration finds on the kernels it once missed some of",
-          "[sim][explore]") {
-  const auto scenario = scenario_of(generate_program(29, 4, later_verbs));
-  sim::Config config = one_device(4);
-  config.machine.dma_execution = model::DmaExecution::eager;
-  const Classes one = explore_recorded(scenario, config, true, 3000);
-  const Classes all = explore_recorded(scenario, config, false, 100000);
+namespace {
+
+// One thread's classes against plain enumeration's, which must end within `plain_bound` runs and
+// find `classes`; one thread's, for the caller's own checks.
+Classes one_thread_runs_every_class(const Program& program, int cores, model::DmaExecution mode, std::uint64_t bound,
+                                    std::uint64_t plain_bound, std::size_t classes) {
+  const auto scenario = scenario_of(program);
+  sim::Config config = one_device(cores);
+  config.machine.dma_execution = mode;
+  const Classes one = explore_recorded(scenario, config, true, bound);
+  const Classes all = explore_recorded(scenario, config, false, plain_bound);
   REQUIRE(all.exhausted);
-  CHECK(all.runs.size() == 68);
-  CHECK(one.runs.size() == 68);
+  CHECK(all.runs.size() == classes);
   CHECK(each_once(one));
   CHECK((within(all, one) && within(one, all)));
+  return one;
+}
+
+}  // namespace
+
+TEST_CASE("one thread runs every class plain enumeration finds on the kernels it once missed some of",
+          "[sim][explore]") {
+  const Classes one =
+      one_thread_runs_every_class(generate_program(29, 4, later_verbs), 4, model::DmaExecution::eager, 3000, 100000, 68);
+  CHECK(one.runs.size() == 68);
 }
 
 TEST_CASE("one thread runs every class of the first verbs' kernel of seed 3", "[.long]") {
-  const auto scenario = scenario_of(generate_program(3, 2, first_verbs));
-  sim::Config config = one_device(2);
-  config.machine.dma_execution = model::DmaExecution::async;
-  const Classes one = explore_recorded(scenario, config, true, 10000);
-  const Classes all = explore_recorded(scenario, config, false, 5000000);
-  REQUIRE(all.exhausted);
-  CHECK(all.runs.size() == 2319);
-  CHECK(each_once(one));
-  CHECK((within(all, one) && within(one, all)));
+  one_thread_runs_every_class(generate_program(3, 2, first_verbs), 2, model::DmaExecution::async, 10000, 5000000, 2319);
 }
 
 // With threads, on generated kernels of every family, race detection on and off: the verdicts one
