@@ -6,19 +6,34 @@
 #include "bench/summary.hpp"
 #include "scenarios/registry.hpp"
 #include "sim/cli/cli.hpp"
+#include "sim/config/config_error.hpp"
 
 namespace weft {
 
-int main(int argc, char** argv, sim::ScenarioRegistry own_scenarios) {
+int main(int argc, char** argv, sim::ScenarioRegistry own_scenarios, const sim::ScriptLoader& scripts,
+         const std::filesystem::path& python_bench_script) {
   sim::ScenarioRegistry registry = scenarios::builtin_scenarios();
   registry.insert(registry.end(), std::make_move_iterator(own_scenarios.begin()),
                   std::make_move_iterator(own_scenarios.end()));
-  const auto bench = [&registry](const sim::BenchRequest& request) {
-    const auto figures = bench::summary(registry, {request.quick, request.scale_devices});
+  const auto bench = [&registry, &scripts, &python_bench_script](const sim::BenchRequest& request) {
+    bench::SummaryOptions options{request.quick, request.scale_devices};
+    sim::ScenarioRegistry python;  // the Python workload's scenarios, alive while they are measured
+    if (!scripts || python_bench_script.empty()) {
+      options.python_absent = "measured by `python3 -m weft bench`, beside the C++ figures of that process";
+    } else {
+      try {
+        python = scripts(python_bench_script);
+        options.python_gather = sim::find_scenario(python, "_bench_kernels::ring_all_gather");
+        if (options.python_gather == nullptr) options.python_absent = "no ring_all_gather in " + python_bench_script.string();
+      } catch (const sim::ConfigError& error) {
+        options.python_absent = error.what();
+      }
+    }
+    const auto figures = bench::summary(registry, options);
     std::cout << figures.dump(1) << "\n";
     return 0;
   };
-  return sim::run_cli(argc, argv, registry, bench);
+  return sim::run_cli(argc, argv, registry, bench, scripts);
 }
 
 }  // namespace weft

@@ -16,9 +16,16 @@
 // which a program linked against weft's static libraries does not (docs/kernel-api.md).
 
 #include "sim/api/scenario.hpp"
+#include "sim/plugin/catalog.hpp"
 
 namespace weft {
 
-int main(int argc, char** argv, sim::ScenarioRegistry own_scenarios = {});
+// `scripts` reads the scenarios of a `.py` file a command names (the Python package's CLI hands
+// its own in; the stock executable's hands the command to `python3 -m weft`). `weft bench`
+// measures the Python figures on the scenario `ring_all_gather` of `python_bench_script`, read
+// with `scripts` (`python3 -m weft bench`: both measured in one process; without a script, as in
+// the stock executable, the figures say where to find them).
+int main(int argc, char** argv, sim::ScenarioRegistry own_scenarios = {}, const sim::ScriptLoader& scripts = {},
+         const std::filesystem::path& python_bench_script = {});
 
 }  // namespace weft

@@ -72,6 +72,17 @@ nlohmann::ordered_json summary(const sim::ScenarioRegistry& registry, const Summ
   out["ring_all_reduce_8_races_off_executions_per_s"] = std::round(reduce_off);
   out["races_off_over_races_on"] = rounded(reduce_off / reduce_rate, 2);
 
+  // The same ring all-gather written in Python with Pallas' names (docs/python.md): its cores
+  // run Python between their visible operations; its DMA phases are the engine's own.
+  if (options.python_gather != nullptr) {
+    const ExecutionRate python = execution_rate(*options.python_gather, collective_config(8, 1, true), executions / 4);
+    out["python_ring_all_gather_8_executions_per_s"] = std::round(python.executions_per_second);
+    out["python_ring_all_gather_8_ns_per_step"] = rounded(python.ns_per_step, 1);
+    out["python_over_cpp_ring_all_gather_8_ns_per_step"] = rounded(python.ns_per_step / gather_run.ns_per_step, 2);
+  } else {
+    out["python_figures"] = options.python_absent;
+  }
+
   // A Pallas launch (its pipeline's DMAs and waits are visible operations like a hand-written
   // kernel's) against a hand-written collective, per step of whole executions.
   const ExecutionRate matmul = execution_rate(scenario(registry, "pallas_matmul"), collective_config(1, 2, true), executions);

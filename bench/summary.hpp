@@ -6,6 +6,7 @@
 
 #include <iosfwd>
 #include <optional>
+#include <string>
 
 #include <nlohmann/json.hpp>
 
@@ -17,6 +18,10 @@ struct SummaryOptions {
   bool quick = false;
   // The large ring all-gather's devices (x 4 cores, races on); by default 256, 32 when quick.
   std::optional<int> scale_devices;
+  // The 8-device ring all-gather written in Python (python/weft/_bench_kernels.py), measured
+  // beside the C++ one when given; else `python_absent` says why there is no Python figure.
+  const sim::ScenarioDefinition* python_gather = nullptr;
+  std::string python_absent;
 };
 
 // Throws ConfigError (exit 2) before measuring anything when the large scale run would not fit

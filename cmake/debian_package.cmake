@@ -14,5 +14,8 @@ set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS
     "libboost-context-dev (>= 1.74), libboost-fiber-dev (>= 1.74), libeigen3-dev, libtomlplusplus-dev, libcli11-dev, nlohmann-json3-dev")
+if(WEFT_PYTHON)  # the Python package (python/), in /usr/lib/python3/dist-packages
+  string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS ", python3 (>= ${WEFT_PYTHON_VERSION}), python3-numpy, python3-greenlet")
+endif()
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "g++, cmake, pkg-config")
 include(CPack)

@@ -33,3 +33,22 @@ install(FILES ${PROJECT_BINARY_DIR}/weft.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/
 install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY examples/own-kernel DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples)
+
+# The Python package, into the prefix's Python path as Debian's python3 reads it: /usr (the
+# .deb) into lib/python3/dist-packages, the user's ~/.local into its site-packages, any other
+# prefix into lib/python3.X/dist-packages (as /usr/local is). Decided at install time, when the
+# prefix is known.
+if(WEFT_PYTHON)
+  install(CODE "
+    set(weft_python_version ${WEFT_PYTHON_VERSION})
+    if(CMAKE_INSTALL_PREFIX STREQUAL \"/usr\")
+      set(weft_python_dir lib/python3/dist-packages)
+    elseif(CMAKE_INSTALL_PREFIX STREQUAL \"\$ENV{HOME}/.local\")
+      set(weft_python_dir lib/python\${weft_python_version}/site-packages)
+    else()
+      set(weft_python_dir lib/python\${weft_python_version}/dist-packages)
+    endif()
+    file(INSTALL ${PROJECT_BINARY_DIR}/python/weft DESTINATION \${CMAKE_INSTALL_PREFIX}/\${weft_python_dir}
+         PATTERN __pycache__ EXCLUDE)
+  ")
+endif()

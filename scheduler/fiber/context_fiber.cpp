@@ -22,7 +22,7 @@ struct PooledStack {
 
 }  // namespace
 
-ContextFiber::ContextFiber(StackPool& pool, std::function<void()> body)
+ContextFiber::ContextFiber(StackPool& pool, std::function<void()> body, std::unique_ptr<FiberHooks> hooks)
     : Fiber(pool),
       body_(std::move(body)),
       self_(std::allocator_arg, PooledStack{&pool, &stack_}, [this](boost::context::fiber&& caller) {
@@ -37,7 +37,8 @@ ContextFiber::ContextFiber(StackPool& pool, std::function<void()> body)
         end_ = End::returned;
         sanitizer::start_switch(nullptr, caller_bottom_, caller_size_);  // this stack is done
         return std::move(caller_);
-      }) {}
+      }),
+      hooks_(std::move(hooks)) {}
 
 ContextFiber::~ContextFiber() {
   if (end_ == End::none) {

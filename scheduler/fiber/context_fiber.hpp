@@ -16,16 +16,19 @@
 // predicts from belongs to the other side of the switch.
 
 #include <functional>
+#include <memory>
 
 #include <boost/context/fiber.hpp>
 
 #include "scheduler/fiber/fiber.hpp"
+#include "scheduler/fiber/fiber_hooks.hpp"
 
 namespace weft::scheduler {
 
 class ContextFiber final : public Fiber {
  public:
-  ContextFiber(StackPool& pool, std::function<void()> body);
+  // `hooks`, when given, are called around every switch into the fiber (fiber_hooks.hpp).
+  ContextFiber(StackPool& pool, std::function<void()> body, std::unique_ptr<FiberHooks> hooks = nullptr);
   ~ContextFiber() override;  // unwinds an unfinished body; leaves an abandoned one alone
 
   [[gnu::always_inline]] void resume() override {
@@ -70,6 +73,7 @@ class ContextFiber final : public Fiber {
   // starts may end on another fiber, handed on to (hand_to): the one running when control comes
   // back keeps the continuation it left.
   [[gnu::always_inline]] void switch_in() {
+    if (hooks_) hooks_->entering();
     Fiber* const outer = enter(this);
     FiberActivity& activity = pool_->activity();
     activity.count_switch();
@@ -83,6 +87,7 @@ class ContextFiber final : public Fiber {
     activity.count_switch();
     leave(outer);
     if (last.rescued_) last.retire_rescued();
+    if (hooks_) hooks_->left();
   }
   // On this fiber's stack, right after a switch to it: keeps the continuation of whoever
   // switched (the resumer's, or the fiber's that handed on to this one).
@@ -107,6 +112,7 @@ class ContextFiber final : public Fiber {
   };
   boost::context::fiber caller_;  // the resumer's continuation, held while the fiber runs
   ContextFiber* handed_by_ = nullptr;  // set by hand_to until the switch is complete
+  std::unique_ptr<FiberHooks> hooks_;
   bool cancelled_ = false;  // destroyed before it started: the body must not run
 };
 

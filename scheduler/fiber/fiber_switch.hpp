@@ -14,6 +14,8 @@ namespace weft::scheduler {
 class FiberSwitch {
  public:
   explicit FiberSwitch(FiberBackend backend) : context_(backend == FiberBackend::context) {}
+  // For fibers of a kind no backend names (a binding's own): every switch through the interface.
+  static FiberSwitch through_interface() { return FiberSwitch(FiberBackend::boost_fiber); }
 
   [[gnu::always_inline]] void resume(Fiber& fiber) const {
     if (context_) {

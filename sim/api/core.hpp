@@ -5,7 +5,6 @@
 
 #include <cstdint>
 #include <optional>
-#include <source_location>
 #include <span>
 #include <string>
 #include <string_view>
@@ -15,13 +14,13 @@
 
 #include "sim/api/dma.hpp"
 #include "sim/api/handles.hpp"
+#include "sim/api/location.hpp"
 #include "sim/api/ref.hpp"
 #include "sim/config/params.hpp"
 
 namespace weft::sim {
 
 class Execution;
-using Location = std::source_location;
 
 class Core {
  public:
@@ -203,15 +202,14 @@ class Core {
   // it on, so the report names the caller's line.
   void check(bool ok, std::string_view message, Location loc = Location::current());
 
- private:
-  friend class Dma;
-  template <class T>
-  Ref<T> alloc(model::Space space, const model::Shape& shape, std::string_view name, Location loc);
+  // --- the same verbs on untyped slices, for bindings of other languages (python/) ---
+  // Each checks what the typed verbs above check, but the element type (the binding's own
+  // business) and the handle's launch (check_slice, which the binding calls first).
   void open_scope(Location loc);   // not visible: marks where the scope's allocations start
   void close_scope(Location loc);  // visible: ops/scope_end.hpp
-  // The visible load and store. The templates above are kept small (errors out of line), so a
-  // kernel's call inlines them: one frame fewer between the kernel and the switch, one
-  // mispredicted return fewer per step.
+  // The visible load and store of a slice's bytes (row-major, the slice's rectangle). The
+  // templates above are kept small (errors out of line), so a kernel's call inlines them: one
+  // frame fewer between the kernel and the switch, one mispredicted return fewer per step.
   void load_bytes(const model::Slice& slice, std::byte* out, Location loc);
   void store_bytes(const model::Slice& slice, const std::byte* in, Location loc);
   // The masked ones, and the swap; `parts` are the elements kept.
@@ -222,13 +220,6 @@ class Core {
   // The rectangles of `slice` that `mask` keeps (model/mask.hpp), in a list the core reuses;
   // a mask not of the ref's tile shape is misuse of `call`.
   std::span<const model::Rect> kept(const model::Slice& slice, const Mask& mask, std::string_view call, Location loc);
-  // A tile not of the ref's tile shape is misuse of `call`.
-  void check_tile(const model::Shape& view, std::int64_t rows, std::int64_t cols, std::string_view call, Location loc) const {
-    const auto [want_rows, want_cols] = tile_shape(view);
-    if (rows != want_rows || cols != want_cols) tile_mismatch(call, rows, cols, view, loc);
-  }
-  [[noreturn]] void tile_mismatch(std::string_view call, std::int64_t rows, std::int64_t cols, const model::Shape& shape,
-                                  Location loc) const;
   Dma start(const model::Slice& source, const model::Slice& target, Semaphore recv, std::optional<Semaphore> send,
             DmaOptions options, Location loc, const model::DmaOrigin& origin = {});
   void copy(const model::Slice& source, const model::Slice& target, CopyOptions options, Location loc);
@@ -236,13 +227,26 @@ class Core {
                DmaOptions options, Location loc);
   Semaphore new_semaphore(model::SemaphoreKind kind, std::string_view name, Location loc);
   SemaphoreArray new_semaphores(model::SemaphoreKind kind, int count, Location loc);
+  // A ref of this launch that names a buffer, with no negative extent (else misuse of `call`).
+  void check_slice(const model::Slice& slice, std::uint64_t launch, std::string_view call, Location loc) const;
+  // The launch (execution) this core runs in; handles made in it carry it.
+  std::uint64_t launch_number() const;
+
+ private:
+  friend class Dma;
+  template <class T>
+  Ref<T> alloc(model::Space space, const model::Shape& shape, std::string_view name, Location loc);
+  // A tile not of the ref's tile shape is misuse of `call`.
+  void check_tile(const model::Shape& view, std::int64_t rows, std::int64_t cols, std::string_view call, Location loc) const {
+    const auto [want_rows, want_cols] = tile_shape(view);
+    if (rows != want_rows || cols != want_cols) tile_mismatch(call, rows, cols, view, loc);
+  }
+  [[noreturn]] void tile_mismatch(std::string_view call, std::int64_t rows, std::int64_t cols, const model::Shape& shape,
+                                  Location loc) const;
   // A semaphore with a fixed id (not visible: it exists before the kernel asks).
   Semaphore fixed_semaphore(int id, model::SemaphoreKind kind, Location loc);
   // A handle made by this launch's API and not changed since.
   void check_handle(const Semaphore& sem, std::string_view call, Location loc) const;
-  // A ref of this launch that names a buffer, with no negative extent.
-  void check_slice(const model::Slice& slice, std::uint64_t launch, std::string_view call, Location loc) const;
-  std::uint64_t launch_number() const;
 
   Execution& execution_;
   model::CoreId id_;

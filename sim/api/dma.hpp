@@ -5,9 +5,9 @@
 
 #include <cstdint>
 #include <optional>
-#include <source_location>
 
 #include "sim/api/handles.hpp"
+#include "sim/api/location.hpp"
 
 namespace weft::sim {
 
@@ -34,11 +34,11 @@ class Dma {
   int id() const { return id_; }  // -1 for a copy described, not started (Core::describe_dma)
   std::int64_t bytes() const { return bytes_; }
   // Blocks until the send semaphore holds this DMA's bytes (the source has been read).
-  void wait_send(std::source_location loc = std::source_location::current());
+  void wait_send(Location loc = Location::current());
   // Blocks until the receive semaphore holds this DMA's bytes.
-  void wait_recv(std::source_location loc = std::source_location::current());
+  void wait_recv(Location loc = Location::current());
   // Blocks: wait_recv for a local copy; wait_send then wait_recv for a remote one.
-  void wait(std::source_location loc = std::source_location::current());
+  void wait(Location loc = Location::current());
 
  private:
   Core* core_;

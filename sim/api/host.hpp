@@ -3,6 +3,7 @@
 // of every device; after it, the scenario's check reads them back.
 
 #include <cstdint>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -29,6 +30,19 @@ class Host {
   void hbm(std::string name, const model::Shape& shape) {
     machine_.memory().host_allocate(std::move(name), model::element_type_of<T>(), shape);
   }
+
+  // The same for an element type chosen at run time (bindings of other languages, python/).
+  void hbm(std::string name, model::ElementType type, const model::Shape& shape) {
+    machine_.memory().host_allocate(std::move(name), type, shape);
+  }
+  // The bytes of `name` on `device`, row-major; throws std::invalid_argument when there is none.
+  std::span<std::byte> bytes(std::string_view name, int device) {
+    model::Buffer* buffer = machine_.memory().find_named(device, name);
+    if (buffer == nullptr)
+      throw std::invalid_argument("host: no buffer '" + std::string(name) + "' on device " + std::to_string(device));
+    return {reinterpret_cast<std::byte*>(buffer->data<std::uint8_t>()), static_cast<std::size_t>(buffer->bytes())};
+  }
+  std::span<const std::byte> bytes(std::string_view name, int device) const { return const_cast<Host*>(this)->bytes(name, device); }
 
   // The contents of `name` on `device`, flat and row-major.
   template <class T>

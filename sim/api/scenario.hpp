@@ -4,10 +4,12 @@
 // one explicit registry function (scenarios/registry.hpp); users may add their own.
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "model/verdict.hpp"
+#include "scheduler/fiber/fiber_backend.hpp"
 #include "sim/api/core.hpp"
 #include "sim/api/host.hpp"
 #include "sim/config/params.hpp"
@@ -23,6 +25,17 @@ struct ScenarioDefinition {
   std::function<void(Core&)> kernel;
   // Returns an empty string when the outputs are right, else what is wrong (first mismatch).
   std::function<std::string(const Host&)> check;
+
+  // --- for kernels in another language (python/) ---
+  // Configuration the scenario brings with it, as `--set` assignments ("topology.devices=4"):
+  // a layer above the config file and below a scenario file and the command line.
+  std::vector<std::string> settings;
+  // Runs `setup` before every execution instead of once per simulation (whose outputs are then
+  // restored from a copy): a setup that starts host code which the check resumes.
+  bool setup_every_execution = false;
+  // Makes each core's fiber instead of the configured backend: the Python binding's fibers
+  // carry the interpreter's state (python/native/greenlet_fiber.hpp).
+  std::function<std::unique_ptr<scheduler::Fiber>(scheduler::StackPool&, std::function<void()>)> make_fiber;
 };
 
 using ScenarioRegistry = std::vector<ScenarioDefinition>;

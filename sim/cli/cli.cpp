@@ -86,7 +86,8 @@ std::vector<NamedOutput> outputs_of(const TraceFiles& traces, const SweepFiles& 
   return outputs;
 }
 
-int run_command(int argc, char** argv, const ScenarioRegistry& registry, const BenchCommand& bench) {
+int run_command(int argc, char** argv, const ScenarioRegistry& registry, const BenchCommand& bench,
+                const ScriptLoader& scripts) {
   // Every execution allocates and frees the same buffers; without this, glibc hands the top of
   // the heap back to the kernel after each one and the next execution faults it all in again
   // (3x slower sweeps). It changes speed only, never a result.
@@ -198,7 +199,7 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
     return 2;
   }
 
-  Catalog catalog;  // outlives the handlers below: an exception may come from a library's code
+  Catalog catalog(scripts);  // outlives the handlers below: an exception may come from a library's code
   try {
     if (bench_command != nullptr && bench_command->parsed()) return bench(bench_request);
     if (merge->parsed()) return command_merge(merge_files);
@@ -248,8 +249,9 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
 
 }  // namespace
 
-int run_cli(int argc, char** argv, const ScenarioRegistry& registry, const BenchCommand& bench) {
-  return with_stdout_checked(run_command(argc, argv, registry, bench));
+int run_cli(int argc, char** argv, const ScenarioRegistry& registry, const BenchCommand& bench,
+            const ScriptLoader& scripts) {
+  return with_stdout_checked(run_command(argc, argv, registry, bench, scripts));
 }
 
 }  // namespace weft::sim

@@ -12,6 +12,7 @@
 #include <optional>
 
 #include "sim/api/scenario.hpp"
+#include "sim/plugin/catalog.hpp"
 
 namespace weft::sim {
 
@@ -23,6 +24,8 @@ struct BenchRequest {
 };
 using BenchCommand = std::function<int(const BenchRequest&)>;
 
-int run_cli(int argc, char** argv, const ScenarioRegistry& registry, const BenchCommand& bench = {});
+// Scripts (`.py` files) named by a command are read by `scripts` (sim/plugin/catalog.hpp).
+int run_cli(int argc, char** argv, const ScenarioRegistry& registry, const BenchCommand& bench = {},
+            const ScriptLoader& scripts = {});
 
 }  // namespace weft::sim

@@ -23,6 +23,15 @@ std::string indent(const std::string& text) {
   return out;
 }
 
+// The program as a shell command: quoted where needed, but a Python module's form ("python3 -m
+// weft", as the Python package's CLI names itself) stays three words.
+std::string program_command(const std::string& program) {
+  const auto module = program.rfind(" -m ");
+  if (module != std::string::npos && program.find(' ', module + 4) == std::string::npos)
+    return shell_quote(program.substr(0, module)) + program.substr(module);
+  return shell_quote(program);
+}
+
 }  // namespace
 
 std::string describe_machine(const Config& config) {
@@ -36,11 +45,11 @@ std::string describe_machine(const Config& config) {
 }
 
 std::string replay_by_seed(const Request& request, const std::string& program, std::uint64_t seed) {
-  return shell_quote(program) + " replay " + request_options(request.arguments) + " --seed " + std::to_string(seed);
+  return program_command(program) + " replay " + request_options(request.arguments) + " --seed " + std::to_string(seed);
 }
 
 std::string replay_by_schedule(const Request& request, const std::string& program, const std::string& schedule_word) {
-  return shell_quote(program) + " replay " + request_options(request.arguments) + " --schedule " + schedule_word;
+  return program_command(program) + " replay " + request_options(request.arguments) + " --schedule " + schedule_word;
 }
 
 std::string format_report(const Request& request, const ExecutionResult& result, const std::string& program,

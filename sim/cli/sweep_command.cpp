@@ -24,7 +24,14 @@ void print_shrunk(const Request& request, const std::string& program, const Sche
     return;
   }
   Simulation simulation(request.config, *request.scenario, request.params);
-  const ShrinkResult shrunk = Shrinker(simulation, {budget, interrupted}).shrink(failure.result);
+  ShrinkResult shrunk;
+  try {
+    shrunk = Shrinker(simulation, {budget, interrupted}).shrink(failure.result);
+  } catch (const NotReplayable&) {
+    write_record(std::cout, "shrinking skipped: seed " + std::to_string(failure.seed) +
+                                " does not replay to its verdict (the kernel is not deterministic)\n\n");
+    return;
+  }
   write_record(std::cout,
                "shrunk seed " + std::to_string(failure.seed) + ": " + std::to_string(shrunk.preemptions_before) +
                    " -> " + std::to_string(shrunk.preemptions_after) + " preemptions, " +

@@ -1,6 +1,7 @@
 #pragma once
 // The whole precedence chain of one run, in one call:
-//   built-in defaults < embedded configs/default.toml < config file < scenario file < --set.
+//   built-in defaults < embedded configs/default.toml < config file < the scenario definition's
+//   own settings (ScenarioDefinition::settings) < scenario file < --set.
 
 #include <filesystem>
 #include <optional>
@@ -19,6 +20,7 @@ namespace weft::sim {
 // applied in order.
 Config load_run_config(const ScenarioFile& scenario,
                        const std::optional<std::filesystem::path>& config_file,
-                       std::span<const std::string> assignments, Params& params);
+                       std::span<const std::string> assignments, Params& params,
+                       std::span<const std::string> definition_settings = {});
 
 }  // namespace weft::sim

@@ -252,13 +252,13 @@ void Core::check_slice(const model::Slice& slice, std::uint64_t launch, std::str
                             std::to_string(slice.rect.size[d]) + " in dimension " + std::to_string(d));
 }
 
-void Dma::wait_send(std::source_location loc) {
+void Dma::wait_send(Location loc) {
   if (send_) core_->wait(*send_, bytes_, loc);
 }
 
-void Dma::wait_recv(std::source_location loc) { core_->wait(recv_, bytes_, loc); }
+void Dma::wait_recv(Location loc) { core_->wait(recv_, bytes_, loc); }
 
-void Dma::wait(std::source_location loc) {
+void Dma::wait(Location loc) {
   if (remote_) wait_send(loc);
   wait_recv(loc);
 }

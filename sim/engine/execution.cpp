@@ -12,14 +12,15 @@ using scheduler::Actor;
 using scheduler::Fiber;
 
 Execution::Execution(model::Machine& machine, scheduler::StackPool& stacks, const std::function<void(Core&)>& kernel,
-                     const Params& params, scheduler::FiberBackend backend)
+                     const Params& params, scheduler::FiberBackend backend, const FiberMaker& make_fiber)
     : machine_(machine),
       kernel_(kernel),
       cores_(static_cast<std::size_t>(machine.topology().cores())),
-      switch_(backend) {
+      switch_(make_fiber ? scheduler::FiberSwitch::through_interface() : scheduler::FiberSwitch(backend)) {
   for (int global = 0; global < static_cast<int>(cores_.size()); ++global) {
     cores_[global].core = std::make_unique<Core>(*this, machine_.topology().core_of(global), params);
-    cores_[global].fiber = scheduler::make_fiber(backend, stacks, [this, global] { body(global); });
+    std::function<void()> body = [this, global] { this->body(global); };
+    cores_[global].fiber = make_fiber ? make_fiber(stacks, std::move(body)) : scheduler::make_fiber(backend, stacks, std::move(body));
     cores_[global].fiber->set_label(model::to_string(cores_[global].core->id()));
   }
   unfinished_ = static_cast<int>(cores_.size());

@@ -37,9 +37,13 @@ inline constexpr std::size_t stack_headroom_bytes = 32 * 1024;
 
 class Execution final : public scheduler::Process {
  public:
-  // Each core runs on a fiber of `backend` (scheduler/fiber/fiber_backend.hpp), on a stack from `stacks`.
+  // Each core runs on a fiber of `backend` (scheduler/fiber/fiber_backend.hpp), on a stack from
+  // `stacks`, or on one `make_fiber` makes when it is given (a binding's fibers: its switches go
+  // through the Fiber interface).
+  using FiberMaker = std::function<std::unique_ptr<scheduler::Fiber>(scheduler::StackPool&, std::function<void()>)>;
   Execution(model::Machine& machine, scheduler::StackPool& stacks, const std::function<void(Core&)>& kernel,
-            const Params& params, scheduler::FiberBackend backend = scheduler::FiberBackend::context);
+            const Params& params, scheduler::FiberBackend backend = scheduler::FiberBackend::context,
+            const FiberMaker& make_fiber = {});
   Execution(const Execution&) = delete;
   Execution& operator=(const Execution&) = delete;
   ~Execution() override;

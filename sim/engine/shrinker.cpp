@@ -156,7 +156,7 @@ class Search {
 ShrinkResult Shrinker::shrink(const ExecutionResult& failing) {
   Search search(simulation_, options_);
   if (!search.start(failing))
-    throw std::invalid_argument("shrink: the execution does not replay to the same verdict on this simulation");
+    throw NotReplayable("shrink: the execution does not replay to the same verdict on this simulation");
   ShrinkResult shrunk;
   shrunk.preemptions_before = search.preemptions();
   shrunk.steps_before = search.best().steps;

@@ -41,6 +41,7 @@
 // search ends within one execution of it.
 
 #include <atomic>
+#include <stdexcept>
 #include <cstddef>
 #include <cstdint>
 
@@ -63,12 +64,18 @@ struct ShrinkResult {
   bool stopped = false;           // ended by `stop` (maybe before a fixed point)
 };
 
+// The failing execution does not replay to its verdict on the simulation (a kernel that is not
+// deterministic: it keeps state from one execution to the next).
+struct NotReplayable : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
 class Shrinker {
  public:
   explicit Shrinker(Simulation& simulation, ShrinkOptions options = {}) : simulation_(simulation), options_(options) {}
 
   // Shrinks `failing`, an execution of this simulation (its verdict and recorded schedule).
-  // Throws std::invalid_argument when that schedule does not replay to that verdict here.
+  // Throws NotReplayable when that schedule does not replay to that verdict here.
   ShrinkResult shrink(const ExecutionResult& failing);
 
  private:

@@ -55,12 +55,13 @@ ExecutionResult Simulation::run(scheduler::Strategy& strategy, TraceSink* trace,
     host_inputs_->restore(machine.memory());
   } else if (scenario_.setup) {
     scenario_.setup(host);
-    host_inputs_ = HostSnapshot::take(machine.memory(), config_.machine.uninitialized);  // nothing when too large: the setup runs again
+    if (!scenario_.setup_every_execution)  // nothing when too large: the setup runs again
+      host_inputs_ = HostSnapshot::take(machine.memory(), config_.machine.uninitialized);
   }
 
   ExecutionResult result;
   {
-    Execution execution(machine, stacks_, scenario_.kernel, params_, config_.scheduler.fiber_backend);
+    Execution execution(machine, stacks_, scenario_.kernel, params_, config_.scheduler.fiber_backend, scenario_.make_fiber);
     execution.set_trace(trace);
     execution.set_watchdog_seconds(config_.scheduler.watchdog_seconds);
     execution.set_spin_reduction(config_.scheduler.spin_reduction);

@@ -50,6 +50,11 @@ class Program {
   }
   const ScalarPrefetch& prefetch() const { return prefetch_; }
 
+  // The same, untyped, for bindings of other languages (python/): operand `i` (inputs, then
+  // outputs) as a slice, and scratch entry `i`'s buffer (null for a semaphore entry).
+  const model::Slice& operand(int i) const { return pipeline_.current(i); }
+  const ScratchSet& scratch_set() const { return scratch_; }
+
  private:
   template <class T>
   Ref<T> view(int operand, Location loc) const {

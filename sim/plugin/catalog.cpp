@@ -24,6 +24,15 @@ void Catalog::load(const std::filesystem::path& library) {
   std::error_code error;
   const std::filesystem::path canonical = std::filesystem::weakly_canonical(library, error);
   if (!error && std::find(loaded_.begin(), loaded_.end(), canonical) != loaded_.end()) return;
+  if (library.extension() == ".py") {
+    if (!scripts_)
+      throw ConfigError(library.string(), 0, 0, "",
+                        "a Python script: this program runs no Python (the weft executable and `python3 -m weft` do: "
+                        "docs/python.md)");
+    loaded_.push_back(canonical);
+    add(scripts_(library), library.string());
+    return;
+  }
   KernelLibrary& loaded = libraries_.emplace_back(library);
   loaded_.push_back(canonical);
   add(loaded.scenarios(), library.string());

@@ -13,6 +13,7 @@
 // outlive the catalog, so keep the catalog in a scope around the command's error handling.
 
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -24,12 +25,20 @@ namespace weft::sim {
 // The origin of the program's own scenarios.
 inline const std::string builtin_origin = "built in";
 
+// Reads the scenarios of a script in another language (a `.py` file: python/), or throws
+// ConfigError naming it.
+using ScriptLoader = std::function<ScenarioRegistry(const std::filesystem::path&)>;
+
 class Catalog {
  public:
+  // Scripts are loaded with `scripts`; without one, naming a script is an error saying so.
+  explicit Catalog(ScriptLoader scripts = {}) : scripts_(std::move(scripts)) {}
+
   // Adds scenarios of the program itself (builtin_origin).
   void add_builtin(ScenarioRegistry scenarios);
-  // Loads a kernel library and adds its scenarios (nothing when it is already loaded). Throws
-  // ConfigError naming the library (kernel_library.hpp), or a scenario name already taken.
+  // Loads a kernel library, or a script (a `.py` file), and adds its scenarios (nothing when it
+  // is already loaded). Throws ConfigError naming the library (kernel_library.hpp) or script,
+  // or a scenario name already taken.
   void load(const std::filesystem::path& library);
 
   const ScenarioRegistry& scenarios() const { return scenarios_; }
@@ -39,6 +48,7 @@ class Catalog {
  private:
   void add(ScenarioRegistry scenarios, const std::string& origin);
 
+  ScriptLoader scripts_;
   std::vector<KernelLibrary> libraries_;  // declared first: destroyed after the scenarios
   std::vector<std::filesystem::path> loaded_;  // the canonical path of each library
   ScenarioRegistry scenarios_;

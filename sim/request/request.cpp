@@ -11,7 +11,7 @@ namespace weft::sim {
 namespace {
 
 bool names_a_file(const std::string& scenario) {
-  return scenario.ends_with(".toml") || scenario.find('/') != std::string::npos;
+  return !script_of(scenario) && (scenario.ends_with(".toml") || scenario.find('/') != std::string::npos);
 }
 
 std::string known_names(const ScenarioRegistry& registry) {
@@ -22,12 +22,23 @@ std::string known_names(const ScenarioRegistry& registry) {
 
 }  // namespace
 
+std::optional<ScriptScenario> script_of(const std::string& scenario) {
+  const auto separator = scenario.rfind("::");
+  const std::string path = separator == std::string::npos ? scenario : scenario.substr(0, separator);
+  if (!path.ends_with(".py")) return std::nullopt;
+  const std::string stem = std::filesystem::path(path).stem().string();
+  if (separator != std::string::npos) return ScriptScenario{path, stem + "::" + scenario.substr(separator + 2)};
+  return ScriptScenario{path, stem};
+}
+
 Request resolve_request(const RequestArguments& arguments, const ScenarioRegistry& registry) {
   Request request;
   request.arguments = arguments;
   ScenarioFile file;
   if (names_a_file(arguments.scenario)) {
     file = read_scenario_file(arguments.scenario);
+  } else if (const auto script = script_of(arguments.scenario)) {
+    file.kernel = script->name;
   } else {
     file.kernel = arguments.scenario;
   }
@@ -42,7 +53,7 @@ Request resolve_request(const RequestArguments& arguments, const ScenarioRegistr
   if (arguments.config) config_file = *arguments.config;
   std::vector<std::string> sets = arguments.sets;
   if (arguments.strategy) sets.push_back("scheduler.strategy=" + *arguments.strategy);
-  request.config = load_run_config(file, config_file, sets, request.params);
+  request.config = load_run_config(file, config_file, sets, request.params, request.scenario->settings);
   if (!file.path.empty()) request.inputs.push_back({"scenario file", file.path});
   if (const auto& config = config_file ? config_file : file.config) request.inputs.push_back({"config file", *config});
   if (arguments.watchdog) request.config.scheduler.watchdog_seconds = *arguments.watchdog;
@@ -63,6 +74,8 @@ std::vector<std::filesystem::path> kernel_libraries(const RequestArguments& argu
   std::vector<std::filesystem::path> libraries(arguments.kernels.begin(), arguments.kernels.end());
   if (names_a_file(arguments.scenario)) {
     if (auto named = read_scenario_file(arguments.scenario).kernels) libraries.push_back(std::move(*named));
+  } else if (const auto script = script_of(arguments.scenario)) {
+    libraries.push_back(script->path);
   }
   return libraries;
 }

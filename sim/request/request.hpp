@@ -39,12 +39,20 @@ struct Request {
   std::vector<InputFile> inputs;  // the scenario file and the config file, each when there is one
 };
 
+// A scenario named in a Python script (python/): `PATH.py::NAME`, registered as `STEM::NAME`
+// (no built-in name has "::"), or `PATH.py` for a script that is one scenario, named `STEM`.
+struct ScriptScenario {
+  std::filesystem::path path;
+  std::string name;
+};
+std::optional<ScriptScenario> script_of(const std::string& scenario);
+
 // Throws ConfigError for anything wrong in the files, the --set values, the scenario's name or
 // the expected verdict.
 Request resolve_request(const RequestArguments& arguments, const ScenarioRegistry& registry);
 
 // The kernel libraries the request names: each --kernels file, then the scenario file's
-// `kernels` key (relative to the scenario file). Throws ConfigError for a bad scenario file.
+// `kernels` key (relative to the scenario file), or the script a `PATH.py::NAME` names. Throws ConfigError for a bad scenario file.
 std::vector<std::filesystem::path> kernel_libraries(const RequestArguments& arguments);
 
 // The options that reproduce this request ("SCENARIO [--config F] [--set k=v]... [--kernels F]..."),

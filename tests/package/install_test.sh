@@ -68,4 +68,15 @@ grep -q "unknown verb 'frob'; the verbs: list, run, replay, sweep, explore, merg
 # none of weft, so loading one fails cleanly (docs/kernel-api.md).
 fails_with 2 ./my_weft list --kernels "$library" 2> loaded.txt
 grep -q "$library: cannot load this kernel library: .*undefined symbol" loaded.txt
+
+# The Python package, installed into the prefix's Python path: imported from there by Debian's
+# python3 (nothing of the build tree on its path), its pytest suite run against the install, and
+# the installed weft handing a script to it.
+if [ -d "$build/python/weft" ]; then
+  site=$(ls -d "$prefix"/lib/python3*/*-packages)
+  env -u PYTHONPATH PYTHONPATH="$site" /usr/bin/python3 -c "import weft, sys; assert weft.__file__.startswith('$prefix'), weft.__file__"
+  timed "pytest of the installed Python package" env PYTHONPATH="$site" WEFT_BINARY="$weft" \
+    /usr/bin/python3 -m pytest -q -p no:cacheprovider "$source/tests/python/test_scenarios.py"
+  "$weft" sweep "$source/tests/python/kernels.py::right_permute" --seeds 0..99
+fi
 echo "install test: passed"

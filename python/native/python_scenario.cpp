@@ -1,0 +1,319 @@
+#include "python/native/python_scenario.hpp"
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <map>
+#include <memory>
+#include <thread>
+
+#include "python/native/python_fiber.hpp"
+#include "python/native/kernel_bridge.hpp"
+#include "python/native/python_values.hpp"
+#include "sim/config/config_error.hpp"
+#include "sim/pallas/pallas_call.hpp"
+
+namespace py = pybind11;
+
+namespace weft::python {
+namespace {
+
+// A Python object released under the GIL, whoever drops the last copy.
+struct Held {
+  explicit Held(py::object held) : object(std::move(held)) {}
+  ~Held() {
+    py::gil_scoped_acquire gil;
+    object = py::object();
+  }
+  py::object object;
+};
+
+model::ElementType element_type(const py::handle& name) {
+  static const std::map<std::string, model::ElementType, std::less<>> types{
+      {"f32", model::ElementType::f32}, {"bf16", model::ElementType::bf16}, {"f16", model::ElementType::f16},
+      {"i32", model::ElementType::i32}, {"i16", model::ElementType::i16},   {"i8", model::ElementType::i8},
+      {"u8", model::ElementType::u8},   {"u32", model::ElementType::u32},   {"bool", model::ElementType::boolean}};
+  const auto found = types.find(name.cast<std::string>());
+  if (found == types.end()) throw std::invalid_argument("no weft element type " + name.cast<std::string>());
+  return found->second;
+}
+
+model::Shape shape_of(const py::handle& dims) {
+  model::Shape shape;
+  for (const auto& extent : dims) {
+    if (shape.rank == model::max_rank) throw std::invalid_argument("more than four dimensions");
+    shape.dims[shape.rank++] = extent.cast<std::int64_t>();
+  }
+  shape.asked_rank = shape.rank;
+  return shape;
+}
+
+// The launch's index map in Python, called with the grid point (and the prefetch arrays).
+sim::pallas::IndexMap index_map_of(std::shared_ptr<Held> map, int prefetch_count, std::shared_ptr<FileNames> files) {
+  return [map = std::move(map), prefetch_count, files = std::move(files)](const sim::pallas::GridIndex& point,
+                                                const sim::pallas::ScalarPrefetch& prefetch) {
+    PyObject* args = PyTuple_New(point.rank + prefetch_count);
+    for (int axis = 0; axis < point.rank; ++axis) PyTuple_SET_ITEM(args, axis, PyLong_FromLongLong(point[axis]));
+    for (int array = 0; array < prefetch_count; ++array) {
+      const auto size = prefetch.size(array);
+      PyObject* values = PyList_New(size);
+      for (std::int64_t i = 0; i < size; ++i) PyList_SET_ITEM(values, i, PyLong_FromLong(prefetch(array, i)));
+      PyTuple_SET_ITEM(args, point.rank + array, values);
+    }
+    PyObject* result = PyObject_Call(map->object.ptr(), args, nullptr);
+    Py_DECREF(args);
+    if (result == nullptr) rethrow_python_error(*files);
+    sim::pallas::Block block;
+    PyObject* items = PySequence_Check(result) ? PySequence_Fast(result, "") : PyTuple_Pack(1, result);
+    Py_DECREF(result);
+    if (items == nullptr) rethrow_python_error(*files);
+    const Py_ssize_t count = PySequence_Fast_GET_SIZE(items);
+    if (count > sim::pallas::max_grid_rank) {
+      Py_DECREF(items);
+      throw std::invalid_argument("an index map gave more than four block indices");
+    }
+    block.rank = static_cast<int>(count);
+    for (Py_ssize_t i = 0; i < count; ++i) {
+      const auto value = index_value(PySequence_Fast_GET_ITEM(items, i));
+      if (!value) {
+        Py_DECREF(items);
+        rethrow_python_error(*files);
+      }
+      block.at[static_cast<std::size_t>(i)] = *value;
+    }
+    Py_DECREF(items);
+    return block;
+  };
+}
+
+sim::pallas::Operand operand_of(const py::handle& operand, int prefetch_count, const std::shared_ptr<FileNames>& files) {
+  sim::pallas::Operand result;
+  result.buffer = operand.attr("buffer").cast<std::string>();
+  result.type = element_type(operand.attr("dtype"));
+  if (operand.attr("memory").cast<std::string>() == "any") {
+    result.spec.memory = sim::pallas::Memory::any;
+    return result;
+  }
+  for (const auto& extent : operand.attr("block_shape")) result.spec.block.push_back(extent.cast<std::int64_t>());
+  result.spec.index_map =
+      index_map_of(std::make_shared<Held>(py::reinterpret_borrow<py::object>(operand.attr("index_map"))), prefetch_count,
+                   files);
+  return result;
+}
+
+// The C++ launch of a Python one (weft/_host.py's Launch).
+sim::pallas::CallSpec call_spec_of(const py::handle& launch, const std::shared_ptr<FileNames>& files) {
+  sim::pallas::CallSpec spec;
+  for (const auto& size : launch.attr("grid")) spec.grid.push_back(size.cast<std::int64_t>());
+  for (const auto& semantics : launch.attr("semantics"))
+    spec.semantics.push_back(semantics.cast<std::string>() == "parallel" ? sim::pallas::Semantics::parallel
+                                                                         : sim::pallas::Semantics::arbitrary);
+  const auto prefetch = launch.attr("scalar_prefetch");
+  for (const auto& name : prefetch) spec.scalar_prefetch.push_back(name.cast<std::string>());
+  const int prefetch_count = static_cast<int>(spec.scalar_prefetch.size());
+  for (const auto& operand : launch.attr("in_operands")) spec.in.push_back(operand_of(operand, prefetch_count, files));
+  for (const auto& operand : launch.attr("out_operands")) spec.out.push_back(operand_of(operand, prefetch_count, files));
+  for (const auto& scratch : launch.attr("scratch")) {
+    sim::pallas::Scratch entry;
+    const auto kind = scratch.attr("kind").cast<std::string>();
+    entry.kind = kind == "vmem"             ? sim::pallas::Scratch::Kind::vmem
+                 : kind == "smem"           ? sim::pallas::Scratch::Kind::smem
+                 : kind == "semaphores"     ? sim::pallas::Scratch::Kind::semaphores
+                                            : sim::pallas::Scratch::Kind::dma_semaphores;
+    if (entry.kind == sim::pallas::Scratch::Kind::vmem || entry.kind == sim::pallas::Scratch::Kind::smem) {
+      entry.type = element_type(scratch.attr("dtype"));
+      entry.shape = shape_of(scratch.attr("shape"));
+    }
+    entry.count = scratch.attr("count").cast<int>();
+    spec.scratch.push_back(entry);
+  }
+  return spec;
+}
+
+// One Python scenario: its spec, and per thread the execution under way.
+class PythonScenario {
+ public:
+  PythonScenario(py::object spec, std::shared_ptr<FileNames> files) : spec_(std::move(spec)), files_(std::move(files)) {}
+  ~PythonScenario() {
+    py::gil_scoped_acquire gil;
+    executions_.clear();
+    calls_.clear();
+    spec_ = py::object();
+  }
+
+  void setup(sim::Host& host, const sim::Params& declared) {
+    keep_thread_state();
+    py::gil_scoped_acquire gil;
+    py::dict values;
+    for (const auto& entry : declared) values[py::str(entry.first)] = host.param(entry.first);
+    py::object execution;
+    try {
+      execution = spec_.attr("begin")(values, host.num_devices(), host.num_cores());
+    } catch (py::error_already_set& error) {  // the host code failed before its launch: the scenario's fault
+      throw std::invalid_argument(spec_.attr("name").cast<std::string>() + ": " +
+                                  describe_exception(error.type().ptr(), error.value().ptr(), error.trace().ptr(),
+                                                     files_->package_folder()));
+    }
+    executions_[std::this_thread::get_id()] = execution;
+    const py::object launch = execution.attr("launch");
+    for (const auto& input : launch.attr("inputs")) {
+      const auto name = input.attr("buffer").cast<std::string>();
+      const model::ElementType type = element_type(input.attr("dtype"));
+      host.hbm(name, type, shape_of(input.attr("shape")));
+      int device = 0;
+      for (const auto& array : input.attr("per_device")) {
+        auto bytes = host.bytes(name, device++);
+        array_to_bytes(type, reinterpret_cast<PyArrayObject*>(array.ptr()), bytes.data());
+      }
+    }
+    for (const auto& output : launch.attr("outputs"))
+      if (!output.attr("alias").cast<bool>())  // an output that aliases an input is that input's buffer
+        host.hbm(output.attr("buffer").cast<std::string>(), element_type(output.attr("dtype")), shape_of(output.attr("shape")));
+  }
+
+  void kernel(sim::Core& core) {
+    // On the core's greenlet, which holds the GIL.
+    const py::object launch = executions_.at(std::this_thread::get_id()).attr("launch");
+    const sim::pallas::CallSpec& spec = call_spec(launch);
+    PyObject* core_object = new_core(core, *files_);
+    struct Retire {
+      PyObject* core;
+      ~Retire() {
+        retire_core(core);
+        Py_DECREF(core);
+      }
+    } retire{core_object};
+    const py::object body = launch.attr("body");
+    const sim::pallas::Body run = [&](sim::pallas::Program& program) {
+      const int operands = static_cast<int>(spec.in.size() + spec.out.size());
+      PyObject* refs = PyList_New(0);
+      for (int i = 0; i < operands; ++i) {
+        PyObject* ref = new_ref(core_object, program.operand(i));
+        PyList_Append(refs, ref);
+        Py_DECREF(ref);
+      }
+      const auto& scratch = program.scratch_set();
+      for (std::size_t i = 0; i < spec.scratch.size(); ++i) {
+        PyObject* entry = nullptr;
+        if (scratch.buffers[i] != nullptr) {
+          entry = new_ref(core_object, model::Slice{scratch.buffers[i], model::Rect::whole(scratch.buffers[i]->info().shape),
+                                                    scratch.buffers[i]->info().shape});
+        } else {
+          entry = PyList_New(0);
+          for (const auto& semaphore : scratch.semaphores[i]) {
+            PyObject* handle = new_semaphore(core_object, semaphore);
+            PyList_Append(entry, handle);
+            Py_DECREF(handle);
+          }
+        }
+        PyList_Append(refs, entry);
+        Py_DECREF(entry);
+      }
+      const auto& point = program.point();
+      PyObject* at = PyTuple_New(point.rank);
+      for (int axis = 0; axis < point.rank; ++axis) PyTuple_SET_ITEM(at, axis, PyLong_FromLongLong(point[axis]));
+      PyObject* prefetch = PyList_New(0);  // the scalar prefetch arrays, as the core read them
+      for (std::size_t array = 0; array < spec.scalar_prefetch.size(); ++array) {
+        const std::int64_t size = program.prefetch().size(static_cast<int>(array));
+        npy_intp dims[1] = {static_cast<npy_intp>(size)};
+        PyObject* values = PyArray_SimpleNew(1, dims, NPY_INT32);
+        auto* data = static_cast<std::int32_t*>(PyArray_DATA(reinterpret_cast<PyArrayObject*>(values)));
+        for (std::int64_t i = 0; i < size; ++i) data[i] = program.prefetch()(static_cast<int>(array), i);
+        PyList_Append(prefetch, values);
+        Py_DECREF(values);
+      }
+      PyObject* result = PyObject_CallFunctionObjArgs(body.ptr(), core_object, at, refs, prefetch, nullptr);
+      Py_DECREF(prefetch);
+      Py_DECREF(at);
+      Py_DECREF(refs);
+      if (result == nullptr) rethrow_python_error(*files_);
+      Py_DECREF(result);
+    };
+    sim::pallas::launch(core, spec, run, launch_location(launch));
+  }
+
+  std::string check(const sim::Host& host) {
+    py::gil_scoped_acquire gil;
+    const auto found = executions_.find(std::this_thread::get_id());
+    if (found == executions_.end()) throw std::logic_error("a Python scenario's check without its setup");
+    const py::object execution = found->second;
+    executions_.erase(found);
+    const py::object launch = execution.attr("launch");
+    py::list outputs;
+    for (const auto& output : launch.attr("outputs")) {
+      const auto name = output.attr("buffer").cast<std::string>();
+      const model::ElementType type = element_type(output.attr("dtype"));
+      const model::Shape shape = shape_of(output.attr("shape"));
+      py::list per_device;
+      for (int device = 0; device < host.num_devices(); ++device) {
+        PyObject* array = new_array(type, shape);
+        bytes_to_array(type, host.bytes(name, device).data(), reinterpret_cast<PyArrayObject*>(array));
+        per_device.append(py::reinterpret_steal<py::object>(array));
+      }
+      outputs.append(per_device);
+    }
+    const py::object wrong = execution.attr("finish")(outputs);
+    return wrong.is_none() ? std::string() : wrong.cast<std::string>();
+  }
+
+ private:
+  const sim::pallas::CallSpec& call_spec(const py::object& launch) {
+    const py::object call = launch.attr("call");
+    const auto key = reinterpret_cast<std::uintptr_t>(call.ptr());  // a lookup by identity: never an order
+    auto found = calls_.find(key);
+    if (found == calls_.end()) found = calls_.emplace(key, CachedCall{call, call_spec_of(launch, files_)}).first;
+    return found->second.spec;
+  }
+  sim::Location launch_location(const py::object& launch) {
+    const py::tuple where = launch.attr("where");
+    return {files_->intern(where[0].cast<std::string>()), where[1].cast<std::uint_least32_t>()};
+  }
+
+  struct CachedCall {
+    py::object call;  // kept, so its identity is not reused while cached
+    sim::pallas::CallSpec spec;
+  };
+  py::object spec_;
+  std::shared_ptr<FileNames> files_;
+  std::map<std::thread::id, py::object> executions_;
+  std::map<std::uintptr_t, CachedCall> calls_;
+};
+
+sim::ScenarioDefinition definition_of(const py::handle& spec, const std::shared_ptr<FileNames>& files) {
+  sim::ScenarioDefinition definition;
+  definition.name = spec.attr("name").cast<std::string>();
+  definition.summary = spec.attr("summary").cast<std::string>();
+  const auto expect = model::parse_verdict(spec.attr("expect").cast<std::string>());
+  if (!expect) throw std::invalid_argument("unknown verdict '" + spec.attr("expect").cast<std::string>() + "'");
+  definition.expect = *expect;
+  for (const auto& setting : spec.attr("settings")) definition.settings.push_back(setting.cast<std::string>());
+  for (const auto& [name, value] : spec.attr("params").cast<py::dict>())
+    definition.params[name.cast<std::string>()] = sim::ParamValue(value.cast<std::int64_t>());
+  auto scenario = std::make_shared<PythonScenario>(py::reinterpret_borrow<py::object>(spec), files);
+  definition.setup = [scenario, params = definition.params](sim::Host& host) { scenario->setup(host, params); };
+  definition.kernel = [scenario](sim::Core& core) { scenario->kernel(core); };
+  definition.check = [scenario](const sim::Host& host) { return scenario->check(host); };
+  definition.setup_every_execution = true;
+  definition.make_fiber = make_python_fiber;
+  return definition;
+}
+
+}  // namespace
+
+sim::ScenarioRegistry load_script(const std::filesystem::path& path, const std::string& package_folder) {
+  py::gil_scoped_acquire gil;
+  auto files = std::make_shared<FileNames>(package_folder);
+  sim::ScenarioRegistry registry;
+  try {
+    const py::object specs = py::module_::import("weft._script").attr("load")(path.string());
+    for (const auto& spec : specs) registry.push_back(definition_of(spec, files));
+  } catch (py::error_already_set& error) {
+    throw sim::ConfigError(path.string(), 0, 0, "", describe_exception(error.type().ptr(), error.value().ptr(),
+                                                                       error.trace().ptr(), package_folder));
+  } catch (const std::invalid_argument& error) {
+    throw sim::ConfigError(path.string(), 0, 0, "", error.what());
+  }
+  return registry;
+}
+
+}  // namespace weft::python

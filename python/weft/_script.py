@@ -1,0 +1,45 @@
+"""Reads a script (a `.py` file a command names) into the scenarios the engine runs.
+
+A script's scenarios are its functions marked with @weft.scenario. A script with none is a
+scenario itself, named after the file: its code (with ``__name__ == "__main__"``) is the host
+code, run again at every execution, so a Pallas file with only its imports changed runs as it is.
+"""
+
+import os
+import sys
+
+from . import _host
+
+
+def load(path):
+    """The ScenarioSpecs of the script at `path`."""
+    path = os.path.abspath(path)
+    if not os.path.isfile(path):
+        raise FileNotFoundError(f"no such script: {path}")
+    folder = os.path.dirname(path)
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    with open(path, encoding="utf-8") as source:
+        code = compile(source.read(), path, "exec")
+    stem = os.path.splitext(os.path.basename(path))[0]
+    namespace = _namespace(path)
+    try:
+        exec(code, namespace)
+    except _host.ScriptLaunch:
+        return [_script_scenario(stem, path, code)]
+    found = [value.weft_scenario.named(f"{stem}::{value.weft_scenario.name}")
+             for value in list(namespace.values()) if hasattr(value, "weft_scenario")]
+    if not found:
+        raise ValueError("it defines no @weft.scenario and launches no kernel")
+    return found
+
+
+def _namespace(path):
+    return {"__name__": "__main__", "__file__": path, "__builtins__": __builtins__}
+
+
+def _script_scenario(stem, path, code):
+    def host():
+        exec(code, _namespace(path))
+
+    return _host.ScenarioSpec(host, stem, "ok", ["scheduler.watchdog_seconds=0"], {}, f"the script {os.path.basename(path)}")

@@ -1,0 +1,45 @@
+"""The host side of ``jax`` that a Pallas launch uses: shapes, ``jit`` and devices."""
+
+from .. import _dtypes
+
+
+class ShapeDtypeStruct:
+    """The shape and element type of an output (``jax.ShapeDtypeStruct``)."""
+
+    def __init__(self, shape, dtype, sharding=None):
+        self.shape = tuple(int(n) for n in shape)
+        self.dtype = dtype
+        _dtypes.weft_name(dtype)  # an element type weft has, or a TypeError naming it
+
+    def __repr__(self):
+        return f"ShapeDtypeStruct(shape={self.shape}, dtype={self.dtype})"
+
+
+def jit(function=None, **_options):
+    """weft runs the function as written: jit is the identity (also as a decorator)."""
+    return function if function is not None else (lambda f: f)
+
+
+def devices():
+    """The simulated devices of the running execution."""
+    from .. import _host
+    execution = _host.current_execution()
+    count = execution.devices if execution is not None else 1
+    return [Device(i) for i in range(count)]
+
+
+def device_count():
+    return len(devices())
+
+
+class Device:
+    def __init__(self, id):
+        self.id = id
+
+    def __repr__(self):
+        return f"weft device {self.id}"
+
+
+def make_mesh(axis_shapes, axis_names, **_options):
+    from .sharding import Mesh
+    return Mesh(tuple(int(n) for n in axis_shapes), tuple(axis_names))

@@ -1,0 +1,1 @@
+"""``jax.experimental``: Pallas (``pallas``, ``pallas.tpu``) and ``shard_map``."""

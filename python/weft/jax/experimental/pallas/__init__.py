@@ -1,0 +1,226 @@
+"""``jax.experimental.pallas`` (``pl``) on weft: ``pallas_call`` with its grid, BlockSpecs and
+scratch, and the primitives a kernel body calls. Loads and stores are a ref's own indexing
+(``x_ref[...]``, ``o_ref[pl.ds(i, 8), :] = v``)."""
+
+import sys
+
+from ... import _host_api
+from .... import _dtypes, _host, _kernel, _weft
+
+
+class _Any:
+    """``pl.ANY``: the operand stays in HBM, handed to the body whole for its own DMAs."""
+
+    def __repr__(self):
+        return "ANY"
+
+
+ANY = _Any()
+
+
+class Buffered:
+    def __init__(self, buffer_count):
+        self.buffer_count = buffer_count
+
+
+class BlockSpec:
+    """How an operand is blocked: the block's shape (None or Squeezed: one element, dropped),
+    the index map from grid point (and scalar prefetch) to block indices, and where it lives."""
+
+    def __init__(self, block_shape=None, index_map=None, *, memory_space=None, pipeline_mode=None):
+        self.block_shape = block_shape
+        self.index_map = index_map
+        self.memory_space = memory_space
+        if pipeline_mode is not None and getattr(pipeline_mode, "buffer_count", 2) != 2:
+            raise NotImplementedError("pl.Buffered other than 2: not yet in weft (docs/python.md)")
+
+
+Squeezed = None
+
+
+class GridSpec:
+    def __init__(self, grid=(), in_specs=None, out_specs=None, scratch_shapes=()):
+        self.grid = grid
+        self.in_specs = in_specs
+        self.out_specs = out_specs
+        self.scratch_shapes = scratch_shapes
+        self.num_scalar_prefetch = 0
+
+
+class _Scratch:
+    def __init__(self, kind, shape=(), dtype=None, count=1, scalar=True):
+        self.kind = kind
+        self.shape = tuple(int(n) for n in shape)
+        self.dtype = _dtypes.weft_name(dtype) if dtype is not None else None
+        self.count = count
+        self.scalar = scalar
+
+
+def _scratch_entry(shape):
+    if isinstance(shape, _Scratch):
+        return shape
+    raise TypeError(f"a scratch shape weft does not model: {shape!r} (pltpu.VMEM, pltpu.SMEM, "
+                    f"pltpu.SemaphoreType.DMA/REGULAR)")
+
+
+def _tuple(value):
+    return tuple(value) if isinstance(value, (tuple, list)) else (value,)
+
+
+class PallasCall:
+    """What pl.pallas_call returns: call it (inside shard_map, or from host code) to launch."""
+
+    def __init__(self, kernel, out_shape, grid_spec, grid, in_specs, out_specs, scratch_shapes,
+                 compiler_params, input_output_aliases, where):
+        self.aliases = {int(into): int(out) for into, out in (input_output_aliases or {}).items()}
+        if grid_spec is not None:
+            grid, in_specs, out_specs = grid_spec.grid, grid_spec.in_specs, grid_spec.out_specs
+            scratch_shapes = grid_spec.scratch_shapes
+        self.num_scalar_prefetch = getattr(grid_spec, "num_scalar_prefetch", 0) if grid_spec is not None else 0
+        self.kernel = kernel
+        self.single_output = not isinstance(out_shape, (tuple, list))
+        self.out_shapes = list(_tuple(out_shape))
+        self.grid = tuple(int(n) for n in _tuple(grid)) if grid != () else ()
+        self.in_specs = in_specs
+        self.out_specs = out_specs
+        self.scratch = [_scratch_entry(s) for s in _tuple(scratch_shapes or ())]
+        semantics = getattr(compiler_params, "dimension_semantics", None)
+        self.semantics = tuple(_semantics_name(s) for s in semantics) if semantics else ("arbitrary",) * len(self.grid)
+        self.where = where
+
+    def operands(self, buffers, kind):
+        specs = self.in_specs if kind == "in" else self.out_specs
+        if specs is None:
+            specs = [None] * len(buffers)
+        elif isinstance(specs, BlockSpec):
+            specs = [specs] if len(buffers) == 1 or kind == "out" and self.single_output else [specs] * len(buffers)
+        specs = list(specs)
+        if len(specs) != len(buffers):
+            raise ValueError(f"{len(specs)} {kind}_specs for {len(buffers)} {kind}puts")
+        return [_operand(buffer, spec, len(self.grid)) for buffer, spec in zip(buffers, specs)]
+
+    def launch_per_device(self, per_device_inputs, context):
+        """Launches on every device with its own inputs; returns the outputs per device."""
+        return _host.launch(self, per_device_inputs, context, self.where)
+
+    def __call__(self, *arrays):
+        if any(hasattr(a, "weft_argument") for a in arrays):
+            return _Recorded(self, [a.weft_argument for a in arrays])
+        execution = _host.current_execution()
+        devices = execution.devices if execution is not None else 1
+        outputs = self.launch_per_device([[a] * devices for a in arrays], {"axis_names": (), "mesh_shape": (devices,)})
+        results = [per_device[0] for per_device in outputs]
+        return results[0] if self.single_output else tuple(results)
+
+
+class _Recorded:
+    def __init__(self, call, order):
+        self.call = call
+        self.order = order
+
+
+def find_launch(f, traced):
+    """The pallas_call `f` launches on its arguments, and their order (shard_map's bodies)."""
+    result = f(*traced)
+    if isinstance(result, tuple) and len(result) == 1:
+        result = result[0]
+    if not isinstance(result, _Recorded):
+        raise NotImplementedError("a shard_map body weft can launch returns one pallas_call's result "
+                                  "(docs/python.md)")
+    return result.call, result.order
+
+
+def _semantics_name(value):
+    name = getattr(value, "name", value)
+    name = str(name).lower()
+    return "parallel" if "parallel" in name else "arbitrary"
+
+
+def _operand(buffer, spec, grid_rank):
+    if spec is not None and spec.memory_space is ANY:
+        return _host.Operand(buffer.buffer, buffer.dtype, (), None, "any")
+    block = spec.block_shape if spec is not None and spec.block_shape is not None else buffer.shape
+    block = tuple(-1 if extent is None else int(extent) for extent in block)
+    index_map = spec.index_map if spec is not None and spec.index_map is not None else None
+    if index_map is None:
+        zeros = (0,) * len(block)
+        index_map = lambda *_: zeros  # noqa: E731
+    return _host.Operand(buffer.buffer, buffer.dtype, block, index_map, "vmem")
+
+
+def pallas_call(kernel, out_shape, *, grid_spec=None, grid=(), in_specs=None, out_specs=None, scratch_shapes=(),
+                input_output_aliases=None, compiler_params=None, interpret=False, debug=False, name=None,
+                cost_estimate=None, backend=None, **_options):
+    """A launch of `kernel` over `grid` (``jax.experimental.pallas.pallas_call``)."""
+    caller = sys._getframe(1)
+    return PallasCall(kernel, out_shape, grid_spec, grid, in_specs, out_specs, scratch_shapes, compiler_params,
+                      input_output_aliases, (caller.f_code.co_filename, caller.f_lineno))
+
+
+def program_id(axis):
+    return _kernel.current().point[axis]
+
+
+def num_programs(axis):
+    return _kernel.current().launch.grid[axis]
+
+
+def ds(start, size, stride=1):
+    """``pl.ds``: `size` elements from `start` (a slice)."""
+    if stride != 1:
+        raise NotImplementedError("pl.ds with a stride: weft's refs take steps of 1")
+    start = int(start)
+    return slice(start, start + int(size))
+
+
+dslice = ds
+
+
+def cdiv(a, b):
+    return -(-a // b)
+
+
+def when(condition):
+    """``@pl.when(cond)``: runs the function now if the condition holds."""
+    def run(function):
+        if condition:
+            function()
+        return function
+    return run
+
+
+class DeviceIdType:
+    MESH = "mesh"
+    LOGICAL = "logical"
+
+
+def _device(device_id, device_id_type):
+    if device_id is None:
+        return None
+    context = _kernel.current()
+    if device_id_type == DeviceIdType.LOGICAL:
+        return int(device_id)
+    coords = device_id if isinstance(device_id, (tuple, list)) else (device_id,)
+    if isinstance(device_id, dict):
+        names = context.launch.context.get("axis_names", ())
+        coords = [device_id.get(name, 0) for name in names]
+    device = 0
+    for size, coordinate in zip(context.launch.context.get("mesh_shape", context.mesh), coords):
+        device = device * size + int(coordinate)
+    return device
+
+
+def semaphore_signal(sem, inc=1, *, device_id=None, device_id_type=DeviceIdType.MESH, core_index=None):
+    _weft.signal(sem, inc, _device(device_id, device_id_type), core_index)
+
+
+def semaphore_wait(sem, value=1):
+    _weft.wait(sem, value)
+
+
+def semaphore_read(sem):
+    return _weft.read(sem)
+
+
+def __getattr__(name):
+    raise AttributeError(f"weft's pallas has no '{name}' (docs/python.md lists what it has)")

@@ -1,0 +1,110 @@
+"""``jax.experimental.pallas.tpu`` (``pltpu``) on weft: memory spaces and scratch shapes,
+semaphore types, DMAs (local and remote) and the launch's barrier semaphore."""
+
+from . import ANY, DeviceIdType, GridSpec, _Scratch, _device, semaphore_read, semaphore_signal, semaphore_wait  # noqa: F401
+from .... import _kernel, _weft
+
+
+class _MemorySpace:
+    def __init__(self, kind):
+        self.kind = kind
+
+    def __call__(self, shape, dtype):
+        return _Scratch(self.kind, shape, dtype)
+
+
+VMEM = _MemorySpace("vmem")
+SMEM = _MemorySpace("smem")
+
+
+class MemorySpace:
+    VMEM = VMEM
+    SMEM = SMEM
+    ANY = ANY
+
+
+class _SemaphoreKind(_Scratch):
+    def __init__(self, kind):
+        super().__init__(kind)
+
+    def __call__(self, shape):
+        count = 1
+        for extent in shape:
+            count *= int(extent)
+        return _Scratch(self.kind, count=count, scalar=False)
+
+
+class SemaphoreType:
+    REGULAR = _SemaphoreKind("semaphores")
+    DMA = _SemaphoreKind("dma_semaphores")
+
+
+class PrefetchScalarGridSpec(GridSpec):
+    def __init__(self, num_scalar_prefetch, grid=(), in_specs=None, out_specs=None, scratch_shapes=()):
+        super().__init__(grid, in_specs, out_specs, scratch_shapes)
+        self.num_scalar_prefetch = num_scalar_prefetch
+
+
+class CompilerParams:
+    def __init__(self, dimension_semantics=None, collective_id=None, vmem_limit_bytes=None, **_options):
+        self.dimension_semantics = dimension_semantics
+        self.collective_id = collective_id
+        self.vmem_limit_bytes = vmem_limit_bytes
+
+
+TPUCompilerParams = CompilerParams
+PARALLEL = "parallel"
+ARBITRARY = "arbitrary"
+
+
+class AsyncCopyDescriptor:
+    """A DMA as the kernel holds it: start it, or (as a receiver does with its neighbour's copy)
+    only describe it and wait for its bytes."""
+
+    def __init__(self, src_ref, dst_ref, recv_sem, send_sem=None, device_id=None,
+                 device_id_type=DeviceIdType.MESH, add=False):
+        self._args = (src_ref, dst_ref, recv_sem, send_sem, _device(device_id, device_id_type), None, add)
+        self._copy = None
+
+    def start(self):
+        self._copy = _weft.copy(*self._args, True)
+        return self
+
+    def _handle(self):
+        if self._copy is None:
+            self._copy = _weft.copy(*self._args, False)
+        return self._copy
+
+    def wait(self):
+        self._handle().wait()
+
+    def wait_send(self):
+        self._handle().wait_send()
+
+    def wait_recv(self):
+        self._handle().wait_recv()
+
+
+def make_async_copy(src_ref, dst_ref, sem, *, add=False):
+    return AsyncCopyDescriptor(src_ref, dst_ref, sem, add=add)
+
+
+def make_async_remote_copy(src_ref, dst_ref, send_sem, recv_sem, device_id, device_id_type=DeviceIdType.MESH):
+    return AsyncCopyDescriptor(src_ref, dst_ref, recv_sem, send_sem, device_id, device_id_type)
+
+
+def async_copy(src_ref, dst_ref, sem, *, add=False):
+    return make_async_copy(src_ref, dst_ref, sem, add=add).start()
+
+
+def sync_copy(src_ref, dst_ref, *, add=False):
+    """A local copy started and waited in one call."""
+    _weft.sync_copy(src_ref, dst_ref, add)
+
+
+def get_barrier_semaphore():
+    return _weft.barrier_semaphore(_kernel.current().core)
+
+
+def __getattr__(name):
+    raise AttributeError(f"weft's pallas.tpu has no '{name}' (docs/python.md lists what it has)")

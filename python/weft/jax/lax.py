@@ -1,0 +1,82 @@
+"""``jax.lax`` as kernel bodies use it: the device's index along a mesh axis, integer
+arithmetic and structured control flow, run eagerly."""
+
+import numpy as _np
+
+
+def axis_index(axis_name):
+    """This device's coordinate along `axis_name` of the shard_map mesh (or the core's index
+    along a core_map's core axis)."""
+    from .. import _kernel
+    context = _kernel.current()
+    names = context.launch.context.get("axis_names", ())
+    if axis_name in names:
+        axis = names.index(axis_name)
+        coordinate = context.device
+        mesh = context.launch.context["mesh_shape"]
+        for later in range(len(mesh) - 1, axis, -1):
+            coordinate //= mesh[later]
+        return coordinate % mesh[axis]
+    if axis_name == context.launch.context.get("core_axis"):
+        return context.core_index
+    raise NameError(f"unbound axis name: {axis_name} (the mesh's axes are {tuple(names)})")
+
+
+def axis_size(axis_name):
+    from .. import _kernel
+    context = _kernel.current()
+    names = context.launch.context.get("axis_names", ())
+    if axis_name in names:
+        return context.launch.context["mesh_shape"][names.index(axis_name)]
+    raise NameError(f"unbound axis name: {axis_name}")
+
+
+def psum(x, axis_name):
+    """The sum over the axis of a value every device holds alike: `lax.psum(1, "x")` is the
+    axis' size (the one use of a collective in a kernel body weft models)."""
+    if isinstance(x, (int, float)):
+        return x * axis_size(axis_name)
+    raise NotImplementedError("lax.psum of a value that differs between devices, in a kernel body")
+
+
+def rem(x, y):
+    """The remainder with the sign of `x`, as C's (and lax.rem)."""
+    return _np.fmod(x, y)
+
+
+def div(x, y):
+    return int(x / y)
+
+
+def fori_loop(lower, upper, body_fun, init_val, *, unroll=None):
+    value = init_val
+    for i in range(int(lower), int(upper)):
+        value = body_fun(i, value)
+    return value
+
+
+def while_loop(cond_fun, body_fun, init_val):
+    value = init_val
+    while cond_fun(value):
+        value = body_fun(value)
+    return value
+
+
+def cond(pred, true_fun, false_fun, *operands):
+    return true_fun(*operands) if pred else false_fun(*operands)
+
+
+def select(pred, on_true, on_false):
+    return _np.where(pred, on_true, on_false)
+
+
+def broadcasted_iota(dtype, shape, dimension):
+    shape = tuple(shape)
+    index = _np.arange(shape[dimension], dtype=dtype)
+    view = [1] * len(shape)
+    view[dimension] = shape[dimension]
+    return _np.broadcast_to(index.reshape(view), shape).copy()
+
+
+def __getattr__(name):
+    raise AttributeError(f"weft.jax.lax has no '{name}' (docs/python.md lists what it has)")

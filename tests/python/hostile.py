@@ -1,0 +1,71 @@
+"""Hostile Python kernels: each must end as a verdict with a clear message, never a crash or a hang."""
+
+import numpy as np
+
+import weft
+from weft.jax import jax, jnp
+from weft.jax.experimental import pallas as pl
+from weft.jax.experimental.pallas import tpu as pltpu
+
+_kept = []
+
+
+def _call(kernel, scratch=()):
+    return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct((8, 128), jnp.float32), scratch_shapes=scratch)
+
+
+def keep_ref_kernel(x_ref, o_ref):
+    if _kept:
+        _kept[0][...] = np.ones((8, 128), np.float32)  # a ref of an earlier execution
+    _kept.append(o_ref)
+    o_ref[...] = x_ref[...]
+
+
+@weft.scenario(devices=1, expect="kernel_error")
+def keeps_a_ref():
+    _call(keep_ref_kernel)(np.zeros((8, 128), np.float32))
+
+
+def recursion_kernel(x_ref, o_ref):
+    def deeper(n):
+        return deeper(n + 1) + 1
+    deeper(0)
+
+
+@weft.scenario(devices=1, expect="kernel_error")
+def recurses_forever():
+    _call(recursion_kernel)(np.zeros((8, 128), np.float32))
+
+
+def double_wait_kernel(x_ref, o_ref, sem):
+    copy = pltpu.make_async_copy(x_ref, o_ref, sem)
+    copy.start()
+    copy.wait()
+    copy.wait()
+
+
+@weft.scenario(devices=1, expect="deadlock")
+def waits_twice():
+    _call(double_wait_kernel, [pltpu.SemaphoreType.DMA])(np.zeros((8, 128), np.float32))
+
+
+def swallow_kernel(x_ref, o_ref, sem):
+    try:
+        pl.semaphore_wait(sem, 1)  # never signalled: the execution ends in a deadlock, and weft unwinds it
+    except BaseException:  # noqa: BLE001 swallows weft's unwinding
+        pass
+    o_ref[...] = x_ref[...]
+
+
+@weft.scenario(devices=1, expect="kernel_error")
+def swallows_the_teardown():
+    _call(swallow_kernel, [pltpu.SemaphoreType.REGULAR])(np.zeros((8, 128), np.float32))
+
+
+def missing_name_kernel(x_ref, o_ref):
+    pl.some_primitive_weft_lacks(x_ref)
+
+
+@weft.scenario(devices=1, expect="kernel_error")
+def uses_a_missing_primitive():
+    _call(missing_name_kernel)(np.zeros((8, 128), np.float32))

@@ -1,0 +1,123 @@
+"""Kernels in the shape of the Pallas TPU distributed guide's, written for weft's tests."""
+
+import numpy as np
+
+import weft
+from weft.jax import jax, lax, jnp
+from weft.jax.experimental import pallas as pl
+from weft.jax.experimental.pallas import tpu as pltpu
+from weft.jax.experimental.shard_map import shard_map
+from weft.jax.sharding import PartitionSpec as P
+
+DEVICES = 4
+
+
+def right_permute_kernel(input_ref, output_ref, send_sem, recv_sem):
+    my_id = lax.axis_index("x")
+    right = lax.rem(my_id + 1, DEVICES)
+    copy = pltpu.make_async_remote_copy(src_ref=input_ref, dst_ref=output_ref, send_sem=send_sem,
+                                        recv_sem=recv_sem, device_id=(right,),
+                                        device_id_type=pltpu.DeviceIdType.MESH)
+    copy.start()
+    copy.wait()
+
+
+def permute_call():
+    return pl.pallas_call(
+        right_permute_kernel,
+        out_shape=jax.ShapeDtypeStruct((8, 128), jnp.float32),
+        grid_spec=pltpu.PrefetchScalarGridSpec(
+            num_scalar_prefetch=0,
+            in_specs=[pl.BlockSpec(memory_space=pl.ANY)],
+            out_specs=pl.BlockSpec(memory_space=pl.ANY),
+            scratch_shapes=[pltpu.SemaphoreType.DMA] * 2))
+
+
+@weft.scenario(devices=DEVICES)
+def right_permute():
+    mesh = jax.make_mesh((DEVICES,), ("x",))
+    x = np.arange(DEVICES * 8 * 128, dtype=np.float32).reshape(DEVICES * 8, 128)
+    out = jax.jit(shard_map(permute_call(), mesh=mesh, in_specs=P("x"), out_specs=P("x"), check_rep=False))(x)
+    np.testing.assert_array_equal(out, np.roll(x, 8, axis=0))
+
+
+def add_one_kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + 1
+
+
+@weft.scenario(devices=1)
+def blocked_add():
+    x = np.arange(32 * 128, dtype=np.float32).reshape(32, 128)
+    call = pl.pallas_call(add_one_kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), grid=(4,),
+                          in_specs=[pl.BlockSpec((8, 128), lambda i: (i, 0))],
+                          out_specs=pl.BlockSpec((8, 128), lambda i: (i, 0)))
+    np.testing.assert_array_equal(call(x), x + 1)
+
+
+def forgotten_wait_kernel(input_ref, output_ref, send_sem, recv_sem):
+    right = lax.rem(lax.axis_index("x") + 1, DEVICES)
+    pltpu.make_async_remote_copy(input_ref, output_ref, send_sem, recv_sem, device_id=(right,)).start()
+
+
+@weft.scenario(devices=DEVICES, expect="dma_in_flight")
+def permute_never_waited():
+    mesh = jax.make_mesh((DEVICES,), ("x",))
+    x = np.zeros((DEVICES * 8, 128), np.float32)
+    call = pl.pallas_call(forgotten_wait_kernel, out_shape=jax.ShapeDtypeStruct((8, 128), jnp.float32),
+                          in_specs=[pl.BlockSpec(memory_space=pl.ANY)], out_specs=pl.BlockSpec(memory_space=pl.ANY),
+                          scratch_shapes=[pltpu.SemaphoreType.DMA] * 2)
+    shard_map(call, mesh=mesh, in_specs=P("x"), out_specs=P("x"))(x)
+
+
+def off_by_one_kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] * 2
+
+
+@weft.scenario(devices=1, expect="wrong_result")
+def doubled_not_tripled():
+    x = np.ones((8, 128), np.float32)
+    call = pl.pallas_call(off_by_one_kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))
+    np.testing.assert_array_equal(call(x), x * 3)
+
+
+def raising_kernel(x_ref, o_ref):
+    raise ValueError("a body that raises")
+
+
+@weft.scenario(devices=1, expect="kernel_error")
+def body_raises():
+    x = np.ones((8, 128), np.float32)
+    pl.pallas_call(raising_kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)
+
+
+def gather_rows_kernel(rows_ref, x_ref, o_ref):
+    o_ref[...] = x_ref[...] * 10
+
+
+@weft.scenario(devices=1)
+def gather_by_prefetch():
+    """Scalar prefetch: the index map picks which block of x each grid step reads."""
+    x = np.arange(4 * 8 * 128, dtype=np.float32).reshape(32, 128)
+    order = np.array([3, 0, 2, 1], np.int32)
+    call = pl.pallas_call(
+        gather_rows_kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+        grid_spec=pltpu.PrefetchScalarGridSpec(
+            num_scalar_prefetch=1, grid=(4,),
+            in_specs=[pl.BlockSpec((8, 128), lambda i, rows: (rows[i], 0))],
+            out_specs=pl.BlockSpec((8, 128), lambda i, rows: (i, 0))))
+    want = np.concatenate([x[8 * r:8 * r + 8] for r in order]) * 10
+    np.testing.assert_array_equal(call(order, x), want)
+
+
+def in_place_kernel(x_ref, o_ref):
+    pltpu.sync_copy(x_ref, o_ref, add=True)
+
+
+@weft.scenario(devices=1)
+def doubled_in_place():
+    """input_output_aliases: the output is the input's buffer, doubled by a sync copy that adds."""
+    x = np.arange(8 * 128, dtype=np.float32).reshape(8, 128)
+    call = pl.pallas_call(in_place_kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+                          in_specs=[pl.BlockSpec(memory_space=pl.ANY)], out_specs=pl.BlockSpec(memory_space=pl.ANY),
+                          input_output_aliases={0: 0})
+    np.testing.assert_array_equal(call(x), 2 * x)

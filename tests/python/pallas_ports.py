@@ -1,0 +1,131 @@
+"""Python ports of weft's C++ Pallas kernels (scenarios/kernels/pallas/), written as a Pallas
+author writes them: the same visible operations in the same order, so the same verdicts and,
+under explore, the same interleaving classes (test_ports.py compares them)."""
+
+import numpy as np
+
+import weft
+from weft.jax import jax, lax, jnp
+from weft.jax.experimental import pallas as pl
+from weft.jax.experimental.pallas import tpu as pltpu
+from weft.jax.experimental.shard_map import shard_map
+from weft.jax.sharding import PartitionSpec as P
+
+
+def _ring(devices):
+    return jax.make_mesh((devices,), ("x",))
+
+
+# ---- right permute (scenarios/kernels/pallas/right_permute.cpp) ----
+
+def right_permute_kernel(x_ref, out_ref, send_sem, recv_sem, *, wait_send):
+    devices = lax.psum(1, "x")
+    right = lax.rem(lax.axis_index("x") + 1, devices)
+    copy = pltpu.make_async_remote_copy(x_ref, out_ref, send_sem, recv_sem, device_id=(right,),
+                                        device_id_type=pl.DeviceIdType.MESH)
+    copy.start()
+    if wait_send:
+        copy.wait_send()
+    copy.wait_recv()
+
+
+@weft.scenario(devices=4, params={"rows": 8, "cols": 128, "wait_send": 1})
+def right_permute(rows, cols, wait_send):
+    devices = len(jax.devices())
+    x = np.arange(devices * rows * cols, dtype=np.float32).reshape(devices * rows, cols)
+    kernel = lambda *refs: right_permute_kernel(*refs, wait_send=wait_send)  # noqa: E731
+    call = pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct((rows, cols), jnp.float32),
+                          in_specs=[pl.BlockSpec(memory_space=pl.ANY)], out_specs=pl.BlockSpec(memory_space=pl.ANY),
+                          scratch_shapes=[pltpu.SemaphoreType.DMA] * 2)
+    out = shard_map(call, mesh=_ring(devices), in_specs=P("x"), out_specs=P("x"), check_rep=False)(x)
+    np.testing.assert_array_equal(out, np.roll(x, rows, axis=0))
+
+
+# ---- all-reduce over ring steps (scenarios/kernels/pallas/all_reduce.cpp) ----
+
+def all_reduce_kernel(x_ref, o_ref, acc_ref, slots_ref, dma_sems, capacity_sems, *, bug):
+    devices = lax.psum(1, "x")
+    me = lax.axis_index("x")
+    right, left = lax.rem(me + 1, devices), lax.rem(me + devices - 1, devices)
+    step, steps = pl.program_id(0), pl.num_programs(0)
+    send_sem, recv_sem = dma_sems.at[0], dma_sems.at[1 + step % 2]
+    room = capacity_sems.at[0]
+
+    def release_left():
+        pl.semaphore_signal(room, 1, device_id=(left,))
+
+    if step == 0:
+        if bug != 2:
+            barrier = pltpu.get_barrier_semaphore()
+            pl.semaphore_signal(barrier, 1, device_id=(left,))
+            pl.semaphore_signal(barrier, 1, device_id=(right,))
+            pl.semaphore_wait(barrier, 2)
+        acc_ref[...] = x_ref[...]
+    if bug == 3 and 1 <= step < steps - 1:
+        release_left()
+    if step >= 2:
+        pl.semaphore_wait(room, 1)
+    source = x_ref if step == 0 else slots_ref.at[(step - 1) % 2]
+    copy = pltpu.make_async_remote_copy(source, slots_ref.at[step % 2], send_sem, recv_sem, device_id=(right,))
+    copy.start()
+    copy.wait()
+    if bug in (0, 2) and 1 <= step < steps - 1:
+        release_left()
+    if bug == 1 and step >= 2:
+        release_left()
+    acc_ref[...] = acc_ref[...] + slots_ref[step % 2]
+    if step == steps - 1:
+        o_ref[...] = acc_ref[...]
+
+
+@weft.scenario(devices=4, params={"rows": 8, "cols": 128, "bug": 0})
+def all_reduce(rows, cols, bug):
+    devices = len(jax.devices())
+    x = np.arange(devices * rows * cols, dtype=np.float32).reshape(devices * rows, cols) % 7
+    kernel = lambda *refs: all_reduce_kernel(*refs, bug=bug)  # noqa: E731
+    call = pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct((rows, cols), jnp.float32), grid=(devices - 1,),
+                          in_specs=[pl.BlockSpec(memory_space=pl.ANY)], out_specs=pl.BlockSpec(memory_space=pl.ANY),
+                          scratch_shapes=[pltpu.VMEM((rows, cols), jnp.float32),
+                                          pltpu.VMEM((2, rows, cols), jnp.float32),
+                                          pltpu.SemaphoreType.DMA((3,)), pltpu.SemaphoreType.REGULAR((1,))],
+                          compiler_params=pltpu.CompilerParams(collective_id=0))
+    out = shard_map(call, mesh=_ring(devices), in_specs=P("x"), out_specs=P("x"), check_rep=False)(x)
+    want = x.reshape(devices, rows, cols).sum(axis=0)
+    np.testing.assert_array_equal(out, np.concatenate([want] * devices))
+
+
+# ---- tiled matmul (scenarios/kernels/pallas/matmul.cpp) ----
+
+def matmul_kernel(x_ref, y_ref, z_ref, acc_ref, *, k_axis):
+    @pl.when(pl.program_id(k_axis) == 0)
+    def _():
+        acc_ref[...] = jnp.zeros_like(acc_ref)
+
+    acc = acc_ref[...] + jnp.dot(x_ref[...], y_ref[...], preferred_element_type=jnp.float32)
+    acc_ref[...] = acc
+
+    @pl.when(pl.program_id(k_axis) == pl.num_programs(k_axis) - 1)
+    def _():
+        z_ref[...] = acc
+
+
+@weft.scenario(devices=1, cores_per_device=2,
+               params={"m": 16, "n": 16, "k": 16, "bm": 8, "bn": 8, "bk": 8, "bug": 0})
+def matmul(m, n, k, bm, bn, bk, bug):
+    x = (np.arange(m * k, dtype=np.float32) % 7 - 3).reshape(m, k)
+    y = (np.arange(k * n, dtype=np.float32) % 5 - 2).reshape(k, n)
+    if bug == 2:  # k outermost
+        grid, k_axis = (k // bk, m // bm, n // bn), 0
+        in_specs = [pl.BlockSpec((bm, bk), lambda kk, i, j: (i, kk)), pl.BlockSpec((bk, bn), lambda kk, i, j: (kk, j))]
+        out_spec = pl.BlockSpec((bm, bn), lambda kk, i, j: (i, j))
+        params = None
+    else:
+        grid, k_axis = (m // bm, n // bn, k // bk), 2
+        in_specs = [pl.BlockSpec((bm, bk), lambda i, j, kk: (i, kk)), pl.BlockSpec((bk, bn), lambda i, j, kk: (kk, j))]
+        out_spec = pl.BlockSpec((bm, bn), lambda i, j, kk: (0 if bug == 1 else i, j))
+        params = pltpu.CompilerParams(dimension_semantics=("parallel", "parallel", "arbitrary"))
+    call = pl.pallas_call(lambda *refs: matmul_kernel(*refs, k_axis=k_axis),
+                          out_shape=jax.ShapeDtypeStruct((m, n), jnp.float32), grid=grid, in_specs=in_specs,
+                          out_specs=out_spec, scratch_shapes=[pltpu.VMEM((bm, bn), jnp.float32)],
+                          compiler_params=params)
+    np.testing.assert_array_equal(call(x, y), x @ y)

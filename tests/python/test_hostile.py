@@ -1,0 +1,36 @@
+"""Hostile Python: a verdict or a clear error, never a crash or a hang."""
+
+import re
+
+import weft
+
+import hostile as h
+
+
+def test_each_hostile_kernel_gives_its_verdict():
+    for scenario in (h.recurses_forever, h.waits_twice, h.swallows_the_teardown,
+                     h.uses_a_missing_primitive):
+        result = weft.sweep(scenario, seeds="0..9")
+        assert result.ok, result.report
+
+
+def test_a_ref_kept_past_its_execution_is_named():
+    # The first execution keeps its ref; the second uses it: a kernel_error naming the ref (and,
+    # since the two executions differ, weft says the kernel is not deterministic).
+    result = weft.sweep(h.keeps_a_ref, seeds="0..1", keep_going=True, expect="ok")
+    assert "a ref kept past the kernel that made it" in result.report, result.report
+
+
+def test_recursion_ends_in_recursion_error():
+    result = weft.run(h.recurses_forever)
+    assert "RecursionError" in result.report
+
+
+def test_a_swallowed_teardown_is_named():
+    result = weft.run(h.swallows_the_teardown)
+    assert re.search(r"caught weft's teardown", result.report), result.report
+
+
+def test_a_missing_primitive_names_itself():
+    result = weft.run(h.uses_a_missing_primitive)
+    assert "some_primitive_weft_lacks" in result.report

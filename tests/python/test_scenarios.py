@@ -1,0 +1,103 @@
+"""Python scenarios give their verdicts, through the Python API and both command lines."""
+
+import os
+import re
+
+import weft
+
+import kernels as k
+from conftest import run_command
+
+
+def test_a_permute_gives_ok_over_seeds():
+    result = weft.sweep(k.right_permute, seeds="0..99")
+    assert result.ok, result.report
+    assert "100 executions" in result.report or "100" in result.report
+
+
+def test_a_blocked_kernel_computes_its_output():
+    result = weft.sweep(k.blocked_add, seeds="0..9")
+    assert result.ok, result.report
+
+
+def test_scalar_prefetch_and_aliases_compute_their_outputs():
+    for scenario in (k.gather_by_prefetch, k.doubled_in_place):
+        result = weft.sweep(scenario, seeds="0..9")
+        assert result.ok, result.report
+
+
+def test_each_planted_bug_gives_its_verdict():
+    for scenario, verdict in ((k.permute_never_waited, "dma_in_flight"), (k.doubled_not_tripled, "wrong_result"),
+                              (k.body_raises, "kernel_error")):
+        result = weft.run(scenario, seed=3)
+        assert result.ok, result.report
+        assert f"verdict:  {verdict}" in result.report
+
+
+def test_a_body_that_raises_names_its_exception_and_line():
+    result = weft.run(k.body_raises, seed=0)
+    assert "ValueError: a body that raises" in result.report
+    assert re.search(r"kernels\.py:\d+ in raising_kernel", result.report), result.report
+
+
+def test_a_wrong_result_names_the_assertion():
+    result = weft.run(k.doubled_not_tripled, seed=0)
+    assert "Mismatched elements" in result.report or "not equal" in result.report, result.report
+
+
+def test_a_forgotten_wait_names_the_kernel_line():
+    result = weft.run(k.permute_never_waited, seed=0)
+    assert re.search(r"kernels\.py:\d+", result.report), result.report
+
+
+def test_the_executable_and_python_m_weft_print_the_same(weft_binary, python_weft, kernels):
+    words = ["run", f"{kernels}::permute_never_waited", "--seed", "5"]
+    status, out, err = run_command(weft_binary, *words)
+    assert status == 0, err
+    assert f"{weft_binary} replay" in out
+    status_m, out_m, err_m = run_command(*python_weft, *words)
+    assert status_m == 0, err_m
+    assert out.replace(weft_binary, "python3 -m weft") == out_m
+
+
+def test_every_printed_reproduce_line_replays(weft_binary, kernels):
+    status, out, err = run_command(weft_binary, "run", f"{kernels}::permute_never_waited", "--seed", "5",
+                                   "--expect", "ok")
+    assert status == 1, out + err
+    lines = [line.strip() for line in out.splitlines() if " replay " in line]
+    assert len(lines) == 2, out
+    verdict = re.search(r"verdict:\s+(\w+)", out).group(1)
+    for line in lines:
+        words = line.split()
+        words[0] = weft_binary
+        replayed_status, replayed, replay_err = run_command(*words)
+        assert re.search(r"verdict:\s+(\w+)", replayed).group(1) == verdict, replayed + replay_err
+
+
+def test_explore_proves_the_permute(weft_binary, kernels):
+    status, out, err = run_command(weft_binary, "explore", f"{kernels}::right_permute")
+    assert status == 0, out + err
+    assert "exhausted" in out
+
+
+def test_a_script_without_scenarios_is_one(weft_binary, tmp_path):
+    script = tmp_path / "add_script.py"
+    script.write_text(
+        "import numpy as np\n"
+        "from weft.jax import jax, jnp\n"
+        "from weft.jax.experimental import pallas as pl\n"
+        "def kernel(x_ref, o_ref):\n"
+        "    o_ref[...] = x_ref[...] * 2\n"
+        "x = np.ones((8, 128), np.float32)\n"
+        "out = pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)\n"
+        "assert (out == 2).all()\n")
+    status, out, err = run_command(weft_binary, "sweep", str(script), "--seeds", "0..4")
+    assert status == 0, out + err
+
+
+def test_a_script_that_fails_to_import_is_a_clear_error(weft_binary, tmp_path):
+    script = tmp_path / "broken.py"
+    script.write_text("import nonexistent_module_for_weft\n")
+    status, out, err = run_command(weft_binary, "run", str(script))
+    assert status == 2
+    assert "broken.py" in err and "nonexistent_module_for_weft" in err
