@@ -101,3 +101,19 @@ def test_a_script_that_fails_to_import_is_a_clear_error(weft_binary, tmp_path):
     status, out, err = run_command(weft_binary, "run", str(script))
     assert status == 2
     assert "broken.py" in err and "nonexistent_module_for_weft" in err
+
+
+def test_traces_and_findings_files_name_the_python_lines(weft_binary, kernels, tmp_path):
+    html, trace, text = tmp_path / "t.html", tmp_path / "t.json", tmp_path / "t.txt"
+    status, out, err = run_command(weft_binary, "run", f"{kernels}::permute_never_waited", "--seed", "2",
+                                   "--html", str(html), "--trace", str(trace), "--trace-text", str(text))
+    assert status == 0, out + err
+    for written in (html, trace, text):
+        assert "kernels.py" in written.read_text(), written
+    jsonl, junit = tmp_path / "f.jsonl", tmp_path / "f.xml"
+    status, out, err = run_command(weft_binary, "sweep", f"{kernels}::permute_never_waited", "--seeds", "0..19",
+                                   "--expect", "ok", "--keep-going", "--jsonl", str(jsonl), "--junit", str(junit))
+    assert status == 1, out + err
+    assert "kernels.py" in jsonl.read_text() and "failure" in junit.read_text()
+    status, out, err = run_command(weft_binary, "merge", str(jsonl))
+    assert '"failures":20' in out, out + err
