@@ -1,5 +1,5 @@
 // The extension module weft._weft: the engine, its command line, and the objects a Python
-// kernel holds (kernel_bridge.hpp). Imported by the weft package (python/weft/__init__.py).
+// kernel holds (kernel_objects.hpp). Imported by the weft package (python/weft/__init__.py).
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -14,7 +14,8 @@
 #include <vector>
 
 #include "app/main.hpp"
-#include "python/native/kernel_bridge.hpp"
+#include "python/native/carried_exceptions.hpp"
+#include "python/native/kernel_objects.hpp"
 #include "python/native/python_scenario.hpp"
 
 namespace py = pybind11;

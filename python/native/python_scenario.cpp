@@ -8,7 +8,8 @@
 #include <thread>
 
 #include "python/native/python_fiber.hpp"
-#include "python/native/kernel_bridge.hpp"
+#include "python/native/carried_exceptions.hpp"
+#include "python/native/kernel_objects.hpp"
 #include "python/native/python_values.hpp"
 #include "sim/config/config_error.hpp"
 #include "sim/pallas/pallas_call.hpp"

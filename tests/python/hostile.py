@@ -69,3 +69,20 @@ def missing_name_kernel(x_ref, o_ref):
 @weft.scenario(devices=1, expect="kernel_error")
 def uses_a_missing_primitive():
     _call(missing_name_kernel)(np.zeros((8, 128), np.float32))
+
+
+_handed = []
+
+
+def hand_over_kernel(x_ref, o_ref):
+    _handed.append(o_ref)
+    _handed[0][...] = x_ref[...]  # the first core's ref, used by whichever core comes second
+
+
+@weft.scenario(devices=2, expect="kernel_error")
+def hands_a_ref_to_another_core():
+    _handed.clear()
+    from weft.jax.experimental.shard_map import shard_map
+    from weft.jax.sharding import PartitionSpec as P
+    mesh = jax.make_mesh((2,), ("x",))
+    shard_map(_call(hand_over_kernel), mesh=mesh, in_specs=P("x"), out_specs=P("x"))(np.zeros((16, 128), np.float32))

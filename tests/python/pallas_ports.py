@@ -129,3 +129,114 @@ def matmul(m, n, k, bm, bn, bk, bug):
                           out_specs=out_spec, scratch_shapes=[pltpu.VMEM((bm, bn), jnp.float32)],
                           compiler_params=params)
     np.testing.assert_array_equal(call(x, y), x @ y)
+
+
+# ---- paged gather with a prefetched block table (scenarios/kernels/pallas/paged_gather.cpp) ----
+
+def paged_gather_kernel(table_ref, pool_ref, out_ref, pages_ref, sems, *, per_sequence, shared):
+    sequence = pl.program_id(0)
+    copies = []
+    for slot in range(per_sequence):
+        page = table_ref[sequence * per_sequence + slot]
+        copy = pltpu.make_async_copy(pool_ref.at[page], pages_ref.at[slot], sems.at[0 if shared else slot])
+        copy.start()
+        copies.append(copy)
+    for copy in copies[:1] if shared else copies:
+        copy.wait()
+    out_ref[...] = pages_ref[...] * 2
+
+
+@weft.scenario(devices=1, cores_per_device=2, params={"sequences": 4, "per_sequence": 2, "page": 8, "pages": 6, "bug": 0})
+def paged_gather(sequences, per_sequence, page, pages, bug):
+    table = np.array([(s * 3 + k * 5) % pages for s in range(sequences) for k in range(per_sequence)], np.int32)
+    pool = (np.arange(pages * page, dtype=np.float32) % 11).reshape(pages, page)
+    kernel = lambda *refs: paged_gather_kernel(*refs, per_sequence=per_sequence, shared=bug == 1)  # noqa: E731
+    call = pl.pallas_call(
+        kernel, out_shape=jax.ShapeDtypeStruct((sequences, per_sequence, page), jnp.float32),
+        grid_spec=pltpu.PrefetchScalarGridSpec(
+            num_scalar_prefetch=1, grid=(sequences,),
+            in_specs=[pl.BlockSpec(memory_space=pl.ANY)],
+            out_specs=pl.BlockSpec((None, per_sequence, page), lambda s, table: (s, 0, 0)),
+            scratch_shapes=[pltpu.VMEM((per_sequence, page), jnp.float32), pltpu.SemaphoreType.DMA((per_sequence,))]),
+        compiler_params=pltpu.CompilerParams(dimension_semantics=("parallel",)))
+    out = call(table, pool)
+    np.testing.assert_array_equal(out, 2 * pool[table].reshape(sequences, per_sequence, page))
+
+
+# ---- bidirectional reduce-scatter over (step, phase) (scenarios/kernels/pallas/reduce_scatter.cpp) ----
+
+def reduce_scatter_kernel(x_ref, out_ref, hbm_ref, local_sem, left_recv, left_send, right_recv, right_send,
+                          left_capacity, right_capacity, acc_ref, *, half, capacity_late):
+    devices = lax.psum(1, "x")
+    me = lax.axis_index("x")
+    step, phase = pl.program_id(0), pl.program_id(1)
+    start, last = step == 0 and phase == 0, step + 1 == pl.num_programs(0)
+    working, receiving = step % 2, 1 - step % 2
+    leftward = dict(to=(me + devices - 1) % devices, frm=(me + 1) % devices, rows=pl.ds(0, half),
+                    recv=left_recv, send=left_send, capacity=left_capacity)
+    rightward = dict(to=(me + 1) % devices, frm=(me + devices - 1) % devices, rows=pl.ds(half, half),
+                     recv=right_recv, send=right_send, capacity=right_capacity)
+    adding, sending = (leftward, rightward) if phase == 0 else (rightward, leftward)
+
+    def credit(direction):
+        pl.semaphore_signal(direction["capacity"], 1, device_id=(direction["frm"],))
+
+    def remote(src, dst, direction):
+        return pltpu.make_async_remote_copy(src, dst, direction["send"], direction["recv"],
+                                            device_id=(direction["to"],))
+
+    if start:
+        barrier = pltpu.get_barrier_semaphore()
+        pl.semaphore_signal(barrier, 1, device_id=(leftward["to"],))
+        pl.semaphore_signal(barrier, 1, device_id=(rightward["to"],))
+        pl.semaphore_wait(barrier, 2)
+        out_ref[...] = jnp.zeros((2 * half, out_ref.shape[1]), jnp.float32)
+        acc_ref[...] = jnp.zeros(acc_ref.shape, jnp.float32)
+        first = remote(x_ref.at[me, leftward["rows"]], hbm_ref.at[working, leftward["rows"]], leftward)
+        first.start()
+        first.wait()
+        copy = remote(x_ref.at[me, rightward["rows"]], hbm_ref.at[working, rightward["rows"]], rightward)
+        copy.start()
+        credit(rightward)
+        credit(leftward)
+    else:
+        pl.semaphore_wait(sending["capacity"], 1)
+        rightwards = sending is rightward
+        from_slot, to_slot = (receiving, working) if rightwards else (working, receiving)
+        copy = remote(hbm_ref.at[from_slot, sending["rows"]], hbm_ref.at[to_slot, sending["rows"]], sending)
+        copy.start()
+
+    slot = hbm_ref.at[working, adding["rows"]]
+    pltpu.async_copy(slot, acc_ref, local_sem).wait()
+    if not last:
+        owner = (me + step + 1) % devices if phase == 0 else (me - step - 1) % devices
+        acc_ref[...] = acc_ref[...] + x_ref[owner, adding["rows"]]
+    pltpu.async_copy(acc_ref, slot, local_sem).wait()
+
+    copy.wait()
+    first_copy = step == (1 if sending is rightward else 0)
+    if not start and not (capacity_late and first_copy):
+        credit(sending)
+    if last:
+        out_ref[adding["rows"]] = acc_ref[...]
+        pl.semaphore_wait(sending["capacity"], 1)
+
+
+@weft.scenario(devices=4, params={"rows": 16, "cols": 128, "capacity_late": 0})
+def reduce_scatter(rows, cols, capacity_late):
+    devices = len(jax.devices())
+    x = (np.arange(devices * devices * rows * cols, dtype=np.float32) % 13).reshape(devices * devices, rows, cols)
+    half = rows // 2
+    kernel = lambda *refs: reduce_scatter_kernel(*refs, half=half, capacity_late=capacity_late)  # noqa: E731
+    call = pl.pallas_call(
+        kernel,
+        out_shape=(jax.ShapeDtypeStruct((rows, cols), jnp.float32), jax.ShapeDtypeStruct((2, rows, cols), jnp.float32)),
+        grid=(devices, 2),
+        in_specs=[pl.BlockSpec((devices, rows, cols), lambda i, j: (0, 0, 0))],
+        out_specs=[pl.BlockSpec((rows, cols), lambda i, j: (0, 0)), pl.BlockSpec(memory_space=pl.ANY)],
+        scratch_shapes=[pltpu.SemaphoreType.DMA] * 5 + [pltpu.SemaphoreType.REGULAR] * 2
+        + [pltpu.VMEM((half, cols), jnp.float32)],
+        compiler_params=pltpu.CompilerParams(collective_id=0))
+    out, _ = shard_map(call, mesh=_ring(devices), in_specs=P("x"), out_specs=(P("x"), P("x")), check_rep=False)(x)
+    want = x.reshape(devices, devices, rows, cols).sum(axis=0)
+    np.testing.assert_array_equal(out.reshape(devices, rows, cols), want)

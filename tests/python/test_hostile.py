@@ -34,3 +34,9 @@ def test_a_swallowed_teardown_is_named():
 def test_a_missing_primitive_names_itself():
     result = weft.run(h.uses_a_missing_primitive)
     assert "some_primitive_weft_lacks" in result.report
+
+
+def test_a_ref_handed_to_another_core_is_named():
+    result = weft.sweep(h.hands_a_ref_to_another_core, seeds="0..19")
+    assert result.ok, result.report
+    assert "used by another core's kernel" in weft.run(h.hands_a_ref_to_another_core, seed=4).report

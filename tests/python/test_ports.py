@@ -21,6 +21,10 @@ PAIRS = [
     ("pallas_matmul.toml", "matmul", [], []),
     ("pallas_matmul_shared_output_race.toml", "matmul", ["params.bug=1"], []),
     ("pallas_matmul_revisit.toml", "matmul", ["params.bug=2"], []),
+    ("pallas_paged_gather.toml", "paged_gather", [], []),
+    ("pallas_paged_gather_shared_semaphore_race.toml", "paged_gather", ["params.bug=1"], []),
+    ("pallas_reduce_scatter.toml", "reduce_scatter", [], ["topology.devices=3"]),
+    ("pallas_reduce_scatter_capacity_late.toml", "reduce_scatter", ["params.capacity_late=1"], ["topology.devices=3"]),
 ]
 
 

@@ -1,78 +1,42 @@
-#include "python/native/kernel_bridge.hpp"
+#include "python/native/kernel_objects.hpp"
 
 #define NO_IMPORT_ARRAY
 #define PY_ARRAY_UNIQUE_SYMBOL weft_numpy_api
 #include <numpy/arrayobject.h>
 
-#include <frameobject.h>
-
-#include <exception>
-#include <stdexcept>
 #include <vector>
 
+#include "python/native/carried_exceptions.hpp"
 #include "python/native/python_values.hpp"
 
 namespace weft::python {
 namespace {
 
-PyObject* cpp_unwind = nullptr;   // weft._weft.CppUnwind (BaseException)
-PyObject* kernel_misuse = nullptr;  // weft._weft.KernelMisuse (Exception)
-
-// ---- C++ exceptions through Python frames ----
-
-struct Carried {
-  std::exception_ptr error;
-};
-
-void carry_current_exception() {
-  auto* carried = new Carried{std::current_exception()};
-  PyObject* capsule = PyCapsule_New(carried, "weft.carried", [](PyObject* self) {
-    delete static_cast<Carried*>(PyCapsule_GetPointer(self, "weft.carried"));
-  });
-  PyErr_SetObject(cpp_unwind, capsule);
-  Py_DECREF(capsule);
-}
-
-// Runs `call`; a C++ exception becomes CppUnwind (returns null), a Python error stays set.
-template <class Call>
-PyObject* guarded(Call&& call) {
-  try {
-    return call();
-  } catch (...) {
-    carry_current_exception();
-    return nullptr;
-  }
-}
-
 // ---- Core ----
-
-struct CoreObject {
-  PyObject_HEAD
-  sim::Core* core;
-  FileNames* files;
-};
 
 PyTypeObject core_type = {PyVarObject_HEAD_INIT(nullptr, 0)};
 
-// The live core of `object`, or null with KernelMisuse set.
+}  // namespace
+
 sim::Core* live(PyObject* object, const char* what) {
   auto* core = reinterpret_cast<CoreObject*>(object);
   if (core->core == nullptr) {
-    PyErr_Format(kernel_misuse, "%s kept past the kernel that made it (its execution has ended)", what);
+    PyErr_Format(kernel_misuse(), "%s kept past the kernel that made it (its execution has ended)", what);
+    return nullptr;
+  }
+  if (scheduler::Fiber::current() != core->fiber) {
+    PyErr_Format(kernel_misuse(), "%s of %s used by another core's kernel", what,
+                 model::to_string(core->core->id()).c_str());
     return nullptr;
   }
   return core->core;
 }
 
-// ---- Ref ----
+FileNames& files_of(PyObject* core) { return *reinterpret_cast<CoreObject*>(core)->files; }
 
-struct RefObject {
-  PyObject_HEAD
-  PyObject* core;
-  model::Slice slice;
-  std::array<std::int8_t, model::max_rank> view_dim;
-  std::uint64_t launch;
-};
+namespace {
+
+// ---- Ref ----
 
 PyTypeObject ref_type = {PyVarObject_HEAD_INIT(nullptr, 0)};
 PyTypeObject at_type = {PyVarObject_HEAD_INIT(nullptr, 0)};
@@ -147,7 +111,7 @@ RefObject* narrowed(RefObject* ref, PyObject* index) {
         if (!step) return Py_DECREF(result), nullptr;
         if (*step != 1) {
           Py_DECREF(result);
-          PyErr_Format(kernel_misuse, "a strided index (step %lld): weft's refs take steps of 1",
+          PyErr_Format(kernel_misuse(), "a strided index (step %lld): weft's refs take steps of 1",
                        static_cast<long long>(*step));
           return nullptr;
         }
@@ -181,18 +145,8 @@ RefObject* narrowed(RefObject* ref, PyObject* index) {
   return result;
 }
 
-// The core to act on for `ref`, checked: alive, and the one running (a ref handed to another
-// core's kernel cannot act for it).
-sim::Core* acting_core(RefObject* ref, const char* what) {
-  sim::Core* core = live(ref->core, what);
-  if (core == nullptr) return nullptr;
-  return core;
-}
-
-FileNames& files_of(PyObject* core) { return *reinterpret_cast<CoreObject*>(core)->files; }
-
 PyObject* load(RefObject* ref) {
-  sim::Core* core = acting_core(ref, "a ref");
+  sim::Core* core = live(ref->core, "a ref");
   if (core == nullptr) return nullptr;
   const sim::Location at = files_of(ref->core).caller();
   PyObject* array = new_array(ref->slice.buffer->info().type, ref->slice.view);
@@ -210,7 +164,7 @@ PyObject* load(RefObject* ref) {
 }
 
 int store(RefObject* ref, PyObject* value) {
-  sim::Core* core = acting_core(ref, "a ref");
+  sim::Core* core = live(ref->core, "a ref");
   if (core == nullptr) return -1;
   const sim::Location at = files_of(ref->core).caller();
   PyObject* array = array_for_store(value, ref->slice.buffer->info().type, ref->slice.view);
@@ -280,17 +234,8 @@ PyObject* at_subscript(PyObject* self, PyObject* index) {
 }
 PyMappingMethods at_mapping{nullptr, at_subscript, nullptr};
 
-}  // namespace
-
-namespace {
-
 // ---- Semaphore ----
 
-struct SemaphoreObject {
-  PyObject_HEAD
-  PyObject* core;
-  sim::Semaphore semaphore;
-};
 PyTypeObject semaphore_type = {PyVarObject_HEAD_INIT(nullptr, 0)};
 
 void semaphore_dealloc(PyObject* self) {
@@ -302,6 +247,8 @@ PyObject* semaphore_repr(PyObject* self) {
   return PyUnicode_FromFormat("Semaphore(%s %d)", std::string(model::to_string(semaphore.kind)).c_str(), semaphore.id);
 }
 
+}  // namespace
+
 SemaphoreObject* as_semaphore(PyObject* object, const char* call) {
   if (!PyObject_TypeCheck(object, &semaphore_type)) {
     PyErr_Format(PyExc_TypeError, "%s takes a semaphore, not %s", call, Py_TYPE(object)->tp_name);
@@ -309,6 +256,8 @@ SemaphoreObject* as_semaphore(PyObject* object, const char* call) {
   }
   return reinterpret_cast<SemaphoreObject*>(object);
 }
+
+namespace {
 
 // ---- Copy (a DMA) ----
 
@@ -341,156 +290,6 @@ PyMethodDef copy_methods[] = {{"wait", copy_wait<&sim::Dma::wait>, METH_NOARGS, 
                               {"wait_recv", copy_wait<&sim::Dma::wait_recv>, METH_NOARGS, "waits until the target holds it"},
                               {nullptr, nullptr, 0, nullptr}};
 
-// ---- the raw functions ----
-
-std::optional<int> optional_int(PyObject* object) {
-  if (object == Py_None) return std::nullopt;
-  const auto value = index_value(object);
-  if (!value) return std::nullopt;
-  return static_cast<int>(*value);
-}
-
-// signal(semaphore, amount, device, core)
-PyObject* signal(PyObject*, PyObject* const* args, Py_ssize_t count) {
-  if (count != 4) return PyErr_SetString(PyExc_TypeError, "signal(semaphore, amount, device, core)"), nullptr;
-  SemaphoreObject* semaphore = as_semaphore(args[0], "semaphore_signal");
-  if (semaphore == nullptr) return nullptr;
-  sim::Core* core = live(semaphore->core, "a semaphore");
-  if (core == nullptr) return nullptr;
-  const auto amount = index_value(args[1]);
-  if (!amount) return nullptr;
-  sim::Where where{optional_int(args[2]), optional_int(args[3])};
-  if (PyErr_Occurred()) return nullptr;
-  const sim::Location at = files_of(semaphore->core).caller();
-  return guarded([&]() -> PyObject* {
-    core->signal(semaphore->semaphore, *amount, where, at);
-    Py_RETURN_NONE;
-  });
-}
-
-// wait(semaphore, amount)
-PyObject* wait(PyObject*, PyObject* const* args, Py_ssize_t count) {
-  if (count != 2) return PyErr_SetString(PyExc_TypeError, "wait(semaphore, amount)"), nullptr;
-  SemaphoreObject* semaphore = as_semaphore(args[0], "semaphore_wait");
-  if (semaphore == nullptr) return nullptr;
-  sim::Core* core = live(semaphore->core, "a semaphore");
-  if (core == nullptr) return nullptr;
-  const auto amount = index_value(args[1]);
-  if (!amount) return nullptr;
-  const sim::Location at = files_of(semaphore->core).caller();
-  return guarded([&]() -> PyObject* {
-    core->wait(semaphore->semaphore, *amount, at);
-    Py_RETURN_NONE;
-  });
-}
-
-// read(semaphore)
-PyObject* read(PyObject*, PyObject* semaphore_object) {
-  SemaphoreObject* semaphore = as_semaphore(semaphore_object, "semaphore_read");
-  if (semaphore == nullptr) return nullptr;
-  sim::Core* core = live(semaphore->core, "a semaphore");
-  if (core == nullptr) return nullptr;
-  const sim::Location at = files_of(semaphore->core).caller();
-  return guarded([&]() -> PyObject* { return PyLong_FromLongLong(core->read(semaphore->semaphore, at)); });
-}
-
-RefObject* as_ref(PyObject* object, const char* call) {
-  if (!PyObject_TypeCheck(object, &ref_type)) {
-    PyErr_Format(PyExc_TypeError, "%s takes refs, not %s", call, Py_TYPE(object)->tp_name);
-    return nullptr;
-  }
-  return reinterpret_cast<RefObject*>(object);
-}
-
-// copy(source, target, recv, send, device, core, add, started): a started DMA, or one described
-PyObject* copy(PyObject*, PyObject* const* args, Py_ssize_t count) {
-  if (count != 8) return PyErr_SetString(PyExc_TypeError, "copy(source, target, recv, send, device, core, add, start)"), nullptr;
-  RefObject* source = as_ref(args[0], "a copy");
-  RefObject* target = source == nullptr ? nullptr : as_ref(args[1], "a copy");
-  SemaphoreObject* recv = target == nullptr ? nullptr : as_semaphore(args[2], "a copy");
-  if (recv == nullptr) return nullptr;
-  std::optional<sim::Semaphore> send;
-  if (args[3] != Py_None) {
-    SemaphoreObject* send_object = as_semaphore(args[3], "a copy");
-    if (send_object == nullptr) return nullptr;
-    send = send_object->semaphore;
-  }
-  sim::Core* core = live(recv->core, "a semaphore");
-  if (core == nullptr || live(source->core, "a ref") == nullptr || live(target->core, "a ref") == nullptr) return nullptr;
-  sim::DmaOptions options{optional_int(args[4]), optional_int(args[5]), PyObject_IsTrue(args[6]) == 1};
-  if (PyErr_Occurred()) return nullptr;
-  const bool start = PyObject_IsTrue(args[7]) == 1;
-  const sim::Location at = files_of(recv->core).caller();
-  return guarded([&]() -> PyObject* {
-    core->check_slice(source->slice, source->launch, start ? "starts a DMA from" : "describes a DMA from", at);
-    core->check_slice(target->slice, target->launch, start ? "starts a DMA to" : "describes a DMA to", at);
-    sim::Dma dma = start ? core->start(source->slice, target->slice, recv->semaphore, send, options, at)
-                         : core->describe(source->slice, target->slice, recv->semaphore, send, options, at);
-    auto* object = PyObject_New(CopyObject, &copy_type);
-    Py_INCREF(recv->core);
-    object->core = recv->core;
-    new (&object->dma) sim::Dma(dma);
-    return reinterpret_cast<PyObject*>(object);
-  });
-}
-
-// sync_copy(source, target, add): a local copy started and waited in one call
-PyObject* sync_copy(PyObject*, PyObject* const* args, Py_ssize_t count) {
-  if (count != 3) return PyErr_SetString(PyExc_TypeError, "sync_copy(source, target, add)"), nullptr;
-  RefObject* source = as_ref(args[0], "sync_copy");
-  RefObject* target = source == nullptr ? nullptr : as_ref(args[1], "sync_copy");
-  if (target == nullptr) return nullptr;
-  sim::Core* core = live(source->core, "a ref");
-  if (core == nullptr || live(target->core, "a ref") == nullptr) return nullptr;
-  const sim::CopyOptions options{PyObject_IsTrue(args[2]) == 1};
-  const sim::Location at = files_of(source->core).caller();
-  return guarded([&]() -> PyObject* {
-    core->check_slice(source->slice, source->launch, "copies from", at);
-    core->check_slice(target->slice, target->launch, "copies to", at);
-    core->copy(source->slice, target->slice, options, at);
-    Py_RETURN_NONE;
-  });
-}
-
-PyObject* core_of(PyObject* object) {
-  if (!PyObject_TypeCheck(object, &core_type)) {
-    PyErr_Format(PyExc_TypeError, "a core handle, not %s", Py_TYPE(object)->tp_name);
-    return nullptr;
-  }
-  return object;
-}
-
-// barrier_semaphore(core)
-PyObject* barrier_semaphore(PyObject*, PyObject* core_object) {
-  if (core_of(core_object) == nullptr) return nullptr;
-  sim::Core* core = live(core_object, "a core");
-  if (core == nullptr) return nullptr;
-  const sim::Location at = files_of(core_object).caller();
-  return guarded([&]() -> PyObject* { return new_semaphore(core_object, core->barrier_semaphore(at)); });
-}
-
-// identity(core) -> (device, core index, devices, cores per device, mesh)
-PyObject* identity(PyObject*, PyObject* core_object) {
-  if (core_of(core_object) == nullptr) return nullptr;
-  sim::Core* core = live(core_object, "a core");
-  if (core == nullptr) return nullptr;
-  PyObject* mesh = PyTuple_New(static_cast<Py_ssize_t>(core->mesh().size()));
-  for (std::size_t d = 0; d < core->mesh().size(); ++d) PyTuple_SET_ITEM(mesh, d, PyLong_FromLong(core->mesh()[d]));
-  return Py_BuildValue("(iiiiN)", core->device_id(), core->core_id(), core->num_devices(), core->num_cores(), mesh);
-}
-
-PyMethodDef functions[] = {
-    {"signal", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(signal)), METH_FASTCALL, "signal(semaphore, amount, device, core)"},
-    {"wait", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(wait)), METH_FASTCALL, "wait(semaphore, amount)"},
-    {"read", read, METH_O, "read(semaphore)"},
-    {"copy", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(copy)), METH_FASTCALL,
-     "copy(source, target, recv, send, device, core, add, start)"},
-    {"sync_copy", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(sync_copy)), METH_FASTCALL,
-     "sync_copy(source, target, add)"},
-    {"barrier_semaphore", barrier_semaphore, METH_O, "barrier_semaphore(core)"},
-    {"identity", identity, METH_O, "identity(core) -> (device, core, devices, cores, mesh)"},
-    {nullptr, nullptr, 0, nullptr}};
-
 bool ready(PyTypeObject& type, const char* name, Py_ssize_t size, destructor dealloc) {
   type.tp_name = name;
   type.tp_basicsize = size;
@@ -516,23 +315,19 @@ bool add_kernel_objects(PyObject* module) {
       !ready(semaphore_type, "weft._weft.Semaphore", sizeof(SemaphoreObject), semaphore_dealloc) ||
       !ready(copy_type, "weft._weft.Copy", sizeof(CopyObject), copy_dealloc))
     return false;
-  cpp_unwind = PyErr_NewExceptionWithDoc("weft._weft.CppUnwind",
-                                         "weft's own unwinding of a core (never caught by a kernel)", PyExc_BaseException, nullptr);
-  kernel_misuse = PyErr_NewExceptionWithDoc("weft._weft.KernelMisuse", "a misuse of weft's kernel API", PyExc_RuntimeError, nullptr);
-  if (cpp_unwind == nullptr || kernel_misuse == nullptr) return false;
-  PyModule_AddObjectRef(module, "CppUnwind", cpp_unwind);
-  PyModule_AddObjectRef(module, "KernelMisuse", kernel_misuse);
+  if (!add_exception_types(module)) return false;
   PyModule_AddObjectRef(module, "Ref", reinterpret_cast<PyObject*>(&ref_type));
   PyModule_AddObjectRef(module, "Semaphore", reinterpret_cast<PyObject*>(&semaphore_type));
   PyModule_AddObjectRef(module, "Copy", reinterpret_cast<PyObject*>(&copy_type));
   PyModule_AddObjectRef(module, "Core", reinterpret_cast<PyObject*>(&core_type));
-  return PyModule_AddFunctions(module, functions) == 0;
+  return add_kernel_ops(module);
 }
 
 PyObject* new_core(sim::Core& core, FileNames& files) {
   auto* object = PyObject_New(CoreObject, &core_type);
   object->core = &core;
   object->files = &files;
+  object->fiber = scheduler::Fiber::current();
   return reinterpret_cast<PyObject*>(object);
 }
 
@@ -551,53 +346,29 @@ PyObject* new_semaphore(PyObject* core, const sim::Semaphore& semaphore) {
   return reinterpret_cast<PyObject*>(object);
 }
 
-void rethrow_python_error(const FileNames& files) {
-  PyObject* type = nullptr;
-  PyObject* value = nullptr;
-  PyObject* traceback = nullptr;
-  PyErr_Fetch(&type, &value, &traceback);
-  PyErr_NormalizeException(&type, &value, &traceback);
-  if (type != nullptr && PyErr_GivenExceptionMatches(type, cpp_unwind)) {
-    PyObject* capsule = nullptr;
-    PyObject* args = PyObject_GetAttrString(value, "args");
-    if (args != nullptr && PyTuple_Size(args) == 1) capsule = PyTuple_GET_ITEM(args, 0);
-    std::exception_ptr error;
-    if (capsule != nullptr) error = static_cast<Carried*>(PyCapsule_GetPointer(capsule, "weft.carried"))->error;
-    Py_XDECREF(args);
-    Py_XDECREF(type);
-    Py_XDECREF(value);
-    Py_XDECREF(traceback);
-    if (error) std::rethrow_exception(error);
-    throw std::runtime_error("weft: a carried exception lost its payload");
+
+RefObject* as_ref(PyObject* object, const char* call) {
+  if (!PyObject_TypeCheck(object, &ref_type)) {
+    PyErr_Format(PyExc_TypeError, "%s takes refs, not %s", call, Py_TYPE(object)->tp_name);
+    return nullptr;
   }
-  std::string text = describe_exception(type, value, traceback, files.package_folder());
-  Py_XDECREF(type);
-  Py_XDECREF(value);
-  Py_XDECREF(traceback);
-  throw std::runtime_error(text);
+  return reinterpret_cast<RefObject*>(object);
 }
 
-sim::Location FileNames::caller() {
-  PyFrameObject* frame = PyEval_GetFrame();  // borrowed
-  Py_XINCREF(frame);
-  sim::Location found;
-  bool first = true;
-  while (frame != nullptr) {
-    PyCodeObject* code = PyFrame_GetCode(frame);
-    const char* file = PyUnicode_AsUTF8(code->co_filename);
-    Py_DECREF(code);
-    const bool ours = file != nullptr && std::string_view(file).starts_with(package_);
-    if (first || !ours) {
-      found = {intern(file == nullptr ? "?" : file), static_cast<std::uint_least32_t>(PyFrame_GetLineNumber(frame))};
-      first = false;
-    }
-    if (!ours) break;
-    PyFrameObject* back = PyFrame_GetBack(frame);
-    Py_DECREF(frame);
-    frame = back;
+PyObject* as_core(PyObject* object) {
+  if (!PyObject_TypeCheck(object, &core_type)) {
+    PyErr_Format(PyExc_TypeError, "a core handle, not %s", Py_TYPE(object)->tp_name);
+    return nullptr;
   }
-  Py_XDECREF(frame);
-  return found;
+  return object;
+}
+
+PyObject* new_copy(PyObject* core, const sim::Dma& dma) {
+  auto* object = PyObject_New(CopyObject, &copy_type);
+  Py_INCREF(core);
+  object->core = core;
+  new (&object->dma) sim::Dma(dma);
+  return reinterpret_cast<PyObject*>(object);
 }
 
 }  // namespace weft::python
