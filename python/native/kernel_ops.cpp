@@ -6,9 +6,12 @@
 #include "python/native/kernel_objects.hpp"
 
 #include <optional>
+#include <vector>
 
 #include "python/native/carried_exceptions.hpp"
+#include "python/native/index_maps.hpp"
 #include "python/native/python_values.hpp"
+#include "sim/pallas/pallas_call.hpp"
 
 namespace weft::python {
 namespace {
@@ -129,6 +132,76 @@ PyObject* identity(PyObject*, PyObject* core_object) {
   return Py_BuildValue("(iiiiN)", core->device_id(), core->core_id(), core->num_devices(), core->num_cores(), mesh);
 }
 
+// The integers of a sequence (None as sim::pallas::squeezed), or nullopt with TypeError set.
+std::optional<std::vector<std::int64_t>> extents(PyObject* sequence) {
+  PyObject* items = PySequence_Fast(sequence, "a shape is a sequence of integers");
+  if (items == nullptr) return std::nullopt;
+  std::vector<std::int64_t> result;
+  for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(items); ++i) {
+    PyObject* item = PySequence_Fast_GET_ITEM(items, i);
+    const auto value = item == Py_None ? std::optional<std::int64_t>(sim::pallas::squeezed) : index_value(item);
+    if (!value) {
+      Py_DECREF(items);
+      return std::nullopt;
+    }
+    result.push_back(*value);
+  }
+  Py_DECREF(items);
+  return result;
+}
+
+// emit_pipeline(grid, refs, blocks, maps, inputs, body): sim/pallas's inner pipeline over
+// `refs` (HBM refs; the first `inputs` are inputs, the rest outputs), each blocked by its block
+// shape and index map; `body(*block_refs)` at each step, on this core.
+PyObject* emit_pipeline(PyObject*, PyObject* const* args, Py_ssize_t count) {
+  if (count != 6) return PyErr_SetString(PyExc_TypeError, "emit_pipeline(grid, refs, blocks, maps, inputs, body)"), nullptr;
+  const auto grid = extents(args[0]);
+  const auto inputs = grid ? index_value(args[4]) : std::nullopt;
+  if (!inputs) return nullptr;
+  PyObject* refs = args[1];
+  const Py_ssize_t operands = PySequence_Size(refs);
+  if (operands <= 0 || PySequence_Size(args[2]) != operands || PySequence_Size(args[3]) != operands)
+    return PyErr_SetString(PyExc_TypeError, "emit_pipeline: one block shape and one index map per ref"), nullptr;
+  std::vector<RefObject*> blocked;
+  std::vector<sim::pallas::InnerOperand> in, out;
+  for (Py_ssize_t i = 0; i < operands; ++i) {
+    PyObject* item = PySequence_GetItem(refs, i);  // the sequence keeps it alive for the call
+    Py_XDECREF(item);
+    RefObject* ref = item == nullptr ? nullptr : as_ref(item, "emit_pipeline");
+    PyObject* block_object = ref == nullptr ? nullptr : PySequence_GetItem(args[2], i);
+    const auto block = block_object == nullptr ? std::nullopt : extents(block_object);
+    Py_XDECREF(block_object);
+    if (!block) return nullptr;
+    PyObject* map = PySequence_GetItem(args[3], i);
+    Py_XDECREF(map);  // the sequence keeps it alive for the call
+    const FileNames& files = files_of(ref->core);
+    sim::pallas::BlockSpec spec{*block, [map, &files](const sim::pallas::GridIndex& point, const sim::pallas::ScalarPrefetch& prefetch) {
+                                  return call_index_map(map, point, prefetch, 0, files);
+                                }};
+    (i < *inputs ? in : out).push_back({ref->slice, std::move(spec)});
+    blocked.push_back(ref);
+  }
+  PyObject* core_object = blocked.front()->core;
+  sim::Core* core = live(core_object, "a ref");
+  if (core == nullptr) return nullptr;
+  FileNames& files = files_of(core_object);
+  const sim::Location at = files.caller();
+  PyObject* body = args[5];
+  return guarded([&]() -> PyObject* {
+    for (RefObject* ref : blocked) core->check_slice(ref->slice, ref->launch, "runs emit_pipeline on", at);
+    sim::pallas::emit_pipeline(*core, *grid, std::move(in), std::move(out), [&](sim::pallas::Program& inner) {
+      PyObject* block_refs = PyTuple_New(operands);
+      for (Py_ssize_t i = 0; i < operands; ++i)
+        PyTuple_SET_ITEM(block_refs, i, new_ref(core_object, inner.operand(static_cast<int>(i))));
+      PyObject* result = PyObject_Call(body, block_refs, nullptr);
+      Py_DECREF(block_refs);
+      if (result == nullptr) rethrow_python_error(files);
+      Py_DECREF(result);
+    }, at);
+    Py_RETURN_NONE;
+  });
+}
+
 PyMethodDef functions[] = {
     {"signal", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(signal)), METH_FASTCALL, "signal(semaphore, amount, device, core)"},
     {"wait", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(wait)), METH_FASTCALL, "wait(semaphore, amount)"},
@@ -138,6 +211,8 @@ PyMethodDef functions[] = {
     {"sync_copy", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(sync_copy)), METH_FASTCALL,
      "sync_copy(source, target, add)"},
     {"barrier_semaphore", barrier_semaphore, METH_O, "barrier_semaphore(core)"},
+    {"emit_pipeline", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(emit_pipeline)), METH_FASTCALL,
+     "emit_pipeline(grid, refs, blocks, maps, inputs, body)"},
     {"identity", identity, METH_O, "identity(core) -> (device, core, devices, cores, mesh)"},
     {nullptr, nullptr, 0, nullptr}};
 

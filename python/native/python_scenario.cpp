@@ -7,6 +7,7 @@
 #include <memory>
 #include <thread>
 
+#include "python/native/index_maps.hpp"
 #include "python/native/python_fiber.hpp"
 #include "python/native/carried_exceptions.hpp"
 #include "python/native/kernel_objects.hpp"
@@ -49,41 +50,11 @@ model::Shape shape_of(const py::handle& dims) {
   return shape;
 }
 
-// The launch's index map in Python, called with the grid point (and the prefetch arrays).
+// The launch's index map in Python (index_maps.hpp), kept alive by the IndexMap.
 sim::pallas::IndexMap index_map_of(std::shared_ptr<Held> map, int prefetch_count, std::shared_ptr<FileNames> files) {
   return [map = std::move(map), prefetch_count, files = std::move(files)](const sim::pallas::GridIndex& point,
-                                                const sim::pallas::ScalarPrefetch& prefetch) {
-    PyObject* args = PyTuple_New(point.rank + prefetch_count);
-    for (int axis = 0; axis < point.rank; ++axis) PyTuple_SET_ITEM(args, axis, PyLong_FromLongLong(point[axis]));
-    for (int array = 0; array < prefetch_count; ++array) {
-      const auto size = prefetch.size(array);
-      PyObject* values = PyList_New(size);
-      for (std::int64_t i = 0; i < size; ++i) PyList_SET_ITEM(values, i, PyLong_FromLong(prefetch(array, i)));
-      PyTuple_SET_ITEM(args, point.rank + array, values);
-    }
-    PyObject* result = PyObject_Call(map->object.ptr(), args, nullptr);
-    Py_DECREF(args);
-    if (result == nullptr) rethrow_python_error(*files);
-    sim::pallas::Block block;
-    PyObject* items = PySequence_Check(result) ? PySequence_Fast(result, "") : PyTuple_Pack(1, result);
-    Py_DECREF(result);
-    if (items == nullptr) rethrow_python_error(*files);
-    const Py_ssize_t count = PySequence_Fast_GET_SIZE(items);
-    if (count > sim::pallas::max_grid_rank) {
-      Py_DECREF(items);
-      throw std::invalid_argument("an index map gave more than four block indices");
-    }
-    block.rank = static_cast<int>(count);
-    for (Py_ssize_t i = 0; i < count; ++i) {
-      const auto value = index_value(PySequence_Fast_GET_ITEM(items, i));
-      if (!value) {
-        Py_DECREF(items);
-        rethrow_python_error(*files);
-      }
-      block.at[static_cast<std::size_t>(i)] = *value;
-    }
-    Py_DECREF(items);
-    return block;
+                                                                         const sim::pallas::ScalarPrefetch& prefetch) {
+    return call_index_map(map->object.ptr(), point, prefetch, prefetch_count, *files);
   };
 }
 
@@ -230,7 +201,11 @@ class PythonScenario {
       if (result == nullptr) rethrow_python_error(*files_);
       Py_DECREF(result);
     };
-    sim::pallas::launch(core, spec, run, launch_location(launch));
+    if (launch.attr("kind").cast<std::string>() == "core_map") {
+      sim::pallas::core_map(spec, run, launch_location(launch))(core);
+    } else {
+      sim::pallas::launch(core, spec, run, launch_location(launch));
+    }
   }
 
   std::string check(const sim::Host& host) {

@@ -108,6 +108,7 @@ class Launch:
 
     def __init__(self, call, inputs, outputs, where, context):
         self.call = call
+        self.kind = call.kind  # "pallas_call", or "core_map" (pl.kernel)
         self.grid = call.grid
         self.semantics = call.semantics
         self.scalar_prefetch = [buffer.buffer for buffer in inputs[:call.num_scalar_prefetch]]

@@ -240,3 +240,30 @@ def reduce_scatter(rows, cols, capacity_late):
     out, _ = shard_map(call, mesh=_ring(devices), in_specs=P("x"), out_specs=(P("x"), P("x")), check_rep=False)(x)
     want = x.reshape(devices, devices, rows, cols).sum(axis=0)
     np.testing.assert_array_equal(out.reshape(devices, rows, cols), want)
+
+
+# ---- a core_map kernel streaming its rows through emit_pipeline (scenarios/kernels/pallas/inner_pipeline.cpp) ----
+
+def stream_rows_kernel(x_ref, y_ref, *, block_rows, overlap):
+    cores = lax.psum(1, "core")
+    core = lax.axis_index("core")
+    rows, cols = x_ref.shape
+    share = rows // cores
+    first = max(0, core * share - (block_rows if overlap else 0))
+    count = core * share + share - first
+
+    def body(x_block, y_block):
+        y_block[...] = x_block[...] * 2 + 1
+
+    spec = pl.BlockSpec((block_rows, cols), lambda i: (i, 0))
+    pltpu.emit_pipeline(body, grid=(count // block_rows,), in_specs=[spec], out_specs=[spec])(
+        x_ref.at[pl.ds(first, count)], y_ref.at[pl.ds(first, count)])
+
+
+@weft.scenario(devices=1, cores_per_device=2, params={"rows": 32, "cols": 128, "block_rows": 8, "bug": 0})
+def inner_pipeline(rows, cols, block_rows, bug):
+    x = (np.arange(rows * cols, dtype=np.float32) % 9).reshape(rows, cols)
+    run = pl.kernel(lambda x_ref, y_ref: stream_rows_kernel(x_ref, y_ref, block_rows=block_rows, overlap=bug == 1),
+                    out_shape=jax.ShapeDtypeStruct((rows, cols), jnp.float32),
+                    mesh=pltpu.create_tensorcore_mesh("core"))
+    np.testing.assert_array_equal(run(x), 2 * x + 1)

@@ -25,6 +25,8 @@ PAIRS = [
     ("pallas_paged_gather_shared_semaphore_race.toml", "paged_gather", ["params.bug=1"], []),
     ("pallas_reduce_scatter.toml", "reduce_scatter", [], ["topology.devices=3"]),
     ("pallas_reduce_scatter_capacity_late.toml", "reduce_scatter", ["params.capacity_late=1"], ["topology.devices=3"]),
+    ("pallas_inner_pipeline.toml", "inner_pipeline", [], []),
+    ("pallas_inner_pipeline_overlap_race.toml", "inner_pipeline", ["params.bug=1"], []),
 ]
 
 

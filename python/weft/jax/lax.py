@@ -35,6 +35,10 @@ def psum(x, axis_name):
     """The sum over the axis of a value every device holds alike: `lax.psum(1, "x")` is the
     axis' size (the one use of a collective in a kernel body weft models)."""
     if isinstance(x, (int, float)):
+        from .. import _kernel
+        context = _kernel.current()
+        if axis_name == context.launch.context.get("core_axis"):
+            return x * context.cores
         return x * axis_size(axis_name)
     raise NotImplementedError("lax.psum of a value that differs between devices, in a kernel body")
 

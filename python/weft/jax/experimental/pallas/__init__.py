@@ -36,6 +36,17 @@ class BlockSpec:
 
 
 Squeezed = None
+ANY_SPEC = None  # set below: every operand whole, in HBM (pl.kernel's operands)
+
+
+class _EveryOperandInHbm:
+    """pl.kernel's operand specs: as many ``BlockSpec(memory_space=ANY)`` as there are operands."""
+
+    def __len__(self):
+        return 0
+
+    def __iter__(self):
+        return iter(())
 
 
 class GridSpec:
@@ -87,9 +98,13 @@ class PallasCall:
         semantics = getattr(compiler_params, "dimension_semantics", None)
         self.semantics = tuple(_semantics_name(s) for s in semantics) if semantics else ("arbitrary",) * len(self.grid)
         self.where = where
+        self.kind = "pallas_call"
+        self.core_axis = None
 
     def operands(self, buffers, kind):
         specs = self.in_specs if kind == "in" else self.out_specs
+        if isinstance(specs, _EveryOperandInHbm):
+            specs = [BlockSpec(memory_space=ANY)] * len(buffers)
         if specs is None:
             specs = [None] * len(buffers)
         elif isinstance(specs, BlockSpec):
@@ -101,7 +116,7 @@ class PallasCall:
 
     def launch_per_device(self, per_device_inputs, context):
         """Launches on every device with its own inputs; returns the outputs per device."""
-        return _host.launch(self, per_device_inputs, context, self.where)
+        return _host.launch(self, per_device_inputs, dict(context, core_axis=self.core_axis), self.where)
 
     def __call__(self, *arrays):
         if any(hasattr(a, "weft_argument") for a in arrays):
@@ -117,6 +132,9 @@ class _Recorded:
     def __init__(self, call, order):
         self.call = call
         self.order = order
+
+
+ANY_SPEC = _EveryOperandInHbm()
 
 
 def find_launch(f, traced):
@@ -155,6 +173,17 @@ def pallas_call(kernel, out_shape, *, grid_spec=None, grid=(), in_specs=None, ou
     caller = sys._getframe(1)
     return PallasCall(kernel, out_shape, grid_spec, grid, in_specs, out_specs, scratch_shapes, compiler_params,
                       input_output_aliases, (caller.f_code.co_filename, caller.f_lineno))
+
+
+def kernel(body, out_shape, *, mesh, scratch_shapes=(), compiler_params=None, name=None, **_options):
+    """``pl.kernel``: `body` once on every core of `mesh` (a TensorCore mesh), its operands whole
+    HBM refs, its scratch the core's own; ``lax.axis_index`` of the mesh's axis is the core."""
+    caller = sys._getframe(1)
+    call = PallasCall(body, out_shape, None, (), ANY_SPEC, ANY_SPEC, scratch_shapes, compiler_params, None,
+                      (caller.f_code.co_filename, caller.f_lineno))
+    call.kind = "core_map"
+    call.core_axis = getattr(mesh, "axis_name", None)
+    return call
 
 
 def program_id(axis):

@@ -102,6 +102,42 @@ def sync_copy(src_ref, dst_ref, *, add=False):
     _weft.sync_copy(src_ref, dst_ref, add)
 
 
+class TensorCoreMesh:
+    """The cores of a device along one named axis (``pltpu.create_tensorcore_mesh``)."""
+
+    def __init__(self, axis_name, num_cores=None):
+        self.axis_name = axis_name
+        self.num_cores = num_cores
+
+
+def create_tensorcore_mesh(axis_name, devices=None, num_cores=None):
+    return TensorCoreMesh(axis_name, num_cores)
+
+
+def emit_pipeline(body, *, grid, in_specs=None, out_specs=None, should_accumulate_out=False,
+                  dimension_semantics=None, core_axis=None, **_options):
+    """An inner pipeline over HBM refs: ``emit_pipeline(body, grid=..., in_specs=..., out_specs=...)(*refs)``
+    fetches each step's blocks into VMEM, runs ``body(*block_refs)`` and writes the outputs'
+    blocks back, its DMAs visible (named "inner pipeline fetch of in[N]" in reports)."""
+    if should_accumulate_out:
+        raise NotImplementedError("emit_pipeline(should_accumulate_out=True): not yet in weft (docs/python.md)")
+    grid = tuple(int(n) for n in (grid if isinstance(grid, (tuple, list)) else (grid,)))
+
+    def specs(given):
+        return list(given) if isinstance(given, (tuple, list)) else [] if given is None else [given]
+
+    ins, outs = specs(in_specs), specs(out_specs)
+
+    def pipeline(*refs):
+        if len(refs) != len(ins) + len(outs):
+            raise TypeError(f"this pipeline takes {len(ins)} input and {len(outs)} output refs, not {len(refs)}")
+        blocks = [tuple(spec.block_shape) for spec in ins + outs]
+        maps = [spec.index_map for spec in ins + outs]
+        _weft.emit_pipeline(grid, list(refs), blocks, maps, len(ins), body)
+
+    return pipeline
+
+
 def get_barrier_semaphore():
     return _weft.barrier_semaphore(_kernel.current().core)
 
