@@ -5,6 +5,10 @@
 
 #include "python/native/kernel_objects.hpp"
 
+#define NO_IMPORT_ARRAY
+#define PY_ARRAY_UNIQUE_SYMBOL weft_numpy_api
+#include <numpy/arrayobject.h>
+
 #include <optional>
 #include <vector>
 
@@ -150,6 +154,117 @@ std::optional<std::vector<std::int64_t>> extents(PyObject* sequence) {
   return result;
 }
 
+// The mask of a masked access to `ref`: a bool array of the ref's shape (numpy broadcasting),
+// as the tile-shaped Mask the core takes; null with an error set.
+PyObject* mask_array(PyObject* mask, const RefObject* ref) {
+  return array_for_store(mask, model::ElementType::boolean, ref->slice.view);
+}
+sim::Mask mask_of(PyObject* array, const model::Shape& view) {
+  const auto [rows, cols] = sim::tile_shape(view);
+  return Eigen::Map<const sim::Mask>(static_cast<const bool*>(PyArray_DATA(reinterpret_cast<PyArrayObject*>(array))),
+                                     rows, cols);
+}
+
+// masked_load(ref, mask, other): the elements `mask` keeps (one visible load), `other` elsewhere
+PyObject* masked_load(PyObject*, PyObject* const* args, Py_ssize_t count) {
+  if (count != 3) return PyErr_SetString(PyExc_TypeError, "masked_load(ref, mask, other)"), nullptr;
+  RefObject* ref = as_ref(args[0], "pl.load");
+  sim::Core* core = ref == nullptr ? nullptr : live(ref->core, "a ref");
+  if (core == nullptr) return nullptr;
+  const model::ElementType type = ref->slice.buffer->info().type;
+  PyObject* mask = mask_array(args[1], ref);
+  PyObject* out = mask == nullptr ? nullptr : array_for_store(args[2], type, ref->slice.view);
+  if (out == nullptr) return Py_XDECREF(mask), nullptr;
+  const sim::Location at = files_of(ref->core).caller();
+  PyObject* done = guarded([&]() -> PyObject* {
+    core->check_slice(ref->slice, ref->launch, "loads", at);
+    const auto parts = core->kept(ref->slice, mask_of(mask, ref->slice.view), "loads", at);
+    auto* array = reinterpret_cast<PyArrayObject*>(out);
+    std::vector<std::byte> bytes(static_cast<std::size_t>(PyArray_SIZE(array) * model::element_bytes(type)));
+    array_to_bytes(type, array, bytes.data());
+    core->load_bytes(ref->slice, parts, bytes.data(), at);
+    bytes_to_array(type, bytes.data(), array);
+    return out;
+  });
+  Py_DECREF(mask);
+  if (done == nullptr) Py_DECREF(out);
+  return done;
+}
+
+// masked_store(ref, value, mask): the elements `mask` keeps (one visible store)
+PyObject* masked_store(PyObject*, PyObject* const* args, Py_ssize_t count) {
+  if (count != 3) return PyErr_SetString(PyExc_TypeError, "masked_store(ref, value, mask)"), nullptr;
+  RefObject* ref = as_ref(args[0], "pl.store");
+  sim::Core* core = ref == nullptr ? nullptr : live(ref->core, "a ref");
+  if (core == nullptr) return nullptr;
+  const model::ElementType type = ref->slice.buffer->info().type;
+  PyObject* value = array_for_store(args[1], type, ref->slice.view);
+  PyObject* mask = value == nullptr ? nullptr : mask_array(args[2], ref);
+  if (mask == nullptr) return Py_XDECREF(value), nullptr;
+  const sim::Location at = files_of(ref->core).caller();
+  PyObject* done = guarded([&]() -> PyObject* {
+    core->check_slice(ref->slice, ref->launch, "stores", at);
+    const auto parts = core->kept(ref->slice, mask_of(mask, ref->slice.view), "stores", at);
+    auto* array = reinterpret_cast<PyArrayObject*>(value);
+    std::vector<std::byte> bytes(static_cast<std::size_t>(PyArray_SIZE(array) * model::element_bytes(type)));
+    array_to_bytes(type, array, bytes.data());
+    core->store_bytes(ref->slice, parts, bytes.data(), at);
+    Py_RETURN_NONE;
+  });
+  Py_DECREF(mask);
+  Py_DECREF(value);
+  return done;
+}
+
+// scope(core, open): pl.run_scoped's bounds (the close is visible: sim/ops/scope_end.hpp)
+PyObject* scope(PyObject*, PyObject* const* args, Py_ssize_t count) {
+  if (count != 2 || as_core(args[0]) == nullptr) return nullptr;
+  sim::Core* core = live(args[0], "a core");
+  if (core == nullptr) return nullptr;
+  const bool open = PyObject_IsTrue(args[1]) == 1;
+  const sim::Location at = files_of(args[0]).caller();
+  return guarded([&]() -> PyObject* {
+    if (open) {
+      core->open_scope(at);
+    } else {
+      core->close_scope(at);
+    }
+    Py_RETURN_NONE;
+  });
+}
+
+// allocate(core, kind, dtype, shape, count): scratch of kind "vmem" or "smem" (a Ref), or a
+// list of `count` semaphores of kind "semaphores" or "dma_semaphores" (visible)
+PyObject* allocate(PyObject*, PyObject* const* args, Py_ssize_t count) {
+  if (count != 5 || as_core(args[0]) == nullptr) return nullptr;
+  sim::Core* core = live(args[0], "a core");
+  const char* kind = core == nullptr ? nullptr : PyUnicode_AsUTF8(args[1]);
+  if (kind == nullptr) return nullptr;
+  const std::string_view what = kind;
+  const sim::Location at = files_of(args[0]).caller();
+  if (what == "vmem" || what == "smem") {
+    const auto type = element_type_of(args[2]);
+    const auto dims = extents(args[3]);
+    if (!type || !dims) return PyErr_Occurred() ? nullptr : (PyErr_SetString(PyExc_TypeError, "no such element type"), nullptr);
+    model::Shape shape;
+    for (std::int64_t extent : *dims) shape.dims[shape.rank++] = extent;
+    shape.asked_rank = shape.rank;
+    return guarded([&]() -> PyObject* {
+      model::Buffer* buffer = core->allocate(what == "vmem" ? model::Space::vmem : model::Space::smem, *type, shape, at);
+      return new_ref(args[0], model::Slice{buffer, model::Rect::whole(buffer->info().shape), buffer->info().shape});
+    });
+  }
+  const auto number = index_value(args[4]);
+  if (!number) return nullptr;
+  return guarded([&]() -> PyObject* {
+    const sim::SemaphoreArray semaphores = core->new_semaphores(
+        what == "semaphores" ? model::SemaphoreKind::regular : model::SemaphoreKind::dma, static_cast<int>(*number), at);
+    PyObject* list = PyList_New(semaphores.size());
+    for (int i = 0; i < semaphores.size(); ++i) PyList_SET_ITEM(list, i, new_semaphore(args[0], semaphores[i]));
+    return list;
+  });
+}
+
 // emit_pipeline(grid, refs, blocks, maps, inputs, body): sim/pallas's inner pipeline over
 // `refs` (HBM refs; the first `inputs` are inputs, the rest outputs), each blocked by its block
 // shape and index map; `body(*block_refs)` at each step, on this core.
@@ -211,6 +326,13 @@ PyMethodDef functions[] = {
     {"sync_copy", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(sync_copy)), METH_FASTCALL,
      "sync_copy(source, target, add)"},
     {"barrier_semaphore", barrier_semaphore, METH_O, "barrier_semaphore(core)"},
+    {"masked_load", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(masked_load)), METH_FASTCALL,
+     "masked_load(ref, mask, other)"},
+    {"masked_store", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(masked_store)), METH_FASTCALL,
+     "masked_store(ref, value, mask)"},
+    {"scope", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(scope)), METH_FASTCALL, "scope(core, open)"},
+    {"allocate", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(allocate)), METH_FASTCALL,
+     "allocate(core, kind, dtype, shape, count)"},
     {"emit_pipeline", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(emit_pipeline)), METH_FASTCALL,
      "emit_pipeline(grid, refs, blocks, maps, inputs, body)"},
     {"identity", identity, METH_O, "identity(core) -> (device, core, devices, cores, mesh)"},

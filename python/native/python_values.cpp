@@ -36,6 +36,11 @@ int numpy_type(model::ElementType type) {
 }
 
 std::optional<model::ElementType> element_type_of(PyObject* dtype) {
+  if (PyUnicode_Check(dtype)) {  // weft's own names: "f32", "bf16", ...
+    const char* name = PyUnicode_AsUTF8(dtype);
+    for (model::ElementType type : model::all_element_types)
+      if (name != nullptr && model::to_string(type) == name) return type;
+  }
   if (PyObject* name = PyObject_GetAttrString(dtype, "weft_element_type"); name != nullptr) {  // weft.jax.numpy.bfloat16
     const std::string text = PyUnicode_Check(name) ? PyUnicode_AsUTF8(name) : "";
     Py_DECREF(name);

@@ -23,7 +23,7 @@ namespace weft::python {
 std::optional<std::int64_t> index_value(PyObject* object);
 // The numpy type number that holds `type`'s values (float32 for bf16).
 int numpy_type(model::ElementType type);
-// The element type of a numpy dtype or a weft dtype name, if any.
+// The element type of a numpy dtype, of jnp.bfloat16, or of weft's name of one ("f32"), if any.
 std::optional<model::ElementType> element_type_of(PyObject* dtype);
 // The numpy dtype of `type`'s values (a new reference).
 PyObject* dtype_object(model::ElementType type);

@@ -49,7 +49,9 @@ grep -qx "weft_DIR:PATH=/usr/lib/cmake/weft" "$work/own-kernel/build/CMakeCache.
 timed "build the kernel library" cmake --build "$work/own-kernel/build" -j2 --target own_kernels > "$work/build.log"
 timed "/usr/bin/weft sweep neighbour_shift.toml --seeds 0..999" /usr/bin/weft sweep "$work/own-kernel/neighbour_shift.toml" --seeds 0..999
 
-if grep -q " ./usr/lib/python3/dist-packages/weft/__init__.py\$" "$work/contents.txt"; then
+if [ -d "$build/python/weft" ]; then  # built with the Python package: the .deb ships it
+  grep -q " ./usr/lib/python3/dist-packages/weft/__init__.py\$" "$work/contents.txt" ||
+    { echo "FAILED: the package lacks the Python package weft"; exit 1; }
   (cd / && env -u PYTHONPATH /usr/bin/python3 -c "import weft; assert weft.__file__.startswith('/usr/lib/python3/dist-packages')")
   timed "/usr/bin/weft sweep kernels.py::right_permute (Python)" \
     /usr/bin/weft sweep "$source/tests/python/kernels.py::right_permute" --seeds 0..99

@@ -121,3 +121,58 @@ def doubled_in_place():
                           in_specs=[pl.BlockSpec(memory_space=pl.ANY)], out_specs=pl.BlockSpec(memory_space=pl.ANY),
                           input_output_aliases={0: 0})
     np.testing.assert_array_equal(call(x), 2 * x)
+
+
+def masked_tail_kernel(x_ref, o_ref):
+    rows = lax.broadcasted_iota(jnp.int32, o_ref.shape, 0)
+    o_ref[...] = jnp.zeros(o_ref.shape, jnp.float32)
+    kept = rows < 5
+    pl.store(o_ref, ..., pl.load(x_ref, ..., mask=kept, other=-1.0), mask=kept)
+
+
+@weft.scenario(devices=1)
+def masked_rows():
+    """Masked loads and stores: only the first five rows are copied."""
+    x = np.arange(8 * 128, dtype=np.float32).reshape(8, 128)
+    out = pl.pallas_call(masked_tail_kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)
+    want = np.where(np.arange(8)[:, None] < 5, x, 0)
+    np.testing.assert_array_equal(out, want)
+
+
+def scoped_kernel(x_ref, o_ref):
+    def body(buffer, sem):
+        copy = pltpu.make_async_copy(x_ref, buffer, sem)
+        copy.start()
+        copy.wait()
+        o_ref[...] = buffer[...] + 1
+
+    pl.run_scoped(body, pltpu.VMEM((8, 128), jnp.float32), pltpu.SemaphoreType.DMA)
+
+
+@weft.scenario(devices=1)
+def scoped_copy():
+    """pl.run_scoped: a VMEM buffer and a DMA semaphore that live for one call."""
+    x = np.arange(8 * 128, dtype=np.float32).reshape(8, 128)
+    out = pl.pallas_call(scoped_kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+                         in_specs=[pl.BlockSpec(memory_space=pl.ANY)])(x)
+    np.testing.assert_array_equal(out, x + 1)
+
+
+def scoped_late_wait_kernel(x_ref, o_ref):
+    kept = []
+
+    def body(buffer, sem):
+        copy = pltpu.make_async_copy(x_ref, buffer, sem)
+        copy.start()
+        kept.append(copy)
+
+    pl.run_scoped(body, pltpu.VMEM((8, 128), jnp.float32), pltpu.SemaphoreType.DMA)
+    kept[0].wait()
+
+
+@weft.scenario(devices=1, expect="dma_in_flight", dma="on_wait")
+def scoped_copy_waited_too_late():
+    """The copy into a scoped buffer is waited after the scope ended."""
+    x = np.zeros((8, 128), np.float32)
+    pl.pallas_call(scoped_late_wait_kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+                   in_specs=[pl.BlockSpec(memory_space=pl.ANY)])(x)

@@ -20,8 +20,9 @@ def test_a_blocked_kernel_computes_its_output():
     assert result.ok, result.report
 
 
-def test_scalar_prefetch_and_aliases_compute_their_outputs():
-    for scenario in (k.gather_by_prefetch, k.doubled_in_place):
+def test_prefetch_aliases_masks_and_scopes_give_their_verdicts():
+    for scenario in (k.gather_by_prefetch, k.doubled_in_place, k.masked_rows, k.scoped_copy,
+                     k.scoped_copy_waited_too_late):
         result = weft.sweep(scenario, seeds="0..9")
         assert result.ok, result.report
 

@@ -239,6 +239,43 @@ def _device(device_id, device_id_type):
     return device
 
 
+def load(x_ref, idx=..., *, mask=None, other=None):
+    """``pl.load``: `x_ref[idx]`, or with `mask` only the elements it keeps (`other` elsewhere)."""
+    ref = x_ref.at[idx]
+    if mask is None:
+        return ref[...]
+    return _weft.masked_load(ref, mask, 0 if other is None else other)
+
+
+def store(x_ref, idx, val, *, mask=None):
+    """``pl.store``: `x_ref[idx] = val`, or with `mask` only the elements it keeps."""
+    ref = x_ref.at[idx]
+    if mask is None:
+        ref[...] = val
+    else:
+        _weft.masked_store(ref, val, mask)
+
+
+def run_scoped(f, *types, **named_types):
+    """``pl.run_scoped``: `f` with scratch that lives for the call (its VMEM and SMEM freed at its
+    end, a visible operation: a DMA still in flight into it then is dma_in_flight)."""
+    core = _kernel.current().core
+    _weft.scope(core, True)
+
+    def made(entry):
+        entry = _scratch_entry(entry)
+        if entry.kind in ("vmem", "smem"):
+            return _weft.allocate(core, entry.kind, entry.dtype, entry.shape, 1)
+        semaphores = _weft.allocate(core, entry.kind, None, (), entry.count)
+        return semaphores[0] if entry.scalar else _kernel.SemaphoreArray(semaphores)
+
+    refs = [made(entry) for entry in types]
+    named = {name: made(entry) for name, entry in named_types.items()}
+    result = f(*refs, **named)
+    _weft.scope(core, False)
+    return result
+
+
 def semaphore_signal(sem, inc=1, *, device_id=None, device_id_type=DeviceIdType.MESH, core_index=None):
     _weft.signal(sem, inc, _device(device_id, device_id_type), core_index)
 
