@@ -17,6 +17,7 @@
 #include "python/native/carried_exceptions.hpp"
 #include "python/native/kernel_objects.hpp"
 #include "python/native/python_scenario.hpp"
+#include "python/native/python_watchdog.hpp"
 
 namespace py = pybind11;
 
@@ -49,6 +50,7 @@ PYBIND11_MODULE(_weft, module) {
   module.doc() = "weft's engine: the command line, scenarios in Python, and the objects a kernel holds";
   if (!import_numpy()) throw py::error_already_set();
   if (!weft::python::add_kernel_objects(module.ptr())) throw py::error_already_set();
+  if (!weft::python::PythonWatchdog::add_watchdog_type(module.ptr())) throw py::error_already_set();
   module.def("main", &main_entry, py::arg("argv"), py::arg("package_folder"),
              "runs weft's command line over argv (argv[0] the program's name); returns the exit status");
 }

@@ -26,7 +26,7 @@ class ThreadState {
 
 class CoreThreadState final : public scheduler::FiberHooks {
  public:
-  CoreThreadState() = default;
+  explicit CoreThreadState(PythonWatchdog* watchdog) : watchdog_(watchdog) {}
   CoreThreadState(const CoreThreadState&) = delete;
   CoreThreadState& operator=(const CoreThreadState&) = delete;
   ~CoreThreadState() override {
@@ -46,8 +46,10 @@ class CoreThreadState final : public scheduler::FiberHooks {
     gil_ = PyGILState_Ensure();
     if (state_ == nullptr) state_ = PyThreadState_New(PyInterpreterState_Get());
     outer_ = PyThreadState_Swap(state_);
+    if (watchdog_ != nullptr) watchdog_->started(state_);
   }
   void left() override {
+    if (watchdog_ != nullptr) watchdog_->stopped(state_);
     PyThreadState_Swap(outer_);
     PyGILState_Release(gil_);
   }
@@ -56,6 +58,7 @@ class CoreThreadState final : public scheduler::FiberHooks {
   PyThreadState* state_ = nullptr;
   PyThreadState* outer_ = nullptr;
   PyGILState_STATE gil_{};
+  PythonWatchdog* watchdog_;
 };
 
 }  // namespace
@@ -65,8 +68,9 @@ void keep_thread_state() {
   thread_local ThreadState state;
 }
 
-std::unique_ptr<scheduler::Fiber> make_python_fiber(scheduler::StackPool& pool, std::function<void()> body) {
-  return std::make_unique<scheduler::ContextFiber>(pool, std::move(body), std::make_unique<CoreThreadState>());
+std::unique_ptr<scheduler::Fiber> make_python_fiber(scheduler::StackPool& pool, std::function<void()> body,
+                                                    PythonWatchdog* watchdog) {
+  return std::make_unique<scheduler::ContextFiber>(pool, std::move(body), std::make_unique<CoreThreadState>(watchdog));
 }
 
 }  // namespace weft::python

@@ -18,6 +18,7 @@
 #include <functional>
 #include <memory>
 
+#include "python/native/python_watchdog.hpp"
 #include "scheduler/fiber/fiber.hpp"
 #include "scheduler/fiber/stack_pool.hpp"
 
@@ -27,7 +28,9 @@ namespace weft::python {
 // as the thread: the GIL can then be taken and given back per step. Idempotent.
 void keep_thread_state();
 
-// A fiber of `pool` running `body` with a thread state of its own.
-std::unique_ptr<scheduler::Fiber> make_python_fiber(scheduler::StackPool& pool, std::function<void()> body);
+// A fiber of `pool` running `body` with a thread state of its own; `watchdog`, when given,
+// watches its runs (python_watchdog.hpp).
+std::unique_ptr<scheduler::Fiber> make_python_fiber(scheduler::StackPool& pool, std::function<void()> body,
+                                                    PythonWatchdog* watchdog);
 
 }  // namespace weft::python

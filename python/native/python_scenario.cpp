@@ -108,6 +108,7 @@ class PythonScenario {
   PythonScenario(py::object spec, std::shared_ptr<FileNames> files) : spec_(std::move(spec)), files_(std::move(files)) {}
   ~PythonScenario() {
     py::gil_scoped_acquire gil;
+    watchdog_.reset();
     executions_.clear();
     calls_.clear();
     spec_ = py::object();
@@ -116,6 +117,8 @@ class PythonScenario {
   void setup(sim::Host& host, const sim::Params& declared) {
     keep_thread_state();
     py::gil_scoped_acquire gil;
+    if (!watchdog_ && spec_.attr("watchdog_seconds").cast<double>() > 0)
+      watchdog_ = std::make_unique<PythonWatchdog>(spec_.attr("watchdog_seconds").cast<double>());
     py::dict values;
     for (const auto& entry : declared) values[py::str(entry.first)] = host.param(entry.first);
     py::object execution;
@@ -208,6 +211,8 @@ class PythonScenario {
     }
   }
 
+  PythonWatchdog* watchdog() const { return watchdog_.get(); }
+
   std::string check(const sim::Host& host) {
     py::gil_scoped_acquire gil;
     const auto found = executions_.find(std::this_thread::get_id());
@@ -251,6 +256,7 @@ class PythonScenario {
   };
   py::object spec_;
   std::shared_ptr<FileNames> files_;
+  std::unique_ptr<PythonWatchdog> watchdog_;  // made at the first setup, when the scenario has a budget
   std::map<std::thread::id, py::object> executions_;
   std::map<std::uintptr_t, CachedCall> calls_;
 };
@@ -270,7 +276,9 @@ sim::ScenarioDefinition definition_of(const py::handle& spec, const std::shared_
   definition.kernel = [scenario](sim::Core& core) { scenario->kernel(core); };
   definition.check = [scenario](const sim::Host& host) { return scenario->check(host); };
   definition.setup_every_execution = true;
-  definition.make_fiber = make_python_fiber;
+  definition.make_fiber = [scenario](scheduler::StackPool& pool, std::function<void()> body) {
+    return make_python_fiber(pool, std::move(body), scenario->watchdog());
+  };
   return definition;
 }
 

@@ -138,11 +138,24 @@ void store_from(sim::Core& core, const model::Slice& slice, PyArrayObject* in, s
 
 std::string describe_exception(PyObject* type, PyObject* value, PyObject* traceback, std::string_view hidden) {
   std::string text = type == nullptr ? "an exception" : reinterpret_cast<PyTypeObject*>(type)->tp_name;
+  bool said = false;
   if (value != nullptr) {
     if (PyObject* message = PyObject_Str(value); message != nullptr) {
-      if (const char* utf8 = PyUnicode_AsUTF8(message); utf8 != nullptr && *utf8 != '\0') text += std::string(": ") + utf8;
+      if (const char* utf8 = PyUnicode_AsUTF8(message); utf8 != nullptr && *utf8 != '\0') {
+        text += std::string(": ") + utf8;
+        said = true;
+      }
       Py_DECREF(message);
     }
+  }
+  // weft's own exceptions raised without a message (the watchdog's) say what they are.
+  if (!said && type != nullptr) {
+    PyObject* module = PyObject_GetAttrString(type, "__module__");
+    const bool ours = module != nullptr && PyUnicode_Check(module) && PyUnicode_CompareWithASCIIString(module, "weft._weft") == 0;
+    Py_XDECREF(module);
+    PyErr_Clear();
+    const char* doc = reinterpret_cast<PyTypeObject*>(type)->tp_doc;
+    if (ours && doc != nullptr) text += std::string(": ") + doc;
   }
   std::vector<std::string> frames;
   for (PyObject* at = traceback; at != nullptr && at != Py_None;) {

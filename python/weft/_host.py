@@ -13,8 +13,9 @@ from . import _dtypes
 class ScenarioSpec:
     """A scenario as the engine reads it: name, expected verdict, configuration, parameters."""
 
-    def __init__(self, host, name, expect, settings, params, summary):
+    def __init__(self, host, name, expect, settings, params, summary, watchdog_seconds=10.0):
         self.host = host
+        self.watchdog_seconds = watchdog_seconds  # python/native/python_watchdog.hpp; 0: none
         self.name = name
         self.expect = expect
         self.settings = settings
@@ -23,7 +24,8 @@ class ScenarioSpec:
 
     def named(self, name):
         """The same scenario under another name (a script's scenarios are named STEM::NAME)."""
-        return ScenarioSpec(self.host, name, self.expect, self.settings, self.params, self.summary)
+        return ScenarioSpec(self.host, name, self.expect, self.settings, self.params, self.summary,
+                            self.watchdog_seconds)
 
     def begin(self, params, devices, cores):
         """Runs the host code up to its launch; returns the Execution holding it."""

@@ -20,9 +20,7 @@ _MACHINE_KEYS = {"devices": "topology.devices", "cores_per_device": "topology.co
 
 
 def _settings(devices, mesh, cores_per_device, dma, config):
-    # The watchdog's rescue abandons a core from a signal handler, which could leave the
-    # interpreter mid-operation: off for Python kernels (docs/python.md).
-    settings = ["scheduler.watchdog_seconds=0"]
+    settings = []
     if mesh is not None:
         settings.append("topology.mesh=[" + ", ".join(str(int(n)) for n in mesh) + "]")
     for key, value in (("devices", devices), ("cores_per_device", cores_per_device), ("dma", dma)):
@@ -42,12 +40,12 @@ def _toml(value):
 
 
 def scenario(function=None, *, name=None, expect="ok", devices=None, mesh=None, cores_per_device=None,
-             dma=None, config=None, params=None, summary=None):
+             dma=None, config=None, params=None, summary=None, watchdog_seconds=10.0):
     """Marks host code as a scenario weft can run, sweep and explore (see the module's doc)."""
     def mark(host):
         spec = ScenarioSpec(host, name or host.__name__, expect,
                             _settings(devices, mesh, cores_per_device, dma, config), dict(params or {}),
-                            summary or (host.__doc__ or "").strip().split("\n")[0])
+                            summary or (host.__doc__ or "").strip().split("\n")[0], watchdog_seconds)
         host.weft_scenario = spec
         return host
     return mark(function) if function is not None else mark

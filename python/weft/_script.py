@@ -42,4 +42,4 @@ def _script_scenario(stem, path, code):
     def host():
         exec(code, _namespace(path))
 
-    return _host.ScenarioSpec(host, stem, "ok", ["scheduler.watchdog_seconds=0"], {}, f"the script {os.path.basename(path)}")
+    return _host.ScenarioSpec(host, stem, "ok", [], {}, f"the script {os.path.basename(path)}")

@@ -34,7 +34,8 @@ struct ScenarioDefinition {
   // restored from a copy): a setup that starts host code which the check resumes.
   bool setup_every_execution = false;
   // Makes each core's fiber instead of the configured backend: the Python binding's fibers
-  // carry the interpreter's state (python/native/greenlet_fiber.hpp).
+  // carry the interpreter's state (python/native/python_fiber.hpp) and bring their own watchdog
+  // (scheduler.watchdog_seconds does not watch them).
   std::function<std::unique_ptr<scheduler::Fiber>(scheduler::StackPool&, std::function<void()>)> make_fiber;
 };
 

@@ -113,7 +113,7 @@ void Simulation::rescue_this_thread() {
 
 void Simulation::watch_this_thread() {
   const double budget = config_.scheduler.watchdog_seconds;
-  if (budget <= 0) return;
+  if (budget <= 0 || scenario_.make_fiber) return;  // a binding's fibers have a watchdog of their own
   if (watchdog_ && watchdog_->watches_this_thread()) return;
   watchdog_.reset();
   watchdog_ = std::make_unique<scheduler::Watchdog>(stacks_.activity(), budget);

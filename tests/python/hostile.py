@@ -86,3 +86,13 @@ def hands_a_ref_to_another_core():
     from weft.jax.sharding import PartitionSpec as P
     mesh = jax.make_mesh((2,), ("x",))
     shard_map(_call(hand_over_kernel), mesh=mesh, in_specs=P("x"), out_specs=P("x"))(np.zeros((16, 128), np.float32))
+
+
+def spin_kernel(x_ref, o_ref):
+    while True:
+        pass
+
+
+@weft.scenario(devices=1, expect="kernel_error", watchdog_seconds=0.3)
+def spins_forever():
+    _call(spin_kernel)(np.zeros((8, 128), np.float32))

@@ -40,3 +40,23 @@ def test_a_ref_handed_to_another_core_is_named():
     result = weft.sweep(h.hands_a_ref_to_another_core, seeds="0..19")
     assert result.ok, result.report
     assert "used by another core's kernel" in weft.run(h.hands_a_ref_to_another_core, seed=4).report
+
+
+def test_ctrl_c_stops_a_python_sweep_with_its_summary(weft_binary, kernels):
+    import signal
+    import subprocess
+    import time
+    sweep = subprocess.Popen([weft_binary, "sweep", f"{kernels}::right_permute", "--seeds", "0..99999999"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(2)
+    sweep.send_signal(signal.SIGINT)
+    out, err = sweep.communicate(timeout=60)
+    assert sweep.returncode == 4, out + err
+    assert "INCOMPLETE: interrupted" in out
+
+
+def test_a_spinning_body_is_ended_by_the_watchdog():
+    result = weft.sweep(h.spins_forever, seeds="0..1")
+    assert result.ok, result.report
+    report = weft.run(h.spins_forever).report
+    assert "WatchdogTimeout" in report and "spin_kernel" in report, report
