@@ -118,3 +118,22 @@ def test_traces_and_findings_files_name_the_python_lines(weft_binary, kernels, t
     assert "kernels.py" in jsonl.read_text() and "failure" in junit.read_text()
     status, out, err = run_command(weft_binary, "merge", str(jsonl))
     assert '"failures":20' in out, out + err
+
+
+def test_shards_merge_to_the_whole_sweep(weft_binary, kernels, tmp_path):
+    scenario = f"{kernels}::permute_never_waited"
+    for shard in (0, 1):
+        status, out, err = run_command(weft_binary, "sweep", scenario, "--seeds", "0..39", "--shard", f"{shard}/2",
+                                       "--expect", "ok", "--keep-going", "--jsonl", str(tmp_path / f"s{shard}.jsonl"))
+        assert status == 1, out + err
+    status, out, err = run_command(weft_binary, "merge", str(tmp_path / "s0.jsonl"), str(tmp_path / "s1.jsonl"))
+    assert '"executions":40' in out and '"failures":40' in out and '"complete":true' in out, out + err
+
+
+def test_explore_with_two_jobs_and_python_m_weft_agree(weft_binary, python_weft, kernels):
+    ports = kernels.replace("kernels.py", "pallas_ports.py")
+    words = ["explore", f"{ports}::all_reduce", "--set", "topology.devices=3"]
+    _, one, _ = run_command(weft_binary, *words)
+    _, two, _ = run_command(*python_weft, *words, "--jobs", "2")
+    assert re.search(r"runs:\s+343 complete", one), one
+    assert re.search(r"ok: 343 runs", two), two
