@@ -165,55 +165,50 @@ sim::Mask mask_of(PyObject* array, const model::Shape& view) {
                                      rows, cols);
 }
 
-// masked_load(ref, mask, other): the elements `mask` keeps (one visible load), `other` elsewhere
-PyObject* masked_load(PyObject*, PyObject* const* args, Py_ssize_t count) {
-  if (count != 3) return PyErr_SetString(PyExc_TypeError, "masked_load(ref, mask, other)"), nullptr;
-  RefObject* ref = as_ref(args[0], "pl.load");
+// A masked access (pl.load / pl.store with mask=) of `ref`: the mask and the values (the `other` a
+// load starts from, the value a store writes) made arrays of the ref's shape, then one visible
+// load or store of the kept elements; a load returns the values.
+PyObject* masked_access(PyObject* ref_object, PyObject* mask_object, PyObject* values_object, const char* call,
+                        bool load) {
+  RefObject* ref = as_ref(ref_object, call);
   sim::Core* core = ref == nullptr ? nullptr : live(ref->core, "a ref");
   if (core == nullptr) return nullptr;
   const model::ElementType type = ref->slice.buffer->info().type;
-  PyObject* mask = mask_array(args[1], ref);
-  PyObject* out = mask == nullptr ? nullptr : array_for_store(args[2], type, ref->slice.view);
-  if (out == nullptr) return Py_XDECREF(mask), nullptr;
+  PyObject* values = array_for_store(values_object, type, ref->slice.view);
+  PyObject* mask = values == nullptr ? nullptr : mask_array(mask_object, ref);
+  if (mask == nullptr) return Py_XDECREF(values), nullptr;
   const sim::Location at = files_of(ref->core).caller();
   PyObject* done = guarded([&]() -> PyObject* {
-    core->check_slice(ref->slice, ref->launch, "loads", at);
-    const auto parts = core->kept(ref->slice, mask_of(mask, ref->slice.view), "loads", at);
-    auto* array = reinterpret_cast<PyArrayObject*>(out);
+    const char* verb = load ? "loads" : "stores";
+    core->check_slice(ref->slice, ref->launch, verb, at);
+    const auto parts = core->kept(ref->slice, mask_of(mask, ref->slice.view), verb, at);
+    auto* array = reinterpret_cast<PyArrayObject*>(values);
     std::vector<std::byte> bytes(static_cast<std::size_t>(PyArray_SIZE(array) * model::element_bytes(type)));
     array_to_bytes(type, array, bytes.data());
+    if (!load) {
+      core->store_bytes(ref->slice, parts, bytes.data(), at);
+      Py_RETURN_NONE;
+    }
     core->load_bytes(ref->slice, parts, bytes.data(), at);
     bytes_to_array(type, bytes.data(), array);
-    return out;
+    Py_INCREF(values);
+    return values;
   });
   Py_DECREF(mask);
-  if (done == nullptr) Py_DECREF(out);
+  Py_DECREF(values);
   return done;
+}
+
+// masked_load(ref, mask, other): the elements `mask` keeps (one visible load), `other` elsewhere
+PyObject* masked_load(PyObject*, PyObject* const* args, Py_ssize_t count) {
+  if (count != 3) return PyErr_SetString(PyExc_TypeError, "masked_load(ref, mask, other)"), nullptr;
+  return masked_access(args[0], args[1], args[2], "pl.load", true);
 }
 
 // masked_store(ref, value, mask): the elements `mask` keeps (one visible store)
 PyObject* masked_store(PyObject*, PyObject* const* args, Py_ssize_t count) {
   if (count != 3) return PyErr_SetString(PyExc_TypeError, "masked_store(ref, value, mask)"), nullptr;
-  RefObject* ref = as_ref(args[0], "pl.store");
-  sim::Core* core = ref == nullptr ? nullptr : live(ref->core, "a ref");
-  if (core == nullptr) return nullptr;
-  const model::ElementType type = ref->slice.buffer->info().type;
-  PyObject* value = array_for_store(args[1], type, ref->slice.view);
-  PyObject* mask = value == nullptr ? nullptr : mask_array(args[2], ref);
-  if (mask == nullptr) return Py_XDECREF(value), nullptr;
-  const sim::Location at = files_of(ref->core).caller();
-  PyObject* done = guarded([&]() -> PyObject* {
-    core->check_slice(ref->slice, ref->launch, "stores", at);
-    const auto parts = core->kept(ref->slice, mask_of(mask, ref->slice.view), "stores", at);
-    auto* array = reinterpret_cast<PyArrayObject*>(value);
-    std::vector<std::byte> bytes(static_cast<std::size_t>(PyArray_SIZE(array) * model::element_bytes(type)));
-    array_to_bytes(type, array, bytes.data());
-    core->store_bytes(ref->slice, parts, bytes.data(), at);
-    Py_RETURN_NONE;
-  });
-  Py_DECREF(mask);
-  Py_DECREF(value);
-  return done;
+  return masked_access(args[0], args[2], args[1], "pl.store", false);
 }
 
 // scope(core, open): pl.run_scoped's bounds (the close is visible: sim/ops/scope_end.hpp)
