@@ -63,7 +63,9 @@ class WaitForGraph {
     return found;
   }
 
-  std::string state(int core) const {
+  // The state of a signaller of `waiter`'s cell, as far as it can still signal it.
+  std::string state(int core, int waiter) const {
+    if (core == waiter) return "the waiting core itself: all it signalled came before its wait";
     if (const auto found = blocked_.find(core); found != blocked_.end())
       return "blocked itself at " + words_.at(model::to_string(found->second->line));
     if (const auto found = returned_.find(core); found != returned_.end())
@@ -73,10 +75,15 @@ class WaitForGraph {
 
   static constexpr std::size_t max_told = 8;  // blocked cores told one by one; the rest only in cycles
 
+  // Whether `who`, a signaller of `waiter`'s cell, is a wait-for edge: blocked, and another core
+  // (a core's own signals to its cell came before its wait: it cannot wait for itself).
+  bool edge(int waiter, int who) const { return who != waiter && blocked_.count(who) != 0; }
+
   // The wait-for edges of a core not told one by one.
   void edges_of(int core, const model::FailureSite& site) {
     for (const auto& [who, signaller] : signallers(site.waits->semaphore_id, core)) {
-      if (blocked_.count(who)) edges_[core].insert(who); else all_blocked_ = false;
+      if (edge(core, who)) edges_[core].insert(who);
+      if (!blocked_.count(who)) all_blocked_ = false;
     }
   }
 
@@ -93,18 +100,28 @@ class WaitForGraph {
       std::string through;
       for (int dma : signaller.dmas) through += (through.empty() ? " through dma " : ", ") + std::to_string(dma);
       out.why.push_back("  signalled in this run by " + words_.core(who) + through + " (" + lines + ", " +
-                        std::to_string(signaller.units) + (signaller.units == 1 ? " unit" : " units") + "), " + state(who));
-      if (blocked_.count(who)) edges_[core].insert(who);
+                        std::to_string(signaller.units) + (signaller.units == 1 ? " unit" : " units") + "), " +
+                        state(who, core));
+      if (edge(core, who)) edges_[core].insert(who);
       if (!blocked_.count(who)) all_blocked_ = false;
     }
     if (found.empty()) all_blocked_ = false;
+    bool in_flight = false;
     for (const TracedDma& dma : recorder_.dmas()) {
       if (dma.write != no_record || dma.start == no_record || records_[dma.start].target_core != core) continue;
       const TraceRecord& start = records_[dma.start];
       out.why.push_back("  dma " + std::to_string(dma.id) + " (started by " + words_.who(start) + " " + words_.where(start) +
                         ") has not landed" +
                         (dma.chunks.empty() ? "" : " (only " + landed_words(dma) + ")"));
+      in_flight = true;
     }
+    // No cycle passes through a core none of whose signallers can move again: say what is short.
+    bool could_signal = in_flight;
+    for (const auto& [who, signaller] : found) could_signal = could_signal || (who != core && !returned_.count(who));
+    if (!could_signal && !found.empty())
+      out.why.push_back("  nothing more can arrive: no DMA into that cell is in flight and every core that signalled it " +
+                        std::string(found.count(core) ? "is this one or " : "") + "has returned (" +
+                        std::to_string(waits.needs - waits.holds) + " short)");
   }
 
   // The shortest cycle through each blocked core not yet on a printed one, smallest core first

@@ -83,3 +83,30 @@ TEST_CASE("a failure with no explanation of its own gets none, and a replay that
   REQUIRE(differs.why.size() == 1);
   CHECK(differs.why[0].find("the kernel is not deterministic") != std::string::npos);
 }
+
+TEST_CASE("an over-wait on a core's own copy is no cycle: nothing more can arrive", "[explain]") {
+  // A local copy of 4 KiB, waited for, then a wait for 4 KiB more on the same semaphore: the
+  // only signaller of the cell is the waiting core's own DMA, which has landed.
+  sim::ScenarioDefinition scenario;
+  scenario.name = "over_wait";
+  scenario.expect = model::Verdict::deadlock;
+  scenario.kernel = [](sim::Core& core) {
+    const auto source = core.vmem<float>({8, 128});
+    const auto target = core.vmem<float>({8, 128});
+    const sim::Semaphore sem = core.dma_semaphore();
+    core.store(source, sim::Tile<float>::Zero(8, 128));
+    core.dma_start(source, target, sem).wait();
+    core.wait(sem, 4096);
+  };
+  sim::Config config;
+  config.machine.mesh = {1};
+  config.machine.cores_per_device = 1;
+  sim::Simulation simulation(config, scenario, {});
+  const sim::ExecutionResult deadlock = testing::first_with(simulation, model::Verdict::deadlock);
+  const std::string text = testing::all_text(sim::explain(simulation, deadlock));
+  INFO(text);
+  CHECK(text.find("a cycle") == std::string::npos);
+  CHECK(text.find("the waiting core itself") != std::string::npos);
+  CHECK(text.find("nothing more can arrive: no DMA into that cell is in flight") != std::string::npos);
+  CHECK(text.find("(4096 short)") != std::string::npos);
+}
