@@ -40,8 +40,10 @@ struct DmaOrigin {
   int grid_rank = 0;
   std::array<std::int64_t, 4> grid{};  // the grid's sizes
   std::int64_t step = 0;               // the row-major grid step
+  int block_rank = 0;                  // the operand's block indices (its index map's result)
+  std::array<std::int64_t, 4> block{};
 };
-std::string describe(const DmaOrigin& origin);  // "fetch of in[0] for grid point (0, 1, 2)"
+std::string describe(const DmaOrigin& origin);  // "fetch of in[0] for grid point (0, 1, 2), block (0, 2)"
 
 // What a core asks for when it starts a DMA.
 struct DmaRequest {

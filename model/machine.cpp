@@ -18,7 +18,14 @@ std::string describe(const DmaOrigin& origin) {
     step /= size;
   }
   for (std::size_t axis = 0; axis < index.size(); ++axis) text += (axis > 0 ? ", " : "") + std::to_string(index[axis]);
-  return text + ")";
+  text += ")";
+  if (origin.block_rank > 0) {
+    text += ", block (";
+    for (int d = 0; d < origin.block_rank; ++d)
+      text += (d > 0 ? ", " : "") + std::to_string(origin.block[static_cast<std::size_t>(d)]);
+    text += ")";
+  }
+  return text;
 }
 
 std::string describe(const Dma& dma) {
@@ -176,7 +183,10 @@ int Machine::start_dma(CoreId by, const DmaRequest& request, SourceLine line, Fa
     return -1;
   }
   if (!source.rect.inside(source.buffer->info().shape)) {
-    failure = out_of_bounds(by, line, source, "starts a DMA reading");
+    // A library's DMA (the Pallas pipeline's) is named as the author knows it: operand, grid point, block.
+    const std::string what = request.origin.what != nullptr ? "starts the " + describe(request.origin) + ", a DMA reading"
+                                                            : std::string("starts a DMA reading");
+    failure = out_of_bounds(by, line, source, what);
     return -1;
   }
   const BufferInfo& local = target.buffer->info();

@@ -82,8 +82,10 @@ model::Slice Pipeline::block_slice(const State& state, const Block& block) const
   return slice;
 }
 
-model::DmaOrigin Pipeline::origin(const State& state, std::int64_t step) const {
+model::DmaOrigin Pipeline::origin(const State& state, std::int64_t step, const Block& block) const {
   model::DmaOrigin origin;
+  origin.block_rank = block.rank;
+  for (int d = 0; d < block.rank; ++d) origin.block[static_cast<std::size_t>(d)] = block[d];
   origin.what = state.operand.what;
   origin.operand = state.operand.operand;
   origin.grid_rank = grid_.rank();
@@ -96,13 +98,13 @@ void Pipeline::fetch(State& state, int slot, const Block& block, std::int64_t st
   auto& target = state.slots[static_cast<std::size_t>(slot)];
   state.pending[static_cast<std::size_t>(slot)] =
       core_.start_copy(block_slice(state, block), target, state.semaphores[static_cast<std::size_t>(slot)],
-                       origin(state, step), loc_);
+                       origin(state, step, block), loc_);
 }
 
 void Pipeline::write_back(State& state, std::int64_t step) {
   const auto slot = static_cast<std::size_t>(state.slot);
   state.pending[slot] =
-      core_.start_copy(state.slots[slot], block_slice(state, state.block), state.semaphores[slot], origin(state, step), loc_);
+      core_.start_copy(state.slots[slot], block_slice(state, state.block), state.semaphores[slot], origin(state, step, state.block), loc_);
   state.written.emplace_back(state.block, step);
 }
 

@@ -74,7 +74,7 @@ class Pipeline {
   void write_back(State& state, std::int64_t step);
   void wait(State& state, int slot);
   void check_revisit(State& state, const Block& block, std::int64_t step);
-  model::DmaOrigin origin(const State& state, std::int64_t step) const;
+  model::DmaOrigin origin(const State& state, std::int64_t step, const Block& block) const;
   [[noreturn]] void misuse(const std::string& what) const;
 
   Core& core_;

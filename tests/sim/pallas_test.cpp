@@ -245,3 +245,23 @@ TEST_CASE("A launch's mistakes are kernel_errors naming the launch's line", "[si
     CHECK_THAT(result.details, Catch::Contains("parallel after an arbitrary one"));
   }
 }
+
+TEST_CASE("A pipeline fetch out of bounds is named by operand, grid point and block", "[sim][pallas]") {
+  // An index map one block too far: grid point (3) asks for block (4, 0) of a 4-block array.
+  sim::ScenarioDefinition scenario;
+  scenario.name = "index_map_too_far";
+  scenario.setup = [](sim::Host& host) {
+    host.hbm<float>("x", {32, 128});
+    host.hbm<float>("y", {32, 128});
+  };
+  sim::pallas::CallSpec spec;
+  spec.grid = {4};
+  spec.in = {sim::pallas::input<float>("x", {8, 128}, [](const GridIndex& g) { return Block{g[0] + 1, 0}; })};
+  spec.out = {sim::pallas::output<float>("y", {8, 128}, [](const GridIndex& g) { return Block{g[0], 0}; })};
+  scenario.kernel = sim::pallas::pallas_call(spec, [](sim::pallas::Program& p) {
+    p.core().store(p.out<float>(0), p.core().load(p.in<float>(0)));
+  });
+  const auto result = run(scenario, machine(1), {});
+  CHECK(result.verdict == model::Verdict::out_of_bounds);
+  CHECK_THAT(result.details, Catch::Contains("starts the fetch of in[0] for grid point (3), block (4, 0), a DMA reading"));
+}
