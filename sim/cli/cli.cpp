@@ -198,6 +198,10 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
     return 2;
   }
 
+  // Before anything is loaded, so that a signal from now on is a request to stop (one that comes
+  // while the libraries load stops the command before its first execution, with its files).
+  const std::atomic<bool>* interrupted = sweep->parsed() || explore->parsed() ? &install_interrupt_handlers() : nullptr;
+
   Catalog catalog;  // outlives the handlers below: an exception may come from a library's code
   try {
     if (bench_command != nullptr && bench_command->parsed()) return bench(bench_request);
@@ -208,7 +212,7 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
     const Request request = resolve_request(arguments, catalog.scenarios());
     check_outputs(outputs_of(traces, files), request.inputs);
     if (explore->parsed()) {
-      explore_arguments.interrupted = &install_interrupt_handlers();
+      explore_arguments.interrupted = interrupted;
       return command_explore(request, program, explore_arguments, traces);
     }
     if (run->parsed()) return command_run(request, program, seed, traces);
@@ -221,7 +225,7 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
     options.jobs = jobs;
     options.keep_going = keep_going;
     options.time_budget_seconds = time_budget;
-    options.interrupted = &install_interrupt_handlers();
+    options.interrupted = interrupted;
     return command_sweep(request, program, options, files);
   } catch (const ConfigError& error) {
     std::cerr << "weft: " << error.what() << "\n";

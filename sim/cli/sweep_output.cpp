@@ -115,7 +115,7 @@ std::string summary_json(const Request& request, const SweepOptions& options, co
 }
 
 std::string incomplete_note(const SweepSummary& summary) {
-  const std::string why = summary.interrupted ? "interrupted (SIGINT or SIGTERM)" : "out of time (--time-budget)";
+  const std::string why = summary.interrupted ? "interrupted (SIGINT, SIGTERM, SIGHUP, or stdout closed)" : "out of time (--time-budget)";
   std::string note = why + " after " + std::to_string(summary.executions) + " of " + std::to_string(summary.planned) + " seeds";
   if (summary.next_seed) note += "; seeds from " + std::to_string(*summary.next_seed) + " on did not run";
   return note;
