@@ -22,6 +22,7 @@
 #include "sim/cli/sweep_command.hpp"
 #include "sim/config/config_error.hpp"
 #include "sim/plugin/catalog.hpp"
+#include "sim/plugin/exit_guard.hpp"
 
 namespace weft::sim {
 namespace {
@@ -84,6 +85,15 @@ std::vector<NamedOutput> outputs_of(const TraceFiles& traces, const SweepFiles& 
   if (files.jsonl) outputs.push_back({"--jsonl", *files.jsonl, true});
   if (files.junit) outputs.push_back({"--junit", *files.junit});
   return outputs;
+}
+
+// "scenario 'ring'", and the kernel library that defines it, for exit_guard.hpp's messages.
+std::string scenario_description(const Catalog& catalog, const ScenarioDefinition& scenario) {
+  std::string description = "scenario '" + scenario.name + "'";
+  const auto& all = catalog.scenarios();
+  for (std::size_t i = 0; i < all.size(); ++i)
+    if (&all[i] == &scenario && catalog.origin(i) != builtin_origin) description += " of kernel library " + catalog.origin(i);
+  return description;
 }
 
 int run_command(int argc, char** argv, const ScenarioRegistry& registry, const BenchCommand& bench) {
@@ -210,6 +220,7 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
     for (const auto& library : kernel_libraries(arguments)) catalog.load(library);
     if (list->parsed()) return command_list(catalog);
     const Request request = resolve_request(arguments, catalog.scenarios());
+    note_scenario(scenario_description(catalog, *request.scenario));
     check_outputs(outputs_of(traces, files), request.inputs);
     if (explore->parsed()) {
       explore_arguments.interrupted = interrupted;
