@@ -18,6 +18,7 @@
 #include "sim/cli/merge.hpp"
 #include "sim/cli/number_options.hpp"
 #include "sim/cli/output_check.hpp"
+#include "sim/cli/standard_fds.hpp"
 #include "sim/cli/stdout_status.hpp"
 #include "sim/cli/sweep_command.hpp"
 #include "sim/config/config_error.hpp"
@@ -264,6 +265,7 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
 }  // namespace
 
 int run_cli(int argc, char** argv, const ScenarioRegistry& registry, const BenchCommand& bench) {
+  occupy_closed_standard_fds();
   return with_stdout_checked(run_command(argc, argv, registry, bench));
 }
 
