@@ -93,6 +93,8 @@ std::string failure_json(const Request& request, const SeedOutcome& outcome, con
   add_sites(outcome.result, line);
   if (schedule.file)
     line["schedule_file"] = *schedule.file;
+  else if (schedule.left_out)
+    line["schedule_left_out"] = "longer than a command-line argument; written once per signature: replay this seed by reproduce";
   else
     line["schedule"] = schedule.schedule;
   line["reproduce"] = replay_by_seed(request, program, outcome.seed);
