@@ -85,13 +85,20 @@ ScheduleArgument ScheduleFiles::argument(const scheduler::Schedule& schedule, co
 }
 
 std::string read_schedule_word(const std::string& word) {
+  if (word.empty()) throw ConfigError("--schedule", 0, 0, "", "an empty schedule string (give the one a reproduce line printed)");
   if (!word.starts_with("@")) return word;
   const std::string path = word.substr(1);
   LineReader reader(path, std::size_t{64} << 20);
   const auto line = reader.next();
-  if (!line || line->empty()) throw ConfigError(path, 1, 0, "", "holds no schedule");
-  std::string schedule(*line);
-  if (reader.next()) throw ConfigError(path, 2, 0, "", "a second line: a schedule file holds one schedule string");
+  // A file saved by another editor: a UTF-8 byte order mark first, CR LF or spaces at the end.
+  std::string_view text = line.value_or("");
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+  while (!text.empty() && (text.back() == '\r' || text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+  if (text.empty()) throw ConfigError(path, 1, 0, "", "holds no schedule");
+  std::string schedule(text);
+  while (const auto more = reader.next())
+    if (more->find_first_not_of(" \t\r") != std::string_view::npos)
+      throw ConfigError(path, reader.line_number(), 0, "", "a second line: a schedule file holds one schedule string");
   return schedule;
 }
 

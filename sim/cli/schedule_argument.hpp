@@ -49,7 +49,9 @@ class ScheduleFiles {
 };
 
 // The text of `weft replay --schedule WORD`: WORD itself, or the contents of FILE for @FILE
-// (one line of at most 64 MiB, from a regular file; ConfigError naming the file otherwise).
+// (one line of at most 64 MiB, from a regular file, with a UTF-8 byte order mark, trailing
+// spaces, CR and blank lines ignored; ConfigError naming the file otherwise). An empty WORD, or
+// a FILE without a schedule, is a ConfigError too.
 std::string read_schedule_word(const std::string& word);
 
 }  // namespace weft::sim
