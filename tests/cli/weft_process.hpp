@@ -92,7 +92,7 @@ class WeftProcess {
   WeftProcess& operator=(const WeftProcess&) = delete;
   ~WeftProcess() {
     if (pid_ > 0) {
-      ::kill(pid_, SIGKILL);
+      ::kill(-pid_, SIGKILL);  // its group: a shell's children too
       ::waitpid(pid_, nullptr, 0);
     }
   }
