@@ -7,11 +7,15 @@
 #include "scenarios/registry.hpp"
 #include "sim/cli/cli.hpp"
 #include "sim/config/config_error.hpp"
+#include "sim/plugin/exit_guard.hpp"
 
 namespace weft {
 
 int main(int argc, char** argv, sim::ScenarioRegistry own_scenarios, const sim::ScriptLoader& scripts,
          const std::filesystem::path& python_bench_script) {
+  // Until the command returns, an exit() from code that is not weft's (a kernel, a kernel
+  // library) ends the process with a status of weft's (3, or 2), never with its own.
+  const sim::ExitGuard guard;
   sim::ScenarioRegistry registry = scenarios::builtin_scenarios();
   registry.insert(registry.end(), std::make_move_iterator(own_scenarios.begin()),
                   std::make_move_iterator(own_scenarios.end()));

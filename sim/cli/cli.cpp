@@ -18,10 +18,12 @@
 #include "sim/cli/merge.hpp"
 #include "sim/cli/number_options.hpp"
 #include "sim/cli/output_check.hpp"
+#include "sim/cli/standard_fds.hpp"
 #include "sim/cli/stdout_status.hpp"
 #include "sim/cli/sweep_command.hpp"
 #include "sim/config/config_error.hpp"
 #include "sim/plugin/catalog.hpp"
+#include "sim/plugin/exit_guard.hpp"
 
 namespace weft::sim {
 namespace {
@@ -84,6 +86,16 @@ std::vector<NamedOutput> outputs_of(const TraceFiles& traces, const SweepFiles& 
   if (files.jsonl) outputs.push_back({"--jsonl", *files.jsonl, true});
   if (files.junit) outputs.push_back({"--junit", *files.junit});
   return outputs;
+}
+
+// "scenario 'ring'", and the kernel library or script that defines it, for exit_guard.hpp's messages.
+std::string scenario_description(const Catalog& catalog, const ScenarioDefinition& scenario) {
+  std::string description = "scenario '" + scenario.name + "'";
+  const auto& all = catalog.scenarios();
+  for (std::size_t i = 0; i < all.size(); ++i)
+    if (&all[i] == &scenario && catalog.origin(i) != builtin_origin)
+      description += (catalog.origin(i).ends_with(".py") ? " of script " : " of kernel library ") + catalog.origin(i);
+  return description;
 }
 
 int run_command(int argc, char** argv, const ScenarioRegistry& registry, const BenchCommand& bench,
@@ -199,6 +211,10 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
     return 2;
   }
 
+  // Before anything is loaded, so that a signal from now on is a request to stop (one that comes
+  // while the libraries load stops the command before its first execution, with its files).
+  const std::atomic<bool>* interrupted = sweep->parsed() || explore->parsed() ? &install_interrupt_handlers() : nullptr;
+
   Catalog catalog(scripts);  // outlives the handlers below: an exception may come from a library's code
   try {
     if (bench_command != nullptr && bench_command->parsed()) return bench(bench_request);
@@ -207,9 +223,10 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
     for (const auto& library : kernel_libraries(arguments)) catalog.load(library);
     if (list->parsed()) return command_list(catalog);
     const Request request = resolve_request(arguments, catalog.scenarios());
+    note_scenario(scenario_description(catalog, *request.scenario));
     check_outputs(outputs_of(traces, files), request.inputs);
     if (explore->parsed()) {
-      explore_arguments.interrupted = &install_interrupt_handlers();
+      explore_arguments.interrupted = interrupted;
       return command_explore(request, program, explore_arguments, traces);
     }
     if (run->parsed()) return command_run(request, program, seed, traces);
@@ -222,7 +239,7 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
     options.jobs = jobs;
     options.keep_going = keep_going;
     options.time_budget_seconds = time_budget;
-    options.interrupted = &install_interrupt_handlers();
+    options.interrupted = interrupted;
     return command_sweep(request, program, options, files);
   } catch (const ConfigError& error) {
     std::cerr << "weft: " << error.what() << "\n";
@@ -251,6 +268,7 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
 
 int run_cli(int argc, char** argv, const ScenarioRegistry& registry, const BenchCommand& bench,
             const ScriptLoader& scripts) {
+  occupy_closed_standard_fds();
   return with_stdout_checked(run_command(argc, argv, registry, bench, scripts));
 }
 

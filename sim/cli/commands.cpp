@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "scheduler/schedule.hpp"
+#include "scheduler/strategies/replay.hpp"
 #include "sim/cli/report.hpp"
 #include "sim/cli/schedule_argument.hpp"
 #include "sim/cli/whole_output.hpp"
@@ -78,6 +79,11 @@ int command_replay_schedule(const Request& request, const std::string& program, 
   Simulation simulation(request.config, *request.scenario, request.params);
   std::optional<TraceRecorder> recorder = recorder_for(request, traces);
   const ExecutionResult result = simulation.run_schedule(decoded, recorder ? &*recorder : nullptr);
+  // Steps the run never took would make "replayed schedule" claim more than happened.
+  if (result.steps < decoded.size())
+    throw scheduler::ScheduleDiverged("the schedule has " + std::to_string(decoded.size()) + " steps, but the execution ended after " +
+                                      std::to_string(result.steps) + " (as " + std::string(model::to_string(result.verdict)) +
+                                      "): it is not a schedule of this execution");
   // The schedule replayed whole is the one given: its reproduce line names the same file.
   const bool same = schedule_word.starts_with("@") && result.schedule == decoded;
   const std::string word =

@@ -37,7 +37,7 @@ std::string megabytes(std::size_t bytes) {
 std::string space_line(const ExploreReport& report, std::size_t budget) {
   if (report.exhausted) return "exhausted: the reduction left no interleaving to run (docs/semantics.md §7)";
   if (report.stopped_early) return "stopped at the first failure (--keep-going explores on)";
-  if (report.interrupted) return "interrupted (SIGINT or SIGTERM): the rest of the space was not run";
+  if (report.interrupted) return "interrupted (SIGINT, SIGTERM, SIGHUP, or stdout closed): the rest of the space was not run";
   if (report.out_of_memory)
     return "stopped at the memory budget: the explorer kept " + std::to_string(report.peak_memory_bytes) +
            " bytes, over the " + std::to_string(budget) + " of memory.host_bytes; the rest of the space was not run "

@@ -27,7 +27,7 @@ struct ExploreArguments {
   std::optional<int> preemption_bound;
   bool keep_going = false;
   int jobs = 1;  // more than 1: explore_in_parallel (no preemption bound)
-  const std::atomic<bool>* interrupted = nullptr;  // raised by SIGINT or SIGTERM (interrupt.hpp)
+  const std::atomic<bool>* interrupted = nullptr;  // raised by SIGINT, SIGTERM, SIGHUP or a closed stdout (interrupt.hpp)
 };
 
 // With trace files asked for, the first failure found is replayed with a recorder attached.

@@ -1,15 +1,26 @@
 #pragma once
-// SIGINT and SIGTERM during a sweep or an exploration: the first one asks it to stop (a sweep
-// stops handing out seeds and finishes the executions in flight, then skips shrinking, or,
-// during the shrinking, ends it at the next re-execution; explore ends the run in hand), to
-// write what it found and say where it stopped; a second one ends the process at once. The
-// flag is the one piece of process-wide state a signal handler needs; it never influences a
+// Requests to stop a sweep or an exploration: SIGINT, SIGTERM, SIGHUP, and a stdout whose
+// reader has gone (SIGPIPE, or a pipe's reader that closed before weft wrote again: `| head`).
+// The first request asks it to stop (a sweep stops handing out seeds and finishes the executions
+// in flight, then skips shrinking, or, during the shrinking, ends it at the next re-execution;
+// explore ends the run in hand), to write what it found and its files, and to say where it
+// stopped.
+//
+// A signal after the first one ends the process at once (status 128 + the signal), unless it is
+// the same signal within one second of the first: that is the same request again, as coreutils'
+// `timeout` sends SIGTERM to weft and then to its process group. A second Ctrl-C ends weft only
+// when pressed a second after the first. A closed stdout never ends it at once: every later
+// write to it raises SIGPIPE again.
+//
+// Process-wide state: the stop flag, and the first signal with its time (one lock-free word, read
+// with the async-signal-safe clock_gettime); the stdout watch's thread. None influences a
 // scheduling choice.
 
 #include <atomic>
 
 namespace weft::sim {
 
+// Installs the handlers (idempotent) and returns the stop flag.
 const std::atomic<bool>& install_interrupt_handlers();
 
 }  // namespace weft::sim

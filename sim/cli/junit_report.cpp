@@ -1,12 +1,15 @@
 #include "sim/cli/junit_report.hpp"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
 
+#include "sim/cli/aside_name.hpp"
+#include "sim/cli/output_target.hpp"
 #include "sim/cli/report.hpp"
 #include "sim/cli/signature.hpp"
 #include "sim/cli/sweep_output.hpp"
@@ -23,9 +26,17 @@ std::string first_line(const std::string& text) { return text.substr(0, text.fin
   throw ConfigError(path, 0, 0, "", std::string("cannot write the JUnit report: ") + std::strerror(errno));
 }
 
-// A file in the report's folder that no other process can see: created, then unlinked at once.
+// A file no other process can see: in the report's folder for a regular file (created, then
+// unlinked at once); for a device or a FIFO, written in place, an anonymous file in memory
+// (memfd): its folder (/dev) is no place for a file.
 int open_scratch(const std::string& path) {
-  const std::string name = path + ".cases.tmp" + std::to_string(::getpid());
+  const OutputTarget target = output_target(path);
+  if (target.in_place) {
+    const int fd = ::memfd_create("weft-junit-cases", MFD_CLOEXEC);
+    if (fd < 0) cannot_write(path);
+    return fd;
+  }
+  const std::string name = aside_name(target.path, ".cases.tmp" + std::to_string(::getpid()));
   const int fd = ::open(name.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
   if (fd < 0) cannot_write(path);
   ::unlink(name.c_str());

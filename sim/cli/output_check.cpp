@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <optional>
 
+#include "sim/cli/aside_name.hpp"
 #include "sim/cli/output_target.hpp"
 #include "sim/cli/whole_output.hpp"
 #include "sim/config/config_error.hpp"
@@ -56,7 +57,7 @@ void check_writable(const NamedOutput& output, const std::string& file, bool in_
     if (::access(file.c_str(), W_OK) != 0) refuse(output, std::strerror(errno));
     return;
   }
-  const std::string probe = file + ".tmp" + std::to_string(::getpid());  // the name the write uses
+  const std::string probe = aside_name(file, ".tmp" + std::to_string(::getpid()));  // the name the write uses
   const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
   if (fd < 0) refuse(output, std::strerror(errno));
   ::close(fd);
@@ -68,6 +69,9 @@ void check_writable(const NamedOutput& output, const std::string& file, bool in_
 void check_outputs(const std::vector<NamedOutput>& outputs, const std::vector<InputFile>& inputs) {
   std::vector<WrittenFile> written;
   for (const NamedOutput& output : outputs) {
+    if (output.path == "-")  // read as stdout by habit, but this output is a file: refused, not written as one named '-'
+      refuse(output, "'-' is not stdout for this option (only --trace-text - writes to stdout); name a file (./- for "
+                     "one named '-')");
     const OutputTarget target = output_target(output.path);
     if (!target.problem.empty()) refuse(output, target.problem);
     check_writable(output, target.path, target.in_place);

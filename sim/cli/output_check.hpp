@@ -6,7 +6,10 @@
 //     file (a probe file is made and removed beside the target, as the real write will);
 //   - no two outputs are one file (`--jsonl x --junit x`), except a character device such as
 //     /dev/null, which takes any number of writers;
-//   - no output is an input (`sweep s.toml --jsonl s.toml`, or the config file).
+//   - no output is an input (`sweep s.toml --jsonl s.toml`, or the config file);
+//   - none is `-`: only --trace-text takes `-` for stdout (it is left out of this check); a
+//     file named `-` by `--jsonl -` was a trap, so `-` is refused for the others (`./-` names
+//     such a file).
 // Two paths are one file when they are the same inode or, for a file still to be made, the same
 // path once symbolic links (output_target.hpp), `.` and `..` are resolved.
 

@@ -76,14 +76,16 @@ int command_sweep(const Request& request, const std::string& program, const Swee
   FailureExplainer explain_failure(request.config, *request.scenario, request.params);
   listener.failure = [&](const SeedOutcome& outcome) {
     progress.clear();
-    const ScheduleArgument schedule = schedules.argument(outcome.result.schedule, seed_name(outcome.seed));
     const std::string signature = finding_signature(outcome.result);
+    // One report per signature (the others are counted in the findings), unless --verbose; a
+    // failure that did not replay identically is always reported. A schedule too long for one
+    // argument goes to a file for a reported failure only; the others replay by seed.
+    const bool reported = findings.add(signature, outcome) || files.verbose || !outcome.nondeterminism.empty();
+    const ScheduleArgument schedule = schedules.argument(outcome.result.schedule, seed_name(outcome.seed), reported);
     if (jsonl) jsonl->write(failure_json(request, outcome, signature, program, schedule));
     if (junit) junit->add_failure(outcome, signature);
     if (!first_failure) first_failure = outcome;
-    // One report per signature (the others are counted in the findings), unless --verbose; a
-    // failure that did not replay identically is always reported.
-    if (!findings.add(signature, outcome) && !files.verbose && outcome.nondeterminism.empty()) return;
+    if (!reported) return;
     std::string report = format_report(request, outcome.result, program, outcome.seed, schedule.word(),
                                        explain_failure(outcome.result));
     if (!outcome.nondeterminism.empty()) report += "NOT DETERMINISTIC: " + outcome.nondeterminism + "\n";

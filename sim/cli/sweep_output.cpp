@@ -93,6 +93,8 @@ std::string failure_json(const Request& request, const SeedOutcome& outcome, con
   add_sites(outcome.result, line);
   if (schedule.file)
     line["schedule_file"] = *schedule.file;
+  else if (schedule.left_out)
+    line["schedule_left_out"] = "longer than a command-line argument; written once per signature: replay this seed by reproduce";
   else
     line["schedule"] = schedule.schedule;
   line["reproduce"] = replay_by_seed(request, program, outcome.seed);
@@ -115,7 +117,7 @@ std::string summary_json(const Request& request, const SweepOptions& options, co
 }
 
 std::string incomplete_note(const SweepSummary& summary) {
-  const std::string why = summary.interrupted ? "interrupted (SIGINT or SIGTERM)" : "out of time (--time-budget)";
+  const std::string why = summary.interrupted ? "interrupted (SIGINT, SIGTERM, SIGHUP, or stdout closed)" : "out of time (--time-budget)";
   std::string note = why + " after " + std::to_string(summary.executions) + " of " + std::to_string(summary.planned) + " seeds";
   if (summary.next_seed) note += "; seeds from " + std::to_string(*summary.next_seed) + " on did not run";
   return note;

@@ -15,6 +15,7 @@
 #include <ext/stdio_sync_filebuf.h>
 #endif
 
+#include "sim/cli/aside_name.hpp"
 #include "sim/cli/output_target.hpp"
 #include "sim/config/config_error.hpp"
 
@@ -74,7 +75,7 @@ WholeFile::WholeFile(const std::string& path) : path_(path) {
     return;
   }
   target_ = target.path;
-  temporary_ = target_ + ".tmp" + std::to_string(::getpid());
+  temporary_ = aside_name(target_, ".tmp" + std::to_string(::getpid()));
   fd_ = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
   if (fd_ < 0) cannot_write(path_);
 }
@@ -152,6 +153,8 @@ JsonLinesFile::JsonLinesFile(const std::string& path) : path_(path) {
   }
   if (::ftruncate(fd_, 0) != 0) cannot_write(partial);
 }
+
+std::string JsonLinesFile::partial_path(const std::string& path) { return aside_name(path, ".partial"); }
 
 JsonLinesFile::~JsonLinesFile() {
   if (fd_ >= 0) ::close(fd_);

@@ -59,7 +59,8 @@ class JsonLinesFile {
   void write(const std::string& line);
   // Renames F.partial to F.
   void commit();
-  static std::string partial_path(const std::string& path) { return path + ".partial"; }
+  // F.partial (a shorter name when that one is too long: aside_name.hpp).
+  static std::string partial_path(const std::string& path);
 
  private:
   std::string path_;

@@ -1,11 +1,15 @@
 #include "sim/engine/simulation.hpp"
 
+#include <new>
+#include <stdexcept>
+
 #include "model/machine.hpp"
 #include "scheduler/fiber/fiber_rescue.hpp"
 #include "scheduler/strategies/random.hpp"
 #include "scheduler/strategies/registry.hpp"
 #include "scheduler/strategies/replay.hpp"
 #include "sim/api/host.hpp"
+#include "sim/config/config_error.hpp"
 #include "sim/engine/execution.hpp"
 
 namespace weft::sim {
@@ -54,7 +58,7 @@ ExecutionResult Simulation::run(scheduler::Strategy& strategy, TraceSink* trace,
   if (host_inputs_) {
     host_inputs_->restore(machine.memory());
   } else if (scenario_.setup) {
-    scenario_.setup(host);
+    run_setup(host);
     if (!scenario_.setup_every_execution)  // nothing when too large: the setup runs again
       host_inputs_ = HostSnapshot::take(machine.memory(), config_.machine.uninitialized);
   }
@@ -104,6 +108,25 @@ ExecutionResult Simulation::run(scheduler::Strategy& strategy, TraceSink* trace,
   return result;
 }
 
+// A setup that throws is the scenario's fault, not weft's: a usage error naming the scenario. A
+// budget refused (ConfigError), host memory exhausted (bad_alloc) and the host API's refusals
+// (invalid_argument, "scenario setup: ...") keep their own reports.
+void Simulation::run_setup(Host& host) const {
+  try {
+    scenario_.setup(host);
+  } catch (const ConfigError&) {
+    throw;
+  } catch (const std::invalid_argument&) {
+    throw;
+  } catch (const std::bad_alloc&) {
+    throw;
+  } catch (const std::exception& error) {
+    throw std::invalid_argument("scenario '" + scenario_.name + "': its setup threw: " + error.what());
+  } catch (...) {
+    throw std::invalid_argument("scenario '" + scenario_.name + "': its setup threw an exception of unknown type");
+  }
+}
+
 void Simulation::rescue_this_thread() {
   if (rescued_thread_ == std::this_thread::get_id()) return;
   scheduler::rescue::install();  // again: a SIGSEGV handler installed since the stack pool's install is chained
@@ -136,7 +159,15 @@ void Simulation::judge(const model::Machine& machine, const Host& host, Executio
     return;
   }
   if (scenario_.check) {
-    if (std::string wrong = scenario_.check(host); !wrong.empty()) {
+    std::string wrong;
+    try {
+      wrong = scenario_.check(host);
+    } catch (const std::exception& error) {  // the scenario's check, not weft, is wrong: a verdict
+      wrong = std::string("it threw: ") + error.what();
+    } catch (...) {
+      wrong = "it threw an exception of unknown type";
+    }
+    if (!wrong.empty()) {
       result.verdict = model::Verdict::wrong_result;
       result.details = "the host check rejected the outputs: " + wrong;
     }

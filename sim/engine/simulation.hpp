@@ -55,6 +55,8 @@ class Simulation {
  private:
   // The verdict of a run that ended: races, then the exit checks, then the host's check.
   void judge(const model::Machine& machine, const Host& host, ExecutionResult& result) const;
+  // The scenario's setup; an exception from it becomes std::invalid_argument naming the scenario.
+  void run_setup(Host& host) const;
   // Starts (or moves to this thread) the watchdog of scheduler.watchdog_seconds, if any.
   void watch_this_thread();
   // The stack-overflow rescue's handlers and this thread's alternate stack

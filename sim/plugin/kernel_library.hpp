@@ -10,12 +10,17 @@
 //
 // Every way it can fail is a ConfigError whose source is the library's path: the file is
 // missing, it is not a shared library this process can load (the loader's message: a missing
-// symbol, another architecture), it has no `weft_plugin` entry point, it was built against
-// another weft version (both versions named), or listing its scenarios threw.
+// symbol, another architecture), it has no `weft_plugin` entry point, or one that is not a
+// function of the library (a data symbol), it was built against another weft version (both
+// versions named), it gives no function of its own to list its scenarios (a null one), or
+// listing its scenarios threw. Its code that runs outside an execution (initialisers, entry
+// point, listing, destructors) runs under a LibraryCode (exit_guard.hpp): an exit or a crash
+// there ends weft with exit 2 naming the library.
 
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "scheduler/fiber/kernel_code.hpp"
 #include "sim/api/plugin.hpp"
@@ -31,6 +36,7 @@ class KernelLibrary {
 
  private:
   struct Close {
+    std::string path;  // named if its destructors end the process (exit_guard.hpp)
     void operator()(void* handle) const;
   };
 

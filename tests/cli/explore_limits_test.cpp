@@ -67,7 +67,7 @@ TEST_CASE("explore stops within a second of SIGINT or SIGTERM, printing its find
     CHECK(status == 4);
     const std::string printed = file_text(out);
     INFO(printed);
-    CHECK(line_after(printed, "space:    ") == "interrupted (SIGINT or SIGTERM): the rest of the space was not run");
+    CHECK(line_after(printed, "space:    ") == "interrupted (SIGINT, SIGTERM, SIGHUP, or stdout closed): the rest of the space was not run");
     CHECK(printed.find("  data_race: ") != std::string::npos);
     CHECK(printed.find(" --schedule ") != std::string::npos);  // each finding with its reproduce line
     CHECK(line_after(printed, "result:   ") == "not done: nothing unexpected so far (expected data_race)");

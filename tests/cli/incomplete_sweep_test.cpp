@@ -68,7 +68,7 @@ TEST_CASE("A keep-going sweep stopped by a signal is incomplete, with failures a
     sweep.signal(c.signal);
     const auto ended = sweep.wait();
     CHECK(ended.status == c.status);
-    check_incomplete(jsonl, junit, sweep.out(), "interrupted (SIGINT or SIGTERM)");
+    check_incomplete(jsonl, junit, sweep.out(), "interrupted (SIGINT, SIGTERM, SIGHUP, or stdout closed)");
     CHECK(last_line(file_text(jsonl))["interrupted"] == true);
     CHECK((sweep.out().find("shrinking skipped: the sweep was interrupted") != std::string::npos) == (c.status == 1));
   }

@@ -152,10 +152,18 @@ TEST_CASE("A job array that cannot be mapped, and conflicting shard variables, a
   CHECK(shard_error({{"SLURM_ARRAY_TASK_ID", "2"}, {"SLURM_ARRAY_TASK_MIN", "1"}, {"SLURM_ARRAY_TASK_MAX", "7"},
                      {"SLURM_ARRAY_TASK_STEP", "1"}, {"SLURM_ARRAY_TASK_COUNT", "3"}})
             .find("SLURM_ARRAY_TASK_COUNT: key 'shard': is 3, but the array 1-7:1") != std::string::npos);
-  // Without a step, 0-12:4 looks like 13 tasks; its COUNT says 4.
-  CHECK(shard_error({{"SLURM_ARRAY_TASK_ID", "4"}, {"SLURM_ARRAY_TASK_MIN", "0"}, {"SLURM_ARRAY_TASK_MAX", "12"},
-                     {"SLURM_ARRAY_TASK_COUNT", "4"}})
-            .find("has 13 tasks") != std::string::npos);
+  // Without a step, 0-12:4 looks like 13 tasks; its COUNT says 4: the step is missing.
+  for (const char* id : {"0", "4", "8", "12"})
+    CHECK(shard_error({{"SLURM_ARRAY_TASK_ID", id}, {"SLURM_ARRAY_TASK_MIN", "0"}, {"SLURM_ARRAY_TASK_MAX", "12"},
+                       {"SLURM_ARRAY_TASK_COUNT", "4"}})
+              .find("SLURM_ARRAY_TASK_STEP: key 'shard': is unset, but SLURM_ARRAY_TASK_COUNT is 4 while the array 0-12 "
+                    "(SLURM_ARRAY_TASK_MIN-MAX) has 13 ids") != std::string::npos);
+  // A minimum above the maximum; a range of 2^64 ids (whose count wraps to 0).
+  CHECK(shard_error({{"SLURM_ARRAY_TASK_ID", "3"}, {"SLURM_ARRAY_TASK_MIN", "10"}, {"SLURM_ARRAY_TASK_MAX", "2"}})
+            .find("SLURM_ARRAY_TASK_MIN: key 'shard': is 10, above SLURM_ARRAY_TASK_MAX (2)") != std::string::npos);
+  CHECK(shard_error({{"SLURM_ARRAY_TASK_ID", "3"}, {"SLURM_ARRAY_TASK_MIN", "0"},
+                     {"SLURM_ARRAY_TASK_MAX", "18446744073709551615"}, {"SLURM_ARRAY_TASK_STEP", "1"}})
+            .find("has 2^64 tasks: too many to count as shards") != std::string::npos);
   CHECK(shard_error({{"SLURM_ARRAY_TASK_ID", "5"}, {"SLURM_ARRAY_TASK_MIN", "0"}, {"SLURM_ARRAY_TASK_MAX", "12"},
                      {"SLURM_ARRAY_TASK_STEP", "4"}})
             .find("5 is not a task of the array 0-12:4") != std::string::npos);

@@ -2,7 +2,8 @@
 // Runs the built weft executable as a child process (from the source tree, as run_weft does
 // in-process), for what only a real process shows: signals, exit statuses, resource limits and
 // peak memory. Its stdout and stderr go to files the test reads while it runs, or where Streams
-// names (/dev/full, a terminal).
+// names (/dev/full, a terminal). It runs in a process group of its own (so that a test can signal
+// the group, as coreutils' `timeout` does, without signalling itself).
 
 #include <catch2/catch.hpp>
 
@@ -77,8 +78,13 @@ class WeftProcess {
     for (auto& variable : environment) env.push_back(variable.data());
     for (char** variable = environ; *variable != nullptr; ++variable) env.push_back(*variable);
     env.push_back(nullptr);
+    posix_spawnattr_t attributes;
+    posix_spawnattr_init(&attributes);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setpgroup(&attributes, 0);
     started_ = std::chrono::steady_clock::now();
-    const int spawned = posix_spawnp(&pid_, argv[0], &actions, nullptr, argv.data(), env.data());
+    const int spawned = posix_spawnp(&pid_, argv[0], &actions, &attributes, argv.data(), env.data());
+    posix_spawnattr_destroy(&attributes);
     posix_spawn_file_actions_destroy(&actions);
     REQUIRE(spawned == 0);
   }
@@ -86,7 +92,7 @@ class WeftProcess {
   WeftProcess& operator=(const WeftProcess&) = delete;
   ~WeftProcess() {
     if (pid_ > 0) {
-      ::kill(pid_, SIGKILL);
+      ::kill(-pid_, SIGKILL);  // its group: a shell's children too
       ::waitpid(pid_, nullptr, 0);
     }
   }
@@ -108,6 +114,11 @@ class WeftProcess {
     started_ = std::chrono::steady_clock::now();
     ::kill(pid_, number);
   }
+
+  // Sends `number` to the process's group (the process and any child of its).
+  void signal_group(int number) { ::kill(-pid_, number); }
+
+  pid_t pid() const { return pid_; }
 
   Ended wait() {
     int status = 0;

@@ -5,10 +5,6 @@
 
 #include <catch2/catch.hpp>
 
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -16,47 +12,15 @@
 #include <vector>
 
 #include "sim/api/version.hpp"
-#include "sim/request/request.hpp"
+#include "weft_command.hpp"
 
 namespace fs = std::filesystem;
+using weft::testing::contains;
+using weft::testing::Run;
+using weft::testing::run_weft;
+using weft::testing::Scratch;
 
 namespace {
-
-struct Run {
-  int status;
-  std::string out;
-  std::string err;
-};
-
-std::string read(const fs::path& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-// A folder of this test process's own (ctest runs test cases side by side), removed after.
-struct Scratch {
-  fs::path folder;
-  explicit Scratch(const std::string& name)
-      : folder(fs::temp_directory_path() / ("weft_kernel_library_test_" + std::to_string(getpid()) + "_" + name)) {
-    fs::create_directories(folder);
-  }
-  ~Scratch() { fs::remove_all(folder); }
-};
-
-// Runs the weft executable with `args` (from this test's working folder).
-Run run_weft(const std::vector<std::string>& args) {
-  const Scratch scratch("output");
-  const fs::path& folder = scratch.folder;
-  std::string command = weft::sim::shell_quote(WEFT_BINARY);
-  for (const auto& arg : args) command += " " + weft::sim::shell_quote(arg);
-  command += " > " + (folder / "out").string() + " 2> " + (folder / "err").string();
-  const int status = std::system(command.c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read(folder / "out"), read(folder / "err")};
-}
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // The line of `text` that starts with `start` (empty when there is none).
 std::string line_starting(const std::string& text, const std::string& start) {
