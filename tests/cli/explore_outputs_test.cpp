@@ -148,3 +148,21 @@ TEST_CASE("An interrupted exploration still writes its JSON lines and JUnit repo
   CHECK(xml.find(" errors=\"1\"") != std::string::npos);
   CHECK(xml.find("<error type=\"incomplete\" message=\"interrupted (SIGINT or SIGTERM) after ") != std::string::npos);
 }
+
+TEST_CASE("An exploration stopped at its memory budget writes its files, as incomplete", "[cli][explore][findings][hardening]") {
+  const auto jsonl = fresh_path("explore_out_of_memory.jsonl");
+  const auto junit = fresh_path("explore_out_of_memory.xml");
+  const auto result = run_weft({"explore", "scenarios/readers6.toml", "--set", "topology.cores_per_device=40", "--set",
+                                "memory.host_bytes=3000000", "--jsonl", jsonl, "--junit", junit});
+  INFO(result.out << result.err);
+  CHECK(result.status == 4);
+  const Json summary = last_line(jsonl);
+  CHECK(summary["space"] == "out_of_memory");
+  CHECK(summary["complete"] == false);
+  CHECK(summary["out_of_memory"] == true);
+  CHECK(summary["estimated_classes"].get<double>() > summary["runs"].get<double>());
+  CHECK(summary["incomplete"].get<std::string>().rfind("stopped at the memory budget (memory.host_bytes) after ", 0) == 0);
+  CHECK(file_text(junit).find("<error type=\"incomplete\" message=\"stopped at the memory budget") != std::string::npos);
+  // stdout says how far it got of how many classes.
+  CHECK(result.out.find(" of an estimated ") != std::string::npos);
+}
