@@ -25,7 +25,9 @@
 // Optimal-DPOR the first branch of a state often holds more than the later ones, whose sleep
 // sets prune them), and a state gains branches as later runs under it find races (a wakeup tree
 // grows while its subtree is explored), so branches not yet known are not counted. The second
-// makes it low early on. docs/performance.md measures how far off it is, part of the way through.
+// makes it low early on; the first, high in the middle. docs/exploring.md measures how far off it
+// is, part of the way through. Only the one-thread explorer makes it: several workers sharing a
+// tree (shared_wakeup_tree.hpp) are not on one path.
 
 #include <cstdint>
 #include <span>
