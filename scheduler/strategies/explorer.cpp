@@ -4,6 +4,7 @@
 #include <iterator>
 
 #include "scheduler/step_loop.hpp"
+#include "scheduler/strategies/class_estimate.hpp"
 
 namespace weft::scheduler {
 namespace {
@@ -67,6 +68,7 @@ std::size_t Explorer::pick(std::span<const Actor> enabled, const StepContext& co
     node.enabled = names;
     node.sleep = std::move(child_sleep_);
     node.tree = std::move(child_tree_);
+    node.runs_before = complete_;
     child_sleep_.clear();
     child_tree_.clear();
     if (!options_.reduction) {
@@ -112,6 +114,7 @@ void Explorer::finish(bool complete) {
   nodes_.resize(std::min(nodes_.size(), steps_));
   events_.resize(nodes_.size());
   if (options_.reduction) analyse_races(steps_);
+  if (complete) estimated_classes_ = estimate();
   exhausted_ = !choose_next();
 }
 
@@ -159,6 +162,9 @@ bool Explorer::choose_next() {
     // The branch this run followed from here is done: its actor sleeps in the later branches.
     if (options_.reduction && !asleep(node.sleep, events_[t].actor)) node.sleep.emplace_back(events_[t].actor, events_[t].footprint);
     node.tree.erase(node.tree.begin());
+    ++node.done_branches;
+    node.done_runs += complete_ - node.runs_before;
+    node.runs_before = complete_;
     while (!node.tree.empty() && !options_.reduction && !within_bound(t, node.tree.front().actor))
       node.tree.erase(node.tree.begin());
     if (node.tree.empty()) continue;
@@ -169,6 +175,13 @@ bool Explorer::choose_next() {
     return true;
   }
   return false;
+}
+
+double Explorer::estimate() const {
+  std::vector<EstimateLevel> path(nodes_.size());
+  for (std::size_t t = 0; t < nodes_.size(); ++t)
+    path[t] = {nodes_[t].done_branches, nodes_[t].done_runs, nodes_[t].tree.size() - 1};
+  return estimate_classes(path);
 }
 
 std::size_t Explorer::frontier_size() const {

@@ -95,6 +95,10 @@ class Explorer {
   std::size_t depth() const { return nodes_.size(); }
   std::size_t frontier_size() const;
   std::size_t memory_bytes() const;
+  // The interleaving classes (complete runs) of the whole space, estimated after each complete
+  // run from the branches known on its path (class_estimate.hpp); 0 before the first. Exact
+  // once exhausted; read by nothing the explorer decides.
+  double estimated_classes() const { return estimated_classes_; }
 
  private:
   class Guide;
@@ -102,6 +106,9 @@ class Explorer {
     std::vector<StableActor> enabled;
     std::vector<Branch> tree;  // tree[0] is the branch the current run follows from here
     Sleep sleep;               // asleep here: on arrival, plus the branches finished
+    std::uint64_t done_branches = 0;  // branches from here explored to their end
+    std::uint64_t done_runs = 0;      // complete runs under them
+    std::uint64_t runs_before = 0;    // complete runs when tree[0], the current branch, began
   };
 
   std::size_t pick(std::span<const Actor> enabled, const StepContext& context);
@@ -111,6 +118,7 @@ class Explorer {
   std::size_t preemptions_before(std::size_t node) const;
   bool within_bound(std::size_t node, StableActor actor);
   bool choose_next();
+  double estimate() const;
 
   ExploreOptions options_;
   std::vector<Node> nodes_;    // nodes_[t]: the state before step t of the current run
@@ -123,6 +131,7 @@ class Explorer {
   std::vector<Branch> child_tree_;  // the subtree the next new node starts from
   std::unique_ptr<Guide> guide_;
   std::uint64_t complete_ = 0, abandoned_ = 0;
+  double estimated_classes_ = 0;
   bool started_ = false, exhausted_ = false, bound_hit_ = false;
 };
 

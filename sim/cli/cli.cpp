@@ -77,7 +77,8 @@ std::optional<std::string> unknown_verb(const CLI::App& app, int argc, char** ar
   return (verb.empty() ? "give a verb: " : "unknown verb '" + verb + "'; the verbs: ") + verbs;
 }
 
-// The files the command will write: the trace files (run, replay, explore) or the sweep's.
+// The files the command will write: the trace files (run, replay, explore), and a sweep's or an
+// exploration's JSON lines and JUnit report.
 std::vector<NamedOutput> outputs_of(const TraceFiles& traces, const SweepFiles& files) {
   std::vector<NamedOutput> outputs;
   if (traces.json) outputs.push_back({"--trace", *traces.json});
@@ -122,7 +123,7 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
   std::optional<std::string> shard;
   std::optional<std::uint64_t> shard_count;
   std::optional<double> time_budget;
-  SweepFiles files;
+  SweepFiles files;  // its --jsonl and --junit are explore's too
 
   TraceFiles traces;
   auto* run = app.add_subcommand("run", "run one execution of a scenario");
@@ -172,6 +173,8 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
                       "worker threads sharing one tree (exhausted: the same verdicts as one; docs/semantics.md §7)")
       ->transform(whole_number(1, 256))
       ->excludes(preemption_bound);
+  explore->add_option("--jsonl", files.jsonl, "write a JSON line per failing verdict and a summary line");
+  explore->add_option("--junit", files.junit, "write a JUnit XML report");
   add_trace_options(*explore, traces);
 
   std::vector<std::string> merge_files;
@@ -227,6 +230,8 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
     check_outputs(outputs_of(traces, files), request.inputs);
     if (explore->parsed()) {
       explore_arguments.interrupted = interrupted;
+      explore_arguments.jsonl = files.jsonl;
+      explore_arguments.junit = files.junit;
       return command_explore(request, program, explore_arguments, traces);
     }
     if (run->parsed()) return command_run(request, program, seed, traces);

@@ -7,11 +7,14 @@
 #include <sstream>
 
 #include "model/host_memory.hpp"
+#include "sim/cli/estimate_text.hpp"
 #include "sim/cli/exit_status.hpp"
+#include "sim/cli/explore_output.hpp"
 #include "sim/cli/explore_progress.hpp"
 #include "sim/cli/report.hpp"
 #include "sim/cli/schedule_argument.hpp"
 #include "sim/cli/signature.hpp"
+#include "sim/cli/whole_output.hpp"
 #include "sim/engine/explore.hpp"
 #include "sim/explain/explain.hpp"
 
@@ -34,7 +37,7 @@ std::string megabytes(std::size_t bytes) {
 }
 
 // Why the exploration ended, in a word or two and what it means.
-std::string space_line(const ExploreReport& report, std::size_t budget) {
+std::string why_it_ended(const ExploreReport& report, std::size_t budget) {
   if (report.exhausted) return "exhausted: the reduction left no interleaving to run (docs/semantics.md §7)";
   if (report.stopped_early) return "stopped at the first failure (--keep-going explores on)";
   if (report.interrupted) return "interrupted (SIGINT, SIGTERM, SIGHUP, or stdout closed): the rest of the space was not run";
@@ -43,6 +46,30 @@ std::string space_line(const ExploreReport& report, std::size_t budget) {
            " bytes, over the " + std::to_string(budget) + " of memory.host_bytes; the rest of the space was not run "
            "(--preemption-bound K, or a smaller configuration, explores less)";
   return "cut short by a bound (--max-executions or --preemption-bound)";
+}
+
+// Why the exploration ended; cut short, how far it got and how long the rest would take.
+std::string space_line(const ExploreReport& report, std::size_t budget, int jobs) {
+  std::string line = why_it_ended(report, budget);
+  if (!report.exhausted && report.estimated_classes > 0)
+    line += "\n          " + space_estimate(report.complete, report.estimated_classes,
+                                  static_cast<double>(report.complete + report.abandoned) / std::max(report.seconds, 1e-9),
+                                  jobs);
+  return line;
+}
+
+// Each failing verdict's first run, with its signature and the schedule that replays it.
+std::vector<ExploreFinding> findings_of(const Request& request, const std::string& program, const ExploreReport& report,
+                                        const ScheduleFiles& schedules) {
+  std::vector<ExploreFinding> findings;
+  for (const FoundVerdict& found : report.verdicts) {
+    if (found.verdict == model::Verdict::ok) continue;
+    ScheduleArgument schedule =
+        schedules.argument(found.first.schedule, "explore-" + std::string(model::to_string(found.verdict)));
+    std::string reproduce = replay_by_schedule(request, program, schedule.word());
+    findings.push_back({&found, finding_signature(found.first), std::move(schedule), std::move(reproduce)});
+  }
+  return findings;
 }
 
 void trace_first_failure(const Request& request, const std::string& program, const ExploreReport& report,
@@ -72,6 +99,11 @@ int command_explore(const Request& request, const std::string& program, const Ex
   scheduler::ExploreOptions options;
   options.max_executions = arguments.max_executions;
   options.preemption_bound = arguments.preemption_bound;
+  std::optional<JsonLinesFile> jsonl;  // opened first: refuses a file another weft is writing
+  if (arguments.jsonl) {
+    jsonl.emplace(*arguments.jsonl);
+    jsonl->write(explore_header_json(request, arguments));
+  }
   ExploreProgressLine progress;
   ExploreWatch watch;
   watch.stop = arguments.interrupted;
@@ -97,27 +129,37 @@ int command_explore(const Request& request, const std::string& program, const Ex
   if (report.abandoned > 0) std::cout << " (and " << report.abandoned << " cut short by their sleep sets)";
   std::cout << ", " << report.seconds << " s, "
             << static_cast<std::uint64_t>((report.complete + report.abandoned) / std::max(report.seconds, 1e-9))
-            << " runs/s\nspace:    " << space_line(report, model::host_budget_bytes(request.config.machine))
+            << " runs/s\nspace:    " << space_line(report, model::host_budget_bytes(request.config.machine), arguments.jobs)
             << "\nkept:     at most " << megabytes(report.peak_memory_bytes) << " by the explorer, " << report.frontier
             << " branches still waiting";
   std::cout << "\nverdicts:\n";
   // Each failure's first run: its line in the list (with its signature, as a sweep groups
   // findings), then its whole report, explained as `weft run` explains it.
-  const ScheduleFiles schedules(request, traces.first_file());
+  const ScheduleFiles schedules(request, arguments.jsonl   ? arguments.jsonl
+                                        : arguments.junit ? arguments.junit
+                                                          : traces.first_file());
+  const std::vector<ExploreFinding> findings = findings_of(request, program, report, schedules);
   FailureExplainer explain_failure(request.config, *request.scenario, request.params);
   std::string reports;
+  auto finding = findings.begin();
   for (const FoundVerdict& found : report.verdicts) {
     std::cout << "  " << model::to_string(found.verdict) << ": " << found.runs << (found.runs == 1 ? " run" : " runs");
     if (found.verdict != model::Verdict::ok) {
-      const std::string word =
-          schedules.argument(found.first.schedule, "explore-" + std::string(model::to_string(found.verdict))).word();
-      std::cout << "\n    signature: " << finding_signature(found.first) << "\n    " << first_line(found.first.details)
-                << "\n    " << replay_by_schedule(request, program, word);
-      reports += "\n" + format_report(request, found.first, program, std::nullopt, word, explain_failure(found.first));
+      std::cout << "\n    signature: " << finding->signature << "\n    " << first_line(found.first.details) << "\n    "
+                << finding->reproduce;
+      reports += "\n" + format_report(request, found.first, program, std::nullopt, finding->schedule.word(),
+                                      explain_failure(found.first));
+      ++finding;
     }
     std::cout << "\n";
   }
   std::cout << reports;
+  if (jsonl) {
+    for (const ExploreFinding& each : findings) jsonl->write(explore_failure_json(request, each));
+    jsonl->write(explore_summary_json(request, arguments, report, findings.size()));
+    jsonl->commit();
+  }
+  if (arguments.junit) write_explore_junit(*arguments.junit, request, report, findings);
   if (traces.any()) trace_first_failure(request, program, report, traces);
   const bool unexpected = found_unexpected(report, request.expect);
   const bool stopped = report.interrupted || report.out_of_memory;

@@ -1,7 +1,8 @@
 #pragma once
 // `weft explore SCENARIO [--max-executions N] [--preemption-bound K] [--keep-going] [--jobs N]
-// [--trace F.json] [--html F.html] [--trace-text F]`: every interleaving of the scenario up to
-// equivalence, what each verdict looked like, and the first failure as a trace.
+// [--jsonl F] [--junit F] [--trace F.json] [--html F.html] [--trace-text F]`: every interleaving
+// of the scenario up to equivalence, what each verdict looked like, each failure's JSON line and
+// JUnit testcase for CI (explore_output.hpp), and the first failure as a trace.
 //
 // Exit status: 0 when the scenario expects ok and every run was ok, or expects a failure and
 // that failure was found with no other; 1 otherwise (including an expected failure that no
@@ -28,6 +29,8 @@ struct ExploreArguments {
   bool keep_going = false;
   int jobs = 1;  // more than 1: explore_in_parallel (no preemption bound)
   const std::atomic<bool>* interrupted = nullptr;  // raised by SIGINT, SIGTERM, SIGHUP or a closed stdout (interrupt.hpp)
+  std::optional<std::string> jsonl;  // --jsonl F
+  std::optional<std::string> junit;  // --junit F
 };
 
 // With trace files asked for, the first failure found is replayed with a recorder attached.

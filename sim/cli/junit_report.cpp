@@ -10,12 +10,11 @@
 
 #include "sim/cli/aside_name.hpp"
 #include "sim/cli/output_target.hpp"
+#include "sim/cli/junit_xml.hpp"
 #include "sim/cli/report.hpp"
-#include "sim/cli/signature.hpp"
 #include "sim/cli/sweep_output.hpp"
 #include "sim/cli/whole_output.hpp"
 #include "sim/config/config_error.hpp"
-#include "sim/trace/wellformed_text.hpp"
 
 namespace weft::sim {
 namespace {
@@ -56,14 +55,6 @@ void copy_scratch(int scratch, std::uint64_t at, std::uint64_t size, const std::
   }
 }
 
-// " file=\"ring.cpp\" line=\"30\"" for the place the signature names first, if it names one.
-std::string location(const ExecutionResult& result) {
-  const model::FailureSite* site = signature_site(result);
-  if (site == nullptr || site->line.line <= 0) return "";
-  return " file=\"" + xml_escape(std::string(model::file_name(site->line))) + "\" line=\"" +
-         std::to_string(site->line.line) + "\"";
-}
-
 // "3 seeds: 0, 4, 7", or "12000 seeds: 0, 1, ..., 999 and 11000 more".
 std::string seed_list(std::uint64_t hit, const std::vector<std::uint64_t>& seeds) {
   std::string text = std::to_string(hit) + (hit == 1 ? " seed: " : " seeds: ");
@@ -75,7 +66,7 @@ std::string seed_list(std::uint64_t hit, const std::vector<std::uint64_t>& seeds
 }  // namespace
 
 JunitReport::JunitReport(std::string path, const Request& request, std::string program)
-    : path_(std::move(path)), request_(request), program_(std::move(program)), suite_(xml_escape(request.scenario->name)) {
+    : path_(std::move(path)), request_(request), program_(std::move(program)) {
   scratch_ = open_scratch(path_);
 }
 
@@ -88,12 +79,9 @@ void JunitReport::add_failure(const SeedOutcome& failure, const std::string& sig
   const auto [found, fresh] = index_.try_emplace(signature, cases_.size());
   if (fresh) {
     const std::string message = failure.nondeterminism.empty() ? first_line(failure.result.details) : failure.nondeterminism;
-    const std::string opening =
-        "  <testcase classname=\"weft." + suite_ + "\" name=\"" + xml_escape(signature) + "\" time=\"" +
-        std::to_string(failure.seconds) + "\"" + location(failure.result) + ">\n    <failure type=\"" +
-        std::string(model::to_string(failure.result.verdict)) + "\" message=\"" + xml_escape(message) + "\">" +
-        xml_escape(replay_by_seed(request_, program_, failure.seed)) + "\n" + xml_escape(failure.result.details) +
-        "</failure>\n";
+    const std::string opening = junit_failure_opening(request_.scenario->name, signature, failure.seconds,
+                                                      failure.result, message,
+                                                      replay_by_seed(request_, program_, failure.seed));
     if (!write_all(scratch_, opening)) cannot_write(path_);
     cases_.push_back({scratch_size_, opening.size(), 0, {}});
     scratch_size_ += opening.size();
@@ -106,24 +94,22 @@ void JunitReport::add_failure(const SeedOutcome& failure, const std::string& sig
 void JunitReport::finish(const SweepSummary& summary) {
   const bool complete = summary.complete();
   WholeFile out(path_);
-  out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n<testsuite name=\"weft sweep " + suite_ +
-            "\" tests=\"" + std::to_string(cases_.size() + (complete ? 1 : 2)) + "\" failures=\"" +
-            std::to_string(cases_.size()) + "\" errors=\"" + (complete ? "0" : "1") + "\" time=\"" +
-            std::to_string(summary.seconds) + "\">\n");
+  const std::string& scenario = request_.scenario->name;
+  out.write(junit_suite_opening("sweep", scenario, cases_.size() + (complete ? 1 : 2), cases_.size(), complete ? 0 : 1,
+                                summary.seconds));
   for (const Case& testcase : cases_) {
     copy_scratch(scratch_, testcase.opening_at, testcase.opening_size, path_, out);
     out.write("    <system-out>" + seed_list(testcase.seeds_hit, testcase.seeds) + "</system-out>\n  </testcase>\n");
   }
   const std::uint64_t passed = summary.executions - failing_seeds_;
-  out.write("  <testcase classname=\"weft." + suite_ + "\" name=\"" + std::to_string(passed) + " seeds as expected (" +
-            std::string(model::to_string(request_.expect)) + ")\"/>\n");
-  if (!complete) {
-    const std::string note = xml_escape(incomplete_note(summary));
-    out.write("  <testcase classname=\"weft." + suite_ + "\" name=\"incomplete: " + std::to_string(summary.executions) +
-              " of " + std::to_string(summary.planned) + " seeds run\">\n    <error type=\"incomplete\" message=\"" +
-              note + "\">" + note + "</error>\n  </testcase>\n");
-  }
-  out.write("</testsuite>\n</testsuites>\n");
+  out.write(junit_passed(scenario, std::to_string(passed) + " seeds as expected (" +
+                                       std::string(model::to_string(request_.expect)) + ")"));
+  if (!complete)
+    out.write(junit_incomplete(scenario,
+                               "incomplete: " + std::to_string(summary.executions) + " of " +
+                                   std::to_string(summary.planned) + " seeds run",
+                               incomplete_note(summary)));
+  out.write(junit_suite_closing());
   out.commit();
 }
 

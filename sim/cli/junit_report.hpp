@@ -1,5 +1,6 @@
 #pragma once
-// A sweep's JUnit XML report, for CI: a <testcase> per finding signature (signature.hpp), not per
+// A sweep's JUnit XML report, for CI (its pieces of XML, shared with an exploration's report, are
+// junit_xml.hpp's): a <testcase> per finding signature (signature.hpp), not per
 // seed, so that a bug that 10,000 seeds hit reads as one failing test, not 10,000. Each is named
 // by its signature, with the `file` and `line` of the place the signature names first (when it
 // names one) and the `time` of its first seed's execution. Its <failure> is its first seed's
@@ -57,7 +58,6 @@ class JunitReport {
   std::string path_;
   const Request& request_;
   std::string program_;
-  std::string suite_;  // the scenario's name, escaped
   int scratch_ = -1;
   std::uint64_t scratch_size_ = 0;
   std::vector<Case> cases_;                   // in order of first seed

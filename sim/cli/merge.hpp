@@ -4,7 +4,9 @@
 //
 // It merges only what is one sweep: every file is checked whole first (shard_lines.hpp), and
 // all must name the same sweep (scenario, config digest, strategy, expected verdict, seed range,
-// keep going, shard count) with each shard at most once. A shard that no file holds is missing;
+// keep going, shard count) with each shard at most once. An exploration's JSON lines (weft
+// explore --jsonl) are refused by name: an exploration is not sharded, so there is nothing to
+// merge, and its lines have no seeds to merge a sweep's by. A shard that no file holds is missing;
 // a shard without a summary line (a killed sweep's F.partial) or whose summary says it stopped
 // early is unfinished. Either makes the merged sweep incomplete, and each is named on stderr and
 // in the summary line (missing_shards, unfinished_shards). Totals are sums of checked per-shard

@@ -54,6 +54,9 @@ void read_header(LineReader& reader, ShardLines& shard) {
   if (header.contains("seed"))
     refuse(reader, "the first line is a failure, not a sweep's header: the output of weft merge, or of a weft "
                    "older than the header line; merge the shards' own files");
+  if (header.contains("explore"))
+    refuse(reader, "is an exploration's JSON lines (weft explore --jsonl), not a sweep's: weft merge joins the shards "
+                   "of one sweep, and an exploration is not sharded (its file is whole as it is)");
   if (!header.contains("header")) refuse(reader, "the first line is not a sweep's header: not a sweep's JSON lines");
   for (const std::string_view key : sweep_identity_keys) {
     const Json& value = field(reader, header, std::string(key).c_str());

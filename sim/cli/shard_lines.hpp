@@ -4,7 +4,7 @@
 // output is refused (exit 2, naming the file and line) instead of being added up.
 //
 // What is checked:
-//   - line 1 is a sweep's header: the sweep's identity, the shard "I/N" (I < N) and its planned
+//   - line 1 is a sweep's header (an exploration's, weft explore --jsonl's, is refused as such): the sweep's identity, the shard "I/N" (I < N) and its planned
 //     seed count, which must be the count of seeds s of the range with s % N == I;
 //   - every failure line carries the header's scenario and expected verdict, a seed that is an
 //     integer of 0..2^64-1 (not -1, 1.5, 1e3 or "3"), in the range, of this shard, and above the

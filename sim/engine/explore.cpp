@@ -47,7 +47,8 @@ ExploreReport explore(Simulation& simulation, const scheduler::ExploreOptions& o
       next_measure = runs + 1 + kept / explore_parts::measure_every_bytes;
       report.peak_memory_bytes = std::max(report.peak_memory_bytes, kept);
     }
-    if (watch.progress) watch.progress({runs, depth, explorer.frontier_size(), kept});
+    if (watch.progress)
+      watch.progress({runs, explorer.complete_runs(), explorer.estimated_classes(), depth, explorer.frontier_size(), kept});
     if (complete) {
       explore_parts::tally(report, result, false);
       if (result.verdict != model::Verdict::ok && !keep_going) {
@@ -66,6 +67,7 @@ ExploreReport explore(Simulation& simulation, const scheduler::ExploreOptions& o
   report.bound_hit = explorer.bound_hit();
   report.frontier = explorer.frontier_size();
   report.steps = strategy.steps();
+  report.estimated_classes = explorer.estimated_classes();
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return report;
 }

@@ -38,6 +38,8 @@ struct ExploreReport {
   std::size_t peak_memory_bytes = 0;    // the most the explorer kept after a run
   std::size_t frontier = 0;             // wakeup-tree branches still waiting when it stopped
   std::uint64_t steps = 0;              // taken over all runs, the abandoned ones' included
+  double estimated_classes = 0;         // the explorer's estimate of the classes (complete runs)
+                                        // of the whole space (0: not estimated, with several jobs)
   double seconds = 0;
 
   bool found(model::Verdict verdict) const;
@@ -49,6 +51,8 @@ struct ExploreReport {
 // What an exploration is watched by, after each run and at every step.
 struct ExploreProgress {
   std::uint64_t runs = 0;          // complete and abandoned
+  std::uint64_t complete = 0;
+  double estimated_classes = 0;    // as in ExploreReport
   std::size_t depth = 0;           // steps of the latest complete run
   std::size_t frontier = 0;        // wakeup-tree branches waiting
   std::size_t memory_bytes = 0;    // what the explorer keeps

@@ -137,7 +137,8 @@ void SharedExploration::count_run(const ExecutionResult& result, bool complete) 
   if (complete) depth_ = result.steps;
   kept_ = tree_.memory_bytes();
   report_.peak_memory_bytes = std::max(report_.peak_memory_bytes, kept_);
-  if (watch_.progress) watch_.progress({runs_, depth_, tree_.waiting(), kept_});
+  // No estimate of the classes: the shared tree's states are not on one path (class_estimate.hpp).
+  if (watch_.progress) watch_.progress({runs_, report_.complete, 0, depth_, tree_.waiting(), kept_});
   if (complete) {
     explore_parts::tally(report_, result, true);
     if (result.verdict != model::Verdict::ok && !keep_going_) {

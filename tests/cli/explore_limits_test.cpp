@@ -95,7 +95,8 @@ TEST_CASE("explore draws a progress line on a terminal, and none elsewhere", "[c
   CHECK(weft.wait().status == 4);
   INFO(drawn);
   CHECK(drawn.find("\r\033[Kexplore: ") != std::string::npos);
-  for (const char* part : {" runs, ", " runs/s, run of ", " steps, ", " branches waiting, ", " MB kept"}) {
+  for (const char* part : {" runs, ", " runs/s, run of ", " steps, ", " branches waiting, ", " MB kept, of ~", " classes, ~",
+                           " left"}) {
     CAPTURE(part);
     CHECK(drawn.find(part) != std::string::npos);
   }

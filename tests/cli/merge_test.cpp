@@ -142,6 +142,18 @@ TEST_CASE("Shards of different sweeps, or a shard twice, are refused naming what
   CHECK(same.status == 1);
 }
 
+TEST_CASE("An exploration's JSON lines are refused by name, alone or with a sweep's", "[cli][merge][explore]") {
+  const auto explored = fresh_path("merge_explored.jsonl");
+  REQUIRE(run_weft({"explore", "scenarios/two_cores_one_output_race.toml", "--expect", "ok", "--jsonl", explored}).status == 1);
+  const std::string refusal = explored + ":1:0: is an exploration's JSON lines (weft explore --jsonl), not a sweep's";
+  for (const auto& files : std::vector<std::vector<std::string>>{{explored}, {shard_file("merge_with_explore", 0, 2), explored}}) {
+    const auto merged = merge(files);
+    CHECK(merged.status == 2);
+    CHECK(merged.err.find(refusal) != std::string::npos);
+    CHECK(merged.out.empty());
+  }
+}
+
 TEST_CASE("What is not a sweep's output is refused, in bounded memory", "[cli][merge][hardening]") {
   const auto good = shard_file("merge_good", 0, 1);
   const auto lines = lines_of(file_text(good));

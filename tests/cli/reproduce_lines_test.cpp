@@ -201,6 +201,43 @@ TEST_CASE("Every reproduce line a sweep prints replays its execution, for every 
   CHECK(from_files >= 2);  // the 64-device schedules went to files, for each strategy
 }
 
+TEST_CASE("Every reproduce line an exploration writes replays its execution", "[cli][reproduce][explore]") {
+  const auto folder = std::filesystem::temp_directory_path() / "weft_reproduce_explore";
+  std::filesystem::remove_all(folder);
+  std::filesystem::create_directories(folder);
+  const std::string base = (folder / "explore").string();
+  // Two failing verdicts (a race, a scope's end with a copy in flight), and each with a schedule.
+  WeftProcess explore({"explore", WEFT_SOURCE_DIR "/scenarios/ring_all_gather_early_reuse_race.toml", "--set",
+                       "topology.devices=3", "--expect", "ok", "--keep-going", "--jsonl", base + ".jsonl", "--junit",
+                       base + ".xml"},
+                      {}, {}, folder.string());
+  REQUIRE(explore.wait().status == 1);
+  std::vector<ReproduceLine> lines;
+  std::map<std::string, Execution> by_signature;
+  std::istringstream jsonl(file_text(base + ".jsonl"));
+  for (std::string text; std::getline(jsonl, text);) {
+    const auto line = nlohmann::json::parse(text);
+    if (line.contains("header") || line.contains("summary")) continue;
+    const Execution expected{line["verdict"], line["steps"], line["schedule"]};
+    by_signature[line["signature"]] = expected;
+    lines.push_back({"JSON line", line["reproduce"], expected});
+  }
+  const std::string xml = file_text(base + ".xml");
+  for (auto at = xml.find("<failure"); at != std::string::npos; at = xml.find("<failure", at + 1)) {
+    const auto name_at = xml.rfind(" name=\"", at) + 7;
+    const std::string signature = xml_unescape(xml.substr(name_at, xml.find('"', name_at) - name_at));
+    REQUIRE(by_signature.contains(signature));
+    const auto start = xml.find("\">", at) + 2;
+    lines.push_back({"JUnit", xml_unescape(xml.substr(start, xml.find('\n', start) - start)), by_signature[signature]});
+  }
+  CHECK(by_signature.size() >= 1);
+  CHECK(lines.size() == 2 * by_signature.size());
+  for (const auto& line : lines) {
+    CHECK(line.command.find("topology.devices=3") != std::string::npos);
+    check_replays(line, folder.string());
+  }
+}
+
 TEST_CASE("run's reproduce lines replay too, a long schedule from the file beside its trace", "[cli][reproduce]") {
   const auto folder = std::filesystem::temp_directory_path() / "weft_reproduce_run";
   std::filesystem::remove_all(folder);
