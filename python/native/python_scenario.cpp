@@ -30,14 +30,11 @@ struct Held {
   py::object object;
 };
 
+// A weft element type by weft's name ("f32"), as the Python side gives it.
 model::ElementType element_type(const py::handle& name) {
-  static const std::map<std::string, model::ElementType, std::less<>> types{
-      {"f32", model::ElementType::f32}, {"bf16", model::ElementType::bf16}, {"f16", model::ElementType::f16},
-      {"i32", model::ElementType::i32}, {"i16", model::ElementType::i16},   {"i8", model::ElementType::i8},
-      {"u8", model::ElementType::u8},   {"u32", model::ElementType::u32},   {"bool", model::ElementType::boolean}};
-  const auto found = types.find(name.cast<std::string>());
-  if (found == types.end()) throw std::invalid_argument("no weft element type " + name.cast<std::string>());
-  return found->second;
+  const auto type = element_type_of(name.ptr());
+  if (!type) throw std::invalid_argument("no weft element type " + py::str(name).cast<std::string>());
+  return *type;
 }
 
 model::Shape shape_of(const py::handle& dims) {
@@ -147,7 +144,7 @@ class PythonScenario {
   }
 
   void kernel(sim::Core& core) {
-    // On the core's greenlet, which holds the GIL.
+    // On the core's fiber, whose thread state holds the GIL (python_fiber.hpp).
     const py::object launch = executions_.at(std::this_thread::get_id()).attr("launch");
     const sim::pallas::CallSpec& spec = call_spec(launch);
     PyObject* core_object = new_core(core, *files_);

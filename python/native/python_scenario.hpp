@@ -4,7 +4,7 @@
 //   setup  starts the scenario's host code on a greenlet of its own (weft/_host.py), which runs
 //          until its launch; the launch's inputs are written into hbm, its outputs allocated;
 //   kernel each core runs the launch through sim/pallas (grid, BlockSpecs, pipeline), calling
-//          the Python kernel at each grid point with its refs, on the core's greenlet fiber;
+//          the Python kernel at each grid point with its refs, on the core's fiber (python_fiber.hpp);
 //   check  the outputs are read back and handed to the host code, which goes on from its
 //          launch: returning is `ok`, an AssertionError a wrong_result with its message.
 // The host code's greenlet lives from setup to check, one per thread that runs executions
