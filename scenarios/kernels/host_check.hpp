@@ -9,6 +9,7 @@
 
 #include "sim/api/core.hpp"
 #include "sim/api/host.hpp"
+#include "sim/config/config_error.hpp"
 
 namespace weft::scenarios {
 
@@ -29,6 +30,24 @@ inline void input_and_output(sim::Host& host, const model::Shape& input_shape, c
     for (Eigen::Index i = 0, residue = 0; i < x.size(); ++i, residue = residue == 6 ? 0 : residue + 1)
       x[i] = static_cast<float>(d * 10 + static_cast<int>(residue));
   }
+}
+
+// A parameter that must be positive (a size, a count), checked by the setup so that a bad value
+// is a configuration error naming its key (exit 2), not a division by zero in the kernel.
+inline std::int64_t positive_param(const sim::Host& host, const char* name) {
+  const std::int64_t value = host.param(name);
+  if (value <= 0)
+    throw sim::ConfigError("params", 0, 0, std::string("params.") + name,
+                           "must be positive, not " + std::to_string(value));
+  return value;
+}
+// A positive parameter that divides another (a block size and its array's extent).
+inline std::int64_t dividing_param(const sim::Host& host, const char* name, const char* divided) {
+  const std::int64_t value = positive_param(host, name), whole = host.param(divided);
+  if (whole % value != 0)
+    throw sim::ConfigError("params", 0, 0, std::string("params.") + name,
+                           std::to_string(value) + " does not divide params." + divided + " = " + std::to_string(whole));
+  return value;
 }
 
 // The rows this core owns when a device's cores split a tile's rows between them.

@@ -171,3 +171,15 @@ TEST_CASE("Hostile --set values, schedule strings and seed ranges exit 2 naming 
     CHECK(run_weft(args).status == 2);
   }
 }
+
+TEST_CASE("A zero or non-dividing block size of a Pallas port is a configuration error naming its key", "[cli][hardening]") {
+  // Not a division by zero in the kernel (SIGFPE, exit 136): the setup checks the parameters.
+  const std::string source = WEFT_SOURCE_DIR;
+  check_exit_2({"run", source + "/scenarios/pallas_matmul.toml", "--set", "params.bm=0"}, "params.bm");
+  check_exit_2({"run", source + "/scenarios/pallas_matmul.toml", "--set", "params.bk=0"}, "must be positive, not 0");
+  check_exit_2({"explore", source + "/scenarios/pallas_matmul.toml", "--set", "params.bn=0"}, "params.bn");
+  check_exit_2({"run", source + "/scenarios/pallas_matmul.toml", "--set", "params.bm=5"}, "5 does not divide params.m = 16");
+  check_exit_2({"run", source + "/scenarios/pallas_paged_gather.toml", "--set", "params.pages=0"}, "params.pages");
+  check_exit_2({"run", source + "/scenarios/pallas_inner_pipeline.toml", "--set", "params.block_rows=0"},
+               "params.block_rows");
+}

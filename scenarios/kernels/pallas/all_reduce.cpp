@@ -69,6 +69,7 @@ sim::ScenarioDefinition pallas_all_reduce() {
   s.summary = "ring all-reduce as a pallas_call over ring steps: barrier handshake, double-buffered receive, capacity semaphore";
   s.params = {{"rows", 8}, {"cols", 128}, {"bug", 0}};
   s.setup = [](sim::Host& host) {
+    for (const char* extent : {"rows", "cols"}) positive_param(host, extent);
     const model::Shape shape{host.param("rows"), host.param("cols")};
     input_and_output(host, shape, shape);
   };

@@ -40,6 +40,8 @@ sim::ScenarioDefinition pallas_inner_pipeline() {
   s.summary = "core_map kernel streaming its share of an HBM array through an inner pipeline (emit_pipeline)";
   s.params = {{"rows", 32}, {"cols", 128}, {"block_rows", 8}, {"bug", 0}};
   s.setup = [](sim::Host& host) {
+    positive_param(host, "cols");
+    dividing_param(host, "block_rows", "rows");
     const model::Shape shape{host.param("rows"), host.param("cols")};
     input_and_output(host, shape, shape);
   };

@@ -68,6 +68,10 @@ sim::ScenarioDefinition pallas_matmul() {
   s.summary = "tiled matmul as a pallas_call: grid (i, j, k), accumulator scratch, i and j split across cores";
   s.params = {{"m", 16}, {"n", 16}, {"k", 16}, {"bm", 8}, {"bn", 8}, {"bk", 8}, {"bug", 0}};
   s.setup = [](sim::Host& host) {
+    for (const char* extent : {"m", "n", "k"}) positive_param(host, extent);
+    dividing_param(host, "bm", "m");
+    dividing_param(host, "bn", "n");
+    dividing_param(host, "bk", "k");
     const std::int64_t m = host.param("m"), n = host.param("n"), k = host.param("k");
     input_and_output(host, {m, k}, {m, n}, "x", "z");
     host.hbm<float>("y", {k, n});

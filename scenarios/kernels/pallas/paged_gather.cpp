@@ -74,6 +74,7 @@ sim::ScenarioDefinition pallas_paged_gather() {
   s.params = {{"sequences", 4}, {"per_sequence", 2}, {"page", 8}, {"pages", 6}, {"bug", 0},
               {"block_table", sim::ParamValue::list({})}};
   s.setup = [](sim::Host& host) {
+    for (const char* count : {"sequences", "per_sequence", "page", "pages"}) positive_param(host, count);
     const std::int64_t sequences = host.param("sequences"), per_sequence = host.param("per_sequence");
     const std::int64_t page = host.param("page"), pages = host.param("pages");
     const std::vector<std::int32_t> pages_of = block_table(host);

@@ -123,6 +123,7 @@ sim::ScenarioDefinition pallas_reduce_scatter() {
   s.summary = "bidirectional reduce-scatter as a pallas_call over (step, phase): halves both ways, HBM double buffer, capacity semaphores";
   s.params = {{"rows", 16}, {"cols", 128}, {"capacity_late", 0}};  // the guide's block_size
   s.setup = [](sim::Host& host) {
+    for (const char* extent : {"rows", "cols"}) positive_param(host, extent);
     const std::int64_t rows = host.param("rows"), cols = host.param("cols");
     input_and_output(host, {host.num_devices(), rows, cols}, {rows, cols});
     host.hbm<float>("hbm_scratch", {2, rows, cols});

@@ -38,6 +38,7 @@ sim::ScenarioDefinition pallas_right_permute() {
   s.summary = "right permute as a pallas_call: HBM refs, one remote DMA to the right neighbour, send and receive semaphores";
   s.params = {{"rows", 8}, {"cols", 128}, {"wait_send", 1}, {"wait_recv", 1}};
   s.setup = [](sim::Host& host) {
+    for (const char* extent : {"rows", "cols"}) positive_param(host, extent);
     const model::Shape shape{host.param("rows"), host.param("cols")};
     input_and_output(host, shape, shape);
   };
