@@ -9,6 +9,7 @@
 #include <functional>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "sim/api/location.hpp"
 
@@ -23,8 +24,19 @@ class FileNames {
   const std::string& package_folder() const { return package_; }
 
  private:
+  // A code object's file name as reports keep it, and whether it is the weft package's. Looked up
+  // by the name object's address first (no string made at each visible operation), confirmed
+  // by its text, since a freed name's address may come back holding another.
+  struct Known {
+    const void* object;
+    const char* name;
+    bool ours;
+  };
+  const Known& known(PyObject* file_name);
+
   std::string package_;
   std::set<std::string, std::less<>> names_;
+  std::vector<Known> known_;  // a kernel's few files, newest last
 };
 
 }  // namespace weft::python
