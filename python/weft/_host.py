@@ -45,25 +45,16 @@ class Execution:
         self.launch = None
         self._host = greenlet.greenlet(lambda *_: spec.host(**params))
         self._host.weft_execution = self
-        self._finished = False
-        self._error = None
-        request = self._resume(None)
+        request = self._host.switch()
         if not isinstance(request, Launch):
-            raise RuntimeError(f"scenario {spec.name} returned without launching a kernel"
-                               if self._error is None else self._error)
+            raise RuntimeError(f"scenario {spec.name} returned without launching a kernel")
         self.launch = request
-
-    def _resume(self, value):
-        result = self._host.switch(value)
-        if self._host.dead:
-            self._finished = True
-        return result
 
     def finish(self, outputs):
         """Resumes the host code with the outputs (per output, per device); returns None when it
         ended well, else what the check found wrong."""
         try:
-            request = self._resume(outputs)
+            request = self._host.switch(outputs)
         except AssertionError as failed:
             return _describe_failure(failed)
         except Exception as failed:  # noqa: BLE001: the host code's own error, reported as its check's

@@ -36,7 +36,6 @@ class BlockSpec:
 
 
 Squeezed = None
-ANY_SPEC = None  # set below: every operand whole, in HBM (pl.kernel's operands)
 
 
 class _EveryOperandInHbm:
@@ -47,6 +46,9 @@ class _EveryOperandInHbm:
 
     def __iter__(self):
         return iter(())
+
+
+ANY_SPEC = _EveryOperandInHbm()  # every operand whole, in HBM (pl.kernel's operands)
 
 
 class GridSpec:
@@ -132,9 +134,6 @@ class _Recorded:
     def __init__(self, call, order):
         self.call = call
         self.order = order
-
-
-ANY_SPEC = _EveryOperandInHbm()
 
 
 def find_launch(f, traced):
