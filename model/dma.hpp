@@ -59,6 +59,7 @@ struct DmaRequest {
 struct Dma {
   int id = 0;        // in start order across the machine
   int sequence = 0;  // how many DMAs its starter had started before it
+  int launch = 0;    // the launch its starter was in (model/launches.hpp)
   CoreId starter;
   CoreId destination;  // the core whose recv semaphore cell the write phase signals
   Slice source;

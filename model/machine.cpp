@@ -53,7 +53,8 @@ Machine::Machine(const MachineSpec& spec)
     : spec_(spec),
       topology_(spec),
       memory_(spec_, topology_),
-      semaphores_(topology_),
+      semaphores_(topology_, spec_.launches),
+      launches_(spec_.launches, topology_.cores()),
       barrier_(topology_),
       dmas_started_(static_cast<std::size_t>(topology_.cores()), 0) {}
 
@@ -136,7 +137,7 @@ bool Machine::swap(CoreId by, const Slice& slice, std::span<const Rect> parts, c
   return true;
 }
 
-bool Machine::signal(CoreId by, int semaphore, CoreId target, std::int64_t amount, Failure& failure) {
+bool Machine::signal(CoreId by, int semaphore, CoreId target, std::int64_t amount, Failure& failure, SourceLine line) {
   if (!topology_.contains(target)) {
     failure = {Verdict::kernel_error, to_string(by) + " signals semaphore " +
                                           std::to_string(semaphores_.id(semaphore)) + " on " +
@@ -149,7 +150,9 @@ bool Machine::signal(CoreId by, int semaphore, CoreId target, std::int64_t amoun
                                           std::to_string(amount) + " (an increment must be positive)"};
     return false;
   }
-  release({Accessor::Kind::core, topology_.global(by)}, semaphore, topology_.global(target), amount);
+  const int to = topology_.global(target);
+  if (launches_.several() && !same_launch(by, launches_.of(topology_.global(by)), semaphore, to, line, failure)) return false;
+  release({Accessor::Kind::core, topology_.global(by)}, semaphore, to, amount);
   return true;
 }
 
@@ -189,6 +192,13 @@ int Machine::start_dma(CoreId by, const DmaRequest& request, SourceLine line, Fa
     failure = out_of_bounds(by, line, source, what);
     return -1;
   }
+  Dma dma;
+  dma.launch = launches_.of(topology_.global(by));
+  dma.starter = by;
+  dma.destination = destination;
+  dma.line = line;
+  dma.origin = request.origin;
+  if (launches_.several() && !same_launch(dma, topology_.global(destination), "", failure)) return -1;
   const BufferInfo& local = target.buffer->info();
   Buffer* remote = memory_.find(local.space, local.id, destination);
   if (remote == nullptr || remote->info().type != local.type || !(remote->info().shape == local.shape)) {
@@ -213,19 +223,14 @@ int Machine::start_dma(CoreId by, const DmaRequest& request, SourceLine line, Fa
     failure = out_of_bounds(by, line, resolved, "starts a DMA writing");
     return -1;
   }
-  Dma dma;
   dma.id = static_cast<int>(dmas_.size());
   dma.sequence = dmas_started_[topology_.global(by)]++;
-  dma.starter = by;
-  dma.destination = destination;
   dma.source = source;
   dma.target = resolved;
   dma.recv_semaphore = request.recv_semaphore;
   dma.send_semaphore = request.send_semaphore;
   dma.bytes = bytes_of(source);
   dma.add = request.add;
-  dma.origin = request.origin;
-  dma.line = line;
   dmas_.push_back(std::move(dma));
   if (races_) races_->dma_started(topology_.global(by), dmas_.back().id);
   return dmas_.back().id;
@@ -240,6 +245,11 @@ std::pair<int, int> Machine::next_phase_signal(int id) const {
 bool Machine::run_dma_phase(int id, Failure& failure) {
   Dma& dma = dmas_[id];
   const Accessor who{Accessor::Kind::dma, id};
+  if (launches_.several()) {
+    const bool reading = dma.next == DmaPhase::read;
+    const int at = topology_.global(reading ? dma.starter : dma.destination);
+    if (!same_launch(dma, at, reading ? "completes its read (signalling its starter)" : "lands", failure)) return false;
+  }
   if (dma.next == DmaPhase::read) {
     if (!access({who, dma.source.buffer, dma.source.rect, false, dma.line}, failure)) return false;
     if (!spare_snapshots_.empty()) {  // the bytes of a DMA that finished: no allocation
@@ -271,17 +281,21 @@ bool Machine::run_dma_phase(int id, Failure& failure) {
   return true;
 }
 
-bool Machine::close_scope(CoreId by, SourceLine line, Failure& failure) {
+bool Machine::close_scope(CoreId by, SourceLine line, Failure& failure, std::string_view ending) {
   const std::span<Buffer* const> scoped = memory_.innermost_scope(by);
   const auto in_scope = [&](const Buffer* buffer) { return std::find(scoped.begin(), scoped.end(), buffer) != scoped.end(); };
   std::string in_flight;
+  // A DMA still to touch one of them: its source until its read phase ran (the snapshot is
+  // taken then), its target until its write phase has landed.
   for (const Dma& dma : dmas_)
-    if (dma.next != DmaPhase::done && (in_scope(dma.source.buffer) || in_scope(dma.target.buffer)))
+    if ((dma.next == DmaPhase::read && in_scope(dma.source.buffer)) ||
+        (dma.next != DmaPhase::done && in_scope(dma.target.buffer)))
       in_flight += "\n  " + describe(dma);
   if (!in_flight.empty()) {
-    failure = {Verdict::dma_in_flight, to_string(by) + " ends the scope of run_scoped at " + to_string(line) +
-                                           ", but DMAs into or out of its buffers are still in flight (wait for "
-                                           "them inside the scope):" + in_flight};
+    failure = {Verdict::dma_in_flight,
+               to_string(by) + " " + (ending.empty() ? std::string("ends the scope of run_scoped") : std::string(ending)) +
+                   " at " + to_string(line) + ", but DMAs into or out of its buffers are still in flight (wait for them " +
+                   (ending.empty() ? "inside the scope):" : "before the end):") + in_flight};
     return false;
   }
   for (Buffer* buffer : scoped)
@@ -297,8 +311,10 @@ bool Machine::touched_after_scope(const Access& access, Failure& failure) const 
   failure = {Verdict::kernel_error, describe_actor(access.who) + (access.is_write ? " writes " : " reads ") +
                                         describe(access.buffer->info()) + to_string(access.rect) + " at " +
                                         to_string(dma ? dmas_[access.who.index].line : access.line) +
-                                        " after the scope it was allocated in (run_scoped at " +
-                                        to_string(access.buffer->info().scope) + ") ended: its memory is freed"};
+                                        (access.buffer->info().scope.line == 0
+                                             ? std::string(" after the launch it was allocated in ended: its memory is freed")
+                                             : " after the scope it was allocated in (run_scoped at " +
+                                                   to_string(access.buffer->info().scope) + ") ended: its memory is freed")};
   return false;
 }
 

@@ -12,6 +12,7 @@
 #include "model/access.hpp"
 #include "model/device_barrier.hpp"
 #include "model/dma.hpp"
+#include "model/launches.hpp"
 #include "model/memory.hpp"
 #include "model/race_detector.hpp"
 #include "model/semaphores.hpp"
@@ -30,6 +31,7 @@ class Machine {
   Semaphores& semaphores() { return semaphores_; }
   const Semaphores& semaphores() const { return semaphores_; }
   const std::vector<Dma>& dmas() const { return dmas_; }
+  const Launches& launches() const { return launches_; }
   void set_observer(AccessObserver* observer) { observer_ = observer; }
   void enable_race_detection(SemaphoreClocks mode, bool keep_going) {
     races_ = std::make_unique<RaceDetector>(topology_, mode, keep_going);
@@ -55,7 +57,7 @@ class Machine {
              Failure& failure);
   bool swap(CoreId by, const Slice& slice, std::span<const Rect> parts, const std::byte* in, std::byte* out,
             SourceLine line, Failure& failure);
-  bool signal(CoreId by, int semaphore, CoreId target, std::int64_t amount, Failure& failure);
+  bool signal(CoreId by, int semaphore, CoreId target, std::int64_t amount, Failure& failure, SourceLine line = {});
   bool can_consume(int semaphore, int global_core, std::int64_t amount) const {
     return semaphores_.count(semaphore, global_core) >= amount;
   }
@@ -104,10 +106,18 @@ class Machine {
     dmas_ = std::move(storage);
   }
 
-  // The end of `by`'s innermost scope (run_scoped; model/memory.hpp) at `line`: a DMA still in
-  // flight into or out of one of its buffers is dma_in_flight; then the end writes each buffer
+  // The end of `by`'s innermost scope (run_scoped; model/memory.hpp) at `line`: a DMA that has
+  // still to read one of its buffers or to land in one is dma_in_flight; then the end writes each buffer
   // (race detection: a DMA that landed in it unawaited races with the end), and frees them.
-  bool close_scope(CoreId by, SourceLine line, Failure& failure);
+  // `ending` names what ends in a message ("ends launch 1"; empty: a run_scoped scope).
+  bool close_scope(CoreId by, SourceLine line, Failure& failure, std::string_view ending = {});
+
+  // `by` ends its launch at `line` (model/machine_launches.cpp; docs/semantics.md §12): its
+  // launch's scratch is freed (as a scope's end: a DMA still in flight into or out of it is
+  // dma_in_flight), a cell of its launch's semaphores left non-zero is a semaphore_leak, its
+  // semaphore ids start again, it counts as in the next launch, and it arrives at its device's
+  // barrier (the caller then waits there).
+  bool end_launch(CoreId by, SourceLine line, Failure& failure);
 
   // The exit checks once every core has finished: dma_in_flight, then semaphore_leak.
   std::optional<Failure> exit_check() const;
@@ -126,6 +136,14 @@ class Machine {
     if (races_) races_->signal(by, semaphore, global_core, amount, final);
   }
   Failure out_of_bounds(CoreId by, SourceLine line, const Slice& slice, std::string_view what) const;
+  // crossed_launch (model/machine_launches.cpp): core `by`, in launch `from`, signals `semaphore`
+  // in `target_global`'s cell at `line`; a DMA `dma` reaches `target_global` (`what` it does
+  // there). True when both sides are in the same launch, or the object carries across.
+  bool same_launch(CoreId by, int from, int semaphore, int target_global, SourceLine line, Failure& failure) const;
+  bool same_launch(const Dma& dma, int target_global, std::string_view what, Failure& failure) const;
+  bool carries_across(int semaphore) const { return semaphores_.launch(semaphore) < 0; }
+  // "(device 0, core 0), which is still in launch 1" and what its launch holds in the slot.
+  std::string launch_of(int global_core, int from) const;
   // kernel_error: `access` touches a buffer whose scope ended.
   bool touched_after_scope(const Access& access, Failure& failure) const;
   // The masked accesses' steps: every part inside the buffer (else the failure of `verb`, which
@@ -139,6 +157,7 @@ class Machine {
   Topology topology_;
   Memory memory_;
   Semaphores semaphores_;
+  Launches launches_;
   DeviceBarrier barrier_;
   std::vector<Dma> dmas_;
   std::vector<int> dmas_started_;  // per global core

@@ -30,6 +30,9 @@ struct MachineSpec {
   // model/dma_chunks.hpp); 0: the whole copy in one step.
   std::int64_t dma_chunk_bytes = 0;
   CompatProfile compat = CompatProfile::none;
+  // The launches of the program (docs/semantics.md §12): the kernel runs this many times in a
+  // row on every core, each launch with scratch of its own in the same slots.
+  int launches = 1;
 
   int devices() const {
     int count = 1;

@@ -123,9 +123,13 @@ Buffer* Memory::allocate(CoreId by, Space space, ElementType type, const Shape& 
   const int global = topology_.global(by);
   std::vector<OpenScope>& scopes = scopes_[global];
   if (!scopes.empty() && !per_core(space)) {
-    failure = {Verdict::kernel_error, to_string(by) + " allocates " + std::string(to_string(space)) +
-                                          " inside the scope of run_scoped at " + to_string(scopes.back().line) +
-                                          ": scoped scratch is vmem or smem (a shared buffer lives for the whole kernel)"};
+    const bool launch = scopes.back().line.line == 0;  // a launch's scope (open_scope)
+    failure = {Verdict::kernel_error,
+               to_string(by) + " allocates " + std::string(to_string(space)) +
+                   (launch ? " in a program of several launches: a shared buffer's launch is not modelled yet (one launch "
+                             "per execution for kernels that allocate it)"
+                           : " inside the scope of run_scoped at " + to_string(scopes.back().line) +
+                                 ": scoped scratch is vmem or smem (a shared buffer lives for the whole kernel)")};
     return nullptr;
   }
   const int id = next_id_[global]++;

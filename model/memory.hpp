@@ -48,8 +48,9 @@ class Memory {
   // The instance of buffer `id` in `space` that `core` sees; nullptr if it does not exist.
   Buffer* find(Space space, int id, CoreId core);
 
-  // Scopes (run_scoped) of core `by`: one opens at `line`; the buffers of the innermost one
-  // (empty if none is open); the innermost closes, freeing its buffers.
+  // Scopes (run_scoped) of core `by`: one opens at `line` (no line: a launch's, the outermost,
+  // in a program of several launches); the buffers of the innermost one (empty if none is open);
+  // the innermost closes, freeing its buffers.
   void open_scope(CoreId by, SourceLine line);
   bool in_scope(CoreId by) const { return !scopes_[topology_.global(by)].empty(); }
   std::span<Buffer* const> innermost_scope(CoreId by) const;

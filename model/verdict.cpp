@@ -6,7 +6,7 @@
 namespace weft::model {
 namespace {
 
-constexpr std::array<std::pair<Verdict, std::string_view>, 10> names{{
+constexpr std::array<std::pair<Verdict, std::string_view>, 11> names{{
     {Verdict::ok, "ok"},
     {Verdict::data_race, "data_race"},
     {Verdict::deadlock, "deadlock"},
@@ -17,6 +17,7 @@ constexpr std::array<std::pair<Verdict, std::string_view>, 10> names{{
     {Verdict::wrong_result, "wrong_result"},
     {Verdict::kernel_error, "kernel_error"},
     {Verdict::step_limit, "step_limit"},
+    {Verdict::crossed_launch, "crossed_launch"},
 }};
 
 }  // namespace
@@ -35,7 +36,7 @@ std::optional<Verdict> parse_verdict(std::string_view text) {
 
 std::string_view verdict_names() {
   return "ok, data_race, deadlock, semaphore_leak, dma_in_flight, out_of_bounds, out_of_memory, "
-         "wrong_result, kernel_error, step_limit";
+         "wrong_result, kernel_error, step_limit, crossed_launch";
 }
 
 }  // namespace weft::model

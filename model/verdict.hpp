@@ -17,6 +17,7 @@ enum class Verdict {
   wrong_result,
   kernel_error,
   step_limit,
+  crossed_launch,
 };
 
 std::string_view to_string(Verdict verdict);

@@ -35,6 +35,10 @@ class Core {
   const std::vector<int>& mesh() const;
   std::vector<int> mesh_coords() const;                 // this device's coordinates
   int device_at(const std::vector<int>& coords) const;  // row-major id of mesh coordinates
+  // The program's launches (docs/semantics.md §12): which one this core runs now (0-based) and
+  // how many there are (config `program.launches`; 1 unless a scenario asks for more).
+  int launch_index() const;
+  int num_launches() const;
   // A scenario parameter (an undeclared name is a kernel_error naming this line): an integer
   // one, or any one (lists, strings, booleans: sim/config/params.hpp; its as_* readers throw
   // std::invalid_argument for another kind, which ends the run as a kernel_error).

@@ -103,12 +103,18 @@ constexpr std::array<KeyRule, 1> compat_rules{{
     {"profile", [](Config& c, const Field& f) { c.machine.compat = f.choice(compat_choices); }},
 }};
 
+constexpr int launches_max = 1'000'000;
+
+constexpr std::array<KeyRule, 1> program_rules{{
+    {"launches", [](Config& c, const Field& f) { c.machine.launches = static_cast<int>(f.integer(1, launches_max)); }},
+}};
+
 struct SectionRule {
   std::string_view name;
   void (*apply)(Config& config, const TomlDocument& document, const toml::table& table);
 };
 
-constexpr std::array<SectionRule, 6> section_rules{{
+constexpr std::array<SectionRule, 7> section_rules{{
     {"topology", apply_topology_section},
     {"memory",
      [](Config& c, const TomlDocument& d, const toml::table& t) {
@@ -130,10 +136,14 @@ constexpr std::array<SectionRule, 6> section_rules{{
      [](Config& c, const TomlDocument& d, const toml::table& t) {
        apply_rules(c, d, "compat", t, compat_rules);
      }},
+    {"program",
+     [](Config& c, const TomlDocument& d, const toml::table& t) {
+       apply_rules(c, d, "program", t, program_rules);
+     }},
 }};
 
-constexpr std::array<std::string_view, 6> section_names{
-    "topology", "memory", "dma", "race_detection", "scheduler", "compat"};
+constexpr std::array<std::string_view, 7> section_names{
+    "topology", "memory", "dma", "race_detection", "scheduler", "compat", "program"};
 
 bool contains(std::span<const std::string_view> names, std::string_view name) {
   return std::find(names.begin(), names.end(), name) != names.end();

@@ -20,6 +20,8 @@ Core::Core(Execution& execution, model::CoreId id, const Params& params)
 
 int Core::num_devices() const { return execution_.machine().topology().devices(); }
 int Core::num_cores() const { return execution_.machine().topology().cores_per_device(); }
+int Core::launch_index() const { return execution_.machine().launches().of(global_); }
+int Core::num_launches() const { return execution_.machine().launches().count(); }
 const std::vector<int>& Core::mesh() const { return execution_.machine().topology().mesh(); }
 std::vector<int> Core::mesh_coords() const { return execution_.machine().topology().coords(id_.device); }
 int Core::device_at(const std::vector<int>& coords) const { return execution_.machine().topology().device_at(coords); }
@@ -233,7 +235,13 @@ void Core::check_handle(const Semaphore& sem, std::string_view call, Location lo
                           std::to_string(sem.id + sem.array_size - 1) + ")");
   const bool known = sem.index >= 0 && sem.index < semaphores.size() && semaphores.id(sem.index) == sem.id &&
                      semaphores.kind(sem.index) == sem.kind;
-  if (known) return;
+  if (known) {
+    if (const int of = semaphores.launch(sem.index); of >= 0 && of != execution_.machine().launches().of(global_))
+      misuse(call, loc, named() + " belongs to launch " + std::to_string(of + 1) + " of the program; this core is in launch " +
+                            std::to_string(execution_.machine().launches().of(global_) + 1) +
+                            " (each launch allocates its own semaphores)");
+    return;
+  }
   if (sem.kind == model::SemaphoreKind::barrier && sem.id != barrier_semaphore_id)
     misuse(call, loc, named() + " is the barrier semaphore of another launch (this launch's is barrier semaphore " +
                           std::to_string(barrier_semaphore_id) + ", from core.barrier_semaphore())");

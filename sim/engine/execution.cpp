@@ -39,10 +39,7 @@ void Execution::body(int global_core) {
     }
   };
   try {
-    {
-      const Fiber::UserCode kernel_code;  // the kernel's own code, which a watchdog may interrupt
-      kernel_(*slot.core);
-    }
+    run_program(global_core);
     if (slot.teardown_thrown) note_teardown_problem(swallowed_teardown(id, {}));
   } catch (const Teardown&) {
   } catch (const scheduler::ForcedUnwind&) {
@@ -51,6 +48,22 @@ void Execution::body(int global_core) {
     found({model::Verdict::kernel_error, model::to_string(id) + " threw: " + error.what()});
   } catch (...) {
     found({model::Verdict::kernel_error, model::to_string(id) + " threw an exception of unknown type"});
+  }
+}
+
+void Execution::run_program(int global_core) {
+  CoreSlot& slot = cores_[static_cast<std::size_t>(global_core)];
+  const int launches = machine_.launches().count();
+  for (int launch = 0; launch < launches; ++launch) {
+    if (launches > 1) machine_.memory().open_scope(slot.core->id(), {});  // the launch's scratch
+    {
+      const Fiber::UserCode kernel_code;  // the kernel's own code, which a watchdog may interrupt
+      kernel_(*slot.core);
+    }
+    if (launch + 1 == launches) break;
+    const model::SourceLine last = slot.pending.line;  // where the launch's last operation was
+    perform(global_core, ops::LaunchEnd{}, last);
+    perform(global_core, ops::BarrierLeave{}, last);
   }
 }
 

@@ -120,6 +120,9 @@ class Execution final : public scheduler::Process {
     std::string polls;  // blocked by the spin reduction: what it keeps reading (else empty)
   };
   std::vector<Standing> standing() const;
+  // Core `global_core`'s kernel, once per launch of the program; between two launches the core
+  // ends the first (ops/launch_end.hpp) and waits at its device's barrier.
+  void run_program(int global_core);
 
   struct CoreSlot {
     std::unique_ptr<Core> core;

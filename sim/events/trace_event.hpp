@@ -29,6 +29,7 @@ struct TraceEvent {
     dma_read,   // dma, buffer/rect (source); signals semaphore_id on target_core by amount if >= 0
     dma_write,  // dma, target_buffer/target_rect; signals semaphore_id on target_core by amount
     scope_end,  // the end of a run_scoped scope: buffer (the first freed, or null), amount (how many)
+    launch_end,  // the end of one launch of several: target_core (the core), amount (the launch ended, from 1)
     finish,     // the core's kernel returned
   };
   Kind kind = Kind::load;

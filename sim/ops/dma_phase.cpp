@@ -7,6 +7,7 @@ namespace weft::sim::ops {
 void add_phase_touches(const model::Dma& dma, model::DmaPhase phase, const model::Machine& machine,
                        FootprintRules rules, scheduler::Footprint& footprint) {
   const auto& topology = machine.topology();
+  add_launch_read(machine, topology.global(phase == model::DmaPhase::read ? dma.starter : dma.destination), footprint);
   if (phase == model::DmaPhase::read) {
     footprint.touches.push_back(access(dma.source, scheduler::TouchMode::read));
     if (dma.send_semaphore >= 0)

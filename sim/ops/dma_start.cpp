@@ -11,7 +11,9 @@ void DmaStart::footprint(const model::Machine& machine, const OpSite& site, Foot
   footprint.touches.push_back(
       {buffer_object(buffer_existence, info.space, info.id, destination.device, core), TouchMode::read});
   footprint.creates = machine.spec().dma_execution != model::DmaExecution::eager;
-  if (footprint.creates || !machine.topology().contains(destination)) return;  // a start that fails touches no more
+  if (!machine.topology().contains(destination)) return;  // a start that fails touches no more
+  add_launch_read(machine, machine.topology().global(destination), footprint);
+  if (footprint.creates) return;
   // Both phases run inside the start: the same touches as the phases themselves. The
   // destination is the buffer with the target's id on the destination core.
   const std::int64_t bytes = model::bytes_of(request.source);

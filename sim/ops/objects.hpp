@@ -2,7 +2,7 @@
 // The explorer's names for machine objects (scheduler/footprint.hpp knows them only as opaque
 // ids). One object has one name in every execution: a buffer's contents and its existence by
 // (space, id, device, core), a semaphore cell by (semaphore id, global core), a device barrier
-// cell by its global core, and one counter of running cores, which every core's last transition
+// cell by its global core, a core's launch by its global core, and one counter of running cores, which every core's last transition
 // decrements and every DMA phase observes (a DMA still pending when the last core finishes is in
 // flight), and a polling core's release (below).
 
@@ -20,7 +20,8 @@ enum ObjectKind : std::uint32_t {
   buffer_existence = 3,
   running_cores = 4,
   barrier_cell = 5,
-  poll_release = 6
+  poll_release = 6,
+  core_launch = 7
 };
 
 inline scheduler::ObjectId buffer_object(ObjectKind kind, model::Space space, int id, int device, int core) {
@@ -56,6 +57,14 @@ inline scheduler::Touch barrier_touch(int global_core, scheduler::TouchMode mode
 inline scheduler::Touch core_finished_touch() { return {{running_cores, 0, 0, 0}, scheduler::TouchMode::add, {}, 1}; }
 inline scheduler::Touch running_cores_observed() { return {{running_cores, 0, 0, 0}, scheduler::TouchMode::observe}; }
 
+// The launch a core is in (model/launches.hpp), in a program of several launches: its end of a
+// launch writes it; every signal, DMA start and DMA phase that reaches the core reads it (the
+// crossed_launch check), so each is ordered with the launch's end. Nothing, with one launch.
+inline void add_launch_read(const model::Machine& machine, int global_core, scheduler::Footprint& footprint) {
+  if (machine.launches().several())
+    footprint.touches.push_back({{core_launch, global_core, 0, 0}, scheduler::TouchMode::read});
+}
+inline scheduler::Touch launch_write(int global_core) { return {{core_launch, global_core, 0, 0}, scheduler::TouchMode::write}; }
 // The spin reduction's pseudo-counter of a polling core (sim/engine/poll_window.hpp): the step
 // that releases it adds, the read it was blocked at takes, so that read's race with the change
 // that released it is never reversed.

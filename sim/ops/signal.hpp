@@ -17,15 +17,16 @@ struct Signal {
   std::int64_t amount;
 
   bool apply(model::Machine& machine, const OpSite& site, model::Failure& failure) const {
-    if (machine.signal(site.core, semaphore, target, amount, failure)) return true;
-    failure = located(std::move(failure), site.line);
+    if (machine.signal(site.core, semaphore, target, amount, failure, site.line)) return true;
+    if (failure.verdict != model::Verdict::crossed_launch) failure = located(std::move(failure), site.line);
     return false;
   }
   void footprint(const model::Machine& machine, const OpSite&, FootprintRules rules,
                  scheduler::Footprint& footprint) const {
-    if (target_global >= 0)
-      footprint.touches.push_back(cell(machine, semaphore, target_global, scheduler::TouchMode::add, amount,
-                                       rules.ordered_signals));
+    if (target_global < 0) return;
+    footprint.touches.push_back(cell(machine, semaphore, target_global, scheduler::TouchMode::add, amount,
+                                     rules.ordered_signals));
+    add_launch_read(machine, target_global, footprint);
   }
   TraceEvent event(const model::Machine& machine, const OpSite&) const {
     return cell_event(TraceEvent::Kind::signal, machine, semaphore, target_global, amount);

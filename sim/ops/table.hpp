@@ -13,6 +13,7 @@
 #include "sim/ops/barrier_arrive.hpp"
 #include "sim/ops/barrier_leave.hpp"
 #include "sim/ops/dma_start.hpp"
+#include "sim/ops/launch_end.hpp"
 #include "sim/ops/load.hpp"
 #include "sim/ops/masked_load.hpp"
 #include "sim/ops/masked_store.hpp"
@@ -59,7 +60,7 @@ struct EntryList {
 };
 
 using Table = EntryList<Load, Store, Signal, Wait, Read, AllocateBuffer, AllocateSemaphore, DmaStart, MaskedLoad,
-                        MaskedStore, Swap, BarrierArrive, BarrierLeave, ScopeEnd>;
+                        MaskedStore, Swap, BarrierArrive, BarrierLeave, ScopeEnd, LaunchEnd>;
 
 template <class Entry>
 inline constexpr std::uint8_t kind_of = Table::index_of<Entry>();

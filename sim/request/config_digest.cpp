@@ -24,6 +24,7 @@ std::string canonical_text(const Request& request) {
   line("dma.execution", static_cast<int>(machine.dma_execution));
   line("dma.chunk_bytes", machine.dma_chunk_bytes);
   line("compat.profile", static_cast<int>(machine.compat));
+  line("program.launches", machine.launches);
   line("race_detection.enabled", static_cast<int>(config.race_detection.enabled));
   line("race_detection.semaphore_clocks", static_cast<int>(config.race_detection.semaphore_clocks));
   line("race_detection.keep_going", static_cast<int>(config.race_detection.keep_going));

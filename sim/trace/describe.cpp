@@ -47,6 +47,7 @@ std::string_view kind_name(TraceEvent::Kind kind) {
     case Kind::dma_read: return "dma_read";
     case Kind::dma_write: return "dma_write";
     case Kind::scope_end: return "scope_end";
+    case Kind::launch_end: return "launch_end";
     case Kind::finish: return "finish";
   }
   return "other";
@@ -86,6 +87,7 @@ std::string record_title(const TraceRecorder& recorder, const TraceRecord& recor
     case Kind::dma_read: return "dma " + std::to_string(record.dma) + of_origin(record) + " read";
     case Kind::dma_write: return "dma " + std::to_string(record.dma) + of_origin(record) + " write";
     case Kind::scope_end: return "end the scope of run_scoped";
+    case Kind::launch_end: return "end launch " + std::to_string(record.amount);
     case Kind::finish: return "finish";
   }
   return "?";
@@ -123,6 +125,8 @@ std::string record_details(const TraceRecorder& recorder, const TraceRecord& rec
       if (record.buffer < 0) return "frees nothing";
       return "frees " + buffer_name(recorder.buffers()[static_cast<std::size_t>(record.buffer)]) +
              (record.amount > 1 ? " and " + std::to_string(record.amount - 1) + " more" : std::string());
+    case Kind::launch_end:
+      return "its scratch freed, its semaphore ids free again; arrives at the device barrier (own cell -> " + count + ")";
     case Kind::finish: return "the kernel returned";
   }
   return "?";

@@ -38,7 +38,7 @@ TEST_CASE("An unknown section is an error that lists the known sections", "[conf
   CHECK_CONFIG_ERROR(error, "test.toml", 4, 2, "network");
   CHECK(error.message ==
         "unknown section (known sections: topology, memory, dma, race_detection, scheduler, "
-        "compat)");
+        "compat, program)");
 }
 
 TEST_CASE("A scenario's keys are unknown in a config file", "[config]") {

@@ -47,7 +47,7 @@ TEST_CASE("An unknown top-level key of a scenario lists the known ones", "[confi
   CHECK_CONFIG_ERROR(error, path.string(), 2, 1, "kernal");
   CHECK(error.message ==
         "unknown key (known keys: kernel, kernels, config, expect, description; known sections: topology, "
-        "memory, dma, race_detection, scheduler, compat, params)");
+        "memory, dma, race_detection, scheduler, compat, program, params)");
 }
 
 TEST_CASE("A scenario's config sections are checked when it is read", "[config]") {

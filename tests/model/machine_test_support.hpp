@@ -39,7 +39,7 @@ inline Buffer* alloc(Machine& machine, CoreId by, Space space, const Shape& shap
 
 inline int semaphore(Machine& machine, CoreId by) {
   Failure failure;
-  const int index = machine.semaphores().allocate(by, SemaphoreKind::dma, failure);
+  const int index = machine.semaphores().allocate(by, 0, SemaphoreKind::dma, failure);
   REQUIRE(index >= 0);
   return index;
 }

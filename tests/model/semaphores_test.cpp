@@ -19,7 +19,7 @@ struct Fixture {
   }
   int allocate(CoreId by, SemaphoreKind kind) {
     Failure failure;
-    const int index = semaphores.allocate(by, kind, failure);
+    const int index = semaphores.allocate(by, 0, kind, failure);
     INFO(failure.message);
     REQUIRE(index >= 0);
     return index;
@@ -73,7 +73,7 @@ TEST_CASE("Allocating a semaphore of another kind under the same id is a kernel_
   Fixture f(2, 1);
   f.allocate({0, 0}, SemaphoreKind::regular);
   Failure failure;
-  CHECK(f.semaphores.allocate({1, 0}, SemaphoreKind::dma, failure) == -1);
+  CHECK(f.semaphores.allocate({1, 0}, 0, SemaphoreKind::dma, failure) == -1);
   CHECK(failure.verdict == Verdict::kernel_error);
   CHECK_THAT(failure.message, Catch::Contains("semaphore 2000") && Catch::Contains("regular") &&
                                   Catch::Contains("dma") && Catch::Contains("(device 1, core 0)"));
@@ -109,7 +109,7 @@ TEST_CASE("Allocating the id of the barrier semaphore is a kernel_error", "[mode
   Failure failure;
   REQUIRE(f.semaphores.fixed(2001, SemaphoreKind::barrier, failure) >= 0);
   f.allocate({0, 1}, SemaphoreKind::regular);  // 2000
-  CHECK(f.semaphores.allocate({0, 1}, SemaphoreKind::regular, failure) == -1);  // 2001
+  CHECK(f.semaphores.allocate({0, 1}, 0, SemaphoreKind::regular, failure) == -1);  // 2001
   CHECK(failure.verdict == Verdict::kernel_error);
   CHECK_THAT(failure.message, Catch::Contains("2001") && Catch::Contains("barrier") &&
                                   Catch::Contains("(device 0, core 1)"));

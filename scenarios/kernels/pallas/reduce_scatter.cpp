@@ -14,19 +14,17 @@
 // before each DMA it sends. At the last step the halves are complete: they go to the output
 // (written back by the pipeline) and the last credits are taken, so every semaphore ends at 0.
 //
-// (The guide's local_barrier adds a second barrier against a neighbour's next call of the
-// kernel; a scenario runs one launch, so the first one is all there is to port.)
+// Within one launch the handshake and the credits order nothing that the DMA waits do not order
+// already: a device ends each phase by waiting for the DMA its neighbour sent it in that phase,
+// which the neighbour started only after finishing its previous phase. The handshake matters
+// between launches (docs/semantics.md §12): run as a program of several (`[program] launches`),
+// a device that enters the next launch early would send into a neighbour still in the previous
+// one; the handshake makes it wait until both neighbours have entered.
 //
-// In weft's model the handshake and the credits order nothing that the DMA waits do not order
-// already: hbm_scratch and the semaphores exist on every device before the launch, and a device
-// ends each phase by waiting for the DMA its neighbour sent it in that phase, which the
-// neighbour started only after finishing its previous phase. So leaving either out is no bug
-// weft can see (without the handshake, every interleaving class on 3 devices is ok); a credit
-// given late is.
-//
-// Planted bug (param `capacity_late`): 1: each credit is given one copy late (the first one
-// after a copy in each direction is skipped), so a device waits for a credit its neighbour
-// gives only after receiving the DMA that the credit would have let it send (deadlock).
+// Planted bugs: param `capacity_late` 1: each credit is given one copy late (the first one after
+// a copy in each direction is skipped), so a device waits for a credit its neighbour gives only
+// after receiving the DMA that the credit would have let it send (deadlock). Param `handshake` 0:
+// no handshake at step 0 (crossed_launch in a program of several launches; ok in one).
 #include <optional>
 
 #include "scenarios/kernels/host_check.hpp"
@@ -51,7 +49,7 @@ struct Direction {
   sim::Semaphore capacity;       // a credit from `to`: its receiving slot may be written
 };
 
-void reduce_scatter_step(sim::pallas::Program& p, std::int64_t half, bool capacity_late) {
+void reduce_scatter_step(sim::pallas::Program& p, std::int64_t half, bool capacity_late, bool handshake) {
   sim::Core& core = p.core();
   const int devices = core.num_devices(), me = core.device_id();
   const std::int64_t step = p.program_id(0), phase = p.program_id(1);
@@ -71,10 +69,12 @@ void reduce_scatter_step(sim::pallas::Program& p, std::int64_t half, bool capaci
 
   std::optional<sim::Dma> copy;
   if (start) {
-    const sim::Semaphore barrier = core.barrier_semaphore();  // both neighbours have entered the kernel
-    core.signal(barrier, 1, {.device = leftward.to});
-    core.signal(barrier, 1, {.device = rightward.to});
-    core.wait(barrier, 2);
+    if (handshake) {
+      const sim::Semaphore barrier = core.barrier_semaphore();  // both neighbours have entered the kernel
+      core.signal(barrier, 1, {.device = leftward.to});
+      core.signal(barrier, 1, {.device = rightward.to});
+      core.wait(barrier, 2);
+    }
     core.store(out, sim::Tile<float>::Zero(2 * half, out.shape().dims[1]));
     core.store(acc, sim::Tile<float>::Zero(half, acc.shape().dims[1]));
     // Our own halves start their journeys in the neighbours' working slots.
@@ -121,7 +121,7 @@ sim::ScenarioDefinition pallas_reduce_scatter() {
   sim::ScenarioDefinition s;
   s.name = "pallas_reduce_scatter";
   s.summary = "bidirectional reduce-scatter as a pallas_call over (step, phase): halves both ways, HBM double buffer, capacity semaphores";
-  s.params = {{"rows", 16}, {"cols", 128}, {"capacity_late", 0}};  // the guide's block_size
+  s.params = {{"rows", 16}, {"cols", 128}, {"capacity_late", 0}, {"handshake", 1}};  // the guide's block_size
   s.setup = [](sim::Host& host) {
     for (const char* extent : {"rows", "cols"}) positive_param(host, extent);
     const std::int64_t rows = host.param("rows"), cols = host.param("cols");
@@ -130,7 +130,7 @@ sim::ScenarioDefinition pallas_reduce_scatter() {
   };
   s.kernel = [](sim::Core& core) {
     const std::int64_t rows = core.param("rows"), cols = core.param("cols");
-    const bool capacity_late = core.param("capacity_late") != 0;
+    const bool capacity_late = core.param("capacity_late") != 0, handshake = core.param("handshake") != 0;
     core.check(core.num_devices() >= 2, "the ring needs two devices or more");
     core.check(rows % 2 == 0, "a block's rows (" + std::to_string(rows) + ") must split into two halves");
     const std::int64_t devices = core.num_devices(), half = rows / 2;
@@ -145,7 +145,7 @@ sim::ScenarioDefinition pallas_reduce_scatter() {
     for (int k = 0; k < 5; ++k) spec.scratch.push_back(sim::pallas::dma_semaphores(1));
     for (int k = 0; k < 2; ++k) spec.scratch.push_back(sim::pallas::semaphores(1));
     spec.scratch.push_back(sim::pallas::vmem<float>({half, cols}));
-    sim::pallas::launch(core, spec, [=](sim::pallas::Program& p) { reduce_scatter_step(p, half, capacity_late); });
+    sim::pallas::launch(core, spec, [=](sim::pallas::Program& p) { reduce_scatter_step(p, half, capacity_late, handshake); });
   };
   s.check = [](const sim::Host& host) -> std::string {
     const int devices = host.num_devices();
