@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include "model/memory_limits.hpp"
+
 namespace weft::model {
 
 std::int64_t physical_memory_bytes() {
@@ -11,8 +13,8 @@ std::int64_t physical_memory_bytes() {
 
 std::int64_t host_budget_bytes(const MachineSpec& spec) {
   if (spec.host_bytes > 0) return spec.host_bytes;
-  static const std::int64_t half_of_physical = physical_memory_bytes() / 2;  // asked once: it does not change
-  return half_of_physical > 0 ? half_of_physical : INT64_MAX;
+  static const std::int64_t half_of_limit = memory_limit_bytes() / 2;  // asked once: the limits stay
+  return half_of_limit > 0 ? half_of_limit : INT64_MAX;
 }
 
 }  // namespace weft::model

@@ -14,8 +14,9 @@
 //
 // A fiber can also end without finishing, and is then *abandoned*: never resumed, never
 // unwound, its stack retired (stack_pool.hpp). That happens when its body overflows the stack
-// or is interrupted by a watchdog (both through fiber_rescue.hpp's signal handlers, which call
-// `rescue` to switch from the signal back to the scheduler), or when the owner gives up a
+// or is interrupted by a watchdog, or faults in its own code (SIGSEGV, SIGBUS, SIGILL, SIGFPE: all
+// through fiber_rescue.hpp's signal handlers, which call `rescue` to switch from the signal back
+// to the scheduler; `fault` then says what was raised where), or when the owner gives up a
 // suspended body that will not unwind (`abandon`). Objects on an abandoned stack are never
 // destroyed.
 //
@@ -37,6 +38,15 @@ namespace weft::scheduler {
 // through.
 struct ForcedUnwind {};
 
+// What a fault that abandoned a fiber was: the signal, its si_code, the address of the faulting
+// instruction and the address it touched (SIGSEGV, SIGBUS; 0 otherwise).
+struct Fault {
+  int signal = 0;
+  int code = 0;
+  std::uintptr_t pc = 0;
+  std::uintptr_t address = 0;
+};
+
 class Fiber {
  public:
   enum class End : std::uint8_t {
@@ -44,6 +54,7 @@ class Fiber {
     returned,        // the body returned (or let ForcedUnwind through)
     stack_overflow,  // abandoned: the body ran into the guard page of its stack
     interrupted,     // abandoned: a watchdog interrupted the body
+    faulted,         // abandoned: the body raised SIGSEGV, SIGBUS, SIGILL or SIGFPE in its own code (fault())
     abandoned,       // abandoned by its owner while suspended
   };
 
@@ -58,6 +69,8 @@ class Fiber {
   // True once the fiber will never run again: it returned or was abandoned.
   bool finished() const { return end_ != End::none; }
   End end() const { return end_; }
+  // What the body raised, when end() is faulted.
+  const Fault& fault() const { return fault_; }
   // Gives up a suspended fiber for good, without unwinding it.
   virtual void abandon() = 0;
 
@@ -69,6 +82,9 @@ class Fiber {
   // Names the fiber in the one message a signal handler may print ("(device 0, core 1)").
   void set_label(std::string_view label);
   const char* label() const { return label_; }
+  // Marks a fiber that runs a scenario's host code (its setup or check), not a core's kernel.
+  void mark_host_code() { host_code_ = true; }
+  bool host_code() const { return host_code_; }
 
   // The fiber running on this thread, or null.
   static Fiber* current() { return running_; }
@@ -84,6 +100,9 @@ class Fiber {
     }
     RuntimeSection(const RuntimeSection&) = delete;
     RuntimeSection& operator=(const RuntimeSection&) = delete;
+    // The fiber running on this thread when the section began (null off any fiber): weft's API
+    // compares it with its core's fiber, so a call from another thread or core costs one compare.
+    const Fiber* fiber() const { return fiber_; }
 
    protected:
     explicit RuntimeSection(bool in_runtime) : fiber_(current()) {
@@ -109,6 +128,8 @@ class Fiber {
   // Ends the running body from a signal handler on the alternate signal stack: marks it
   // `why`, and switches to whoever resumed it, which then retires the stack. Never returns.
   [[noreturn]] virtual void rescue(End why) noexcept = 0;
+  // Notes the fault a rescue with End::faulted is for (signal-safe; before `rescue`).
+  void note_fault(const Fault& fault) noexcept { fault_ = fault; }
 
  protected:
   explicit Fiber(StackPool& pool) : pool_(&pool) {}
@@ -145,6 +166,8 @@ class Fiber {
   bool started_ = false;
   bool unwinding_ = false;  // destroyed while suspended: throw ForcedUnwind at the suspension
   bool rescued_ = false;
+  bool host_code_ = false;
+  Fault fault_;
   // AddressSanitizer's bookkeeping of both sides (unused in other builds).
   void* fiber_fake_stack_ = nullptr;
   void* caller_fake_stack_ = nullptr;

@@ -32,10 +32,12 @@ struct CodeRange {
   std::uintptr_t begin = 0;
   std::uintptr_t end = 0;
 };
+// The faults a body may raise in its own code, each with the handler ours displaced.
+constexpr std::array<int, 4> fault_signals{SIGSEGV, SIGBUS, SIGILL, SIGFPE};
 struct ProcessState {
   std::once_flag installed;
   std::mutex reinstalling;
-  struct sigaction previous_segv {};
+  std::array<struct sigaction, fault_signals.size()> previous{};
   std::array<CodeRange, 16> program_code{};
   std::size_t program_ranges = 0;
 };
@@ -120,8 +122,19 @@ WEFT_SIGNAL_SAFE void write_text(const char* text) {
   _exit(3);
 }
 
-WEFT_SIGNAL_SAFE void chain_segv(int signal, siginfo_t* info, void* context) {
-  const struct sigaction& previous = process().previous_segv;
+WEFT_SIGNAL_SAFE const char* signal_name(int signal) {
+  switch (signal) {
+    case SIGSEGV: return "SIGSEGV";
+    case SIGBUS: return "SIGBUS";
+    case SIGILL: return "SIGILL";
+    default: return "SIGFPE";
+  }
+}
+
+WEFT_SIGNAL_SAFE void chain(int signal, siginfo_t* info, void* context) {
+  std::size_t slot = 0;
+  while (slot + 1 < fault_signals.size() && fault_signals[slot] != signal) ++slot;
+  const struct sigaction& previous = process().previous[slot];
   if ((previous.sa_flags & SA_SIGINFO) != 0 && previous.sa_sigaction != nullptr) {
     previous.sa_sigaction(signal, info, context);
     return;
@@ -132,10 +145,19 @@ WEFT_SIGNAL_SAFE void chain_segv(int signal, siginfo_t* info, void* context) {
   }
   struct sigaction fallback {};
   fallback.sa_handler = SIG_DFL;
-  sigaction(SIGSEGV, &fallback, nullptr);  // the fault happens again on return, and is fatal
+  sigaction(signal, &fallback, nullptr);  // the fault happens again on return, and is fatal
 }
 
-WEFT_SIGNAL_SAFE void on_segv(int signal, siginfo_t* info, void* context) {
+// A fault of a body that cannot be abandoned: named, then left to the handler before ours.
+WEFT_SIGNAL_SAFE void name_unsafe_fault(const Fiber& fiber, int signal) {
+  write_text("weft: ");
+  write_text(fiber.label());
+  write_text(" raised ");
+  write_text(signal_name(signal));
+  write_text(" inside weft or a library function, where it cannot be abandoned safely (internal error)\n");
+}
+
+WEFT_SIGNAL_SAFE void on_fault(int signal, siginfo_t* info, void* context) {
   Fiber* fiber = Fiber::current();
   if (fiber != nullptr) {
     const Stack& stack = fiber->stack();
@@ -143,12 +165,20 @@ WEFT_SIGNAL_SAFE void on_segv(int signal, siginfo_t* info, void* context) {
     const auto low = reinterpret_cast<std::uintptr_t>(stack.bottom);
     const bool sp_ran_off = at.sp != 0 && at.sp < reinterpret_cast<std::uintptr_t>(stack.usable_bottom()) &&
                             at.sp + below_guard_slack >= low;
-    if (stack.in_guard(info->si_addr) || sp_ran_off) {
+    if (signal == SIGSEGV && (stack.in_guard(info->si_addr) || sp_ran_off)) {
       if (!rescuable(*fiber, at)) exit_on_unsafe_overflow(*fiber);
       fiber->rescue(Fiber::End::stack_overflow);
     }
+    // Raised by the fiber's body itself (not by a signal sent from elsewhere, nor on another stack).
+    const bool raised_here = info->si_code > 0 && stack.contains(reinterpret_cast<const void*>(at.sp));
+    if (raised_here && rescuable(*fiber, at)) {
+      const bool has_address = signal == SIGSEGV || signal == SIGBUS;
+      fiber->note_fault({signal, info->si_code, at.pc, has_address ? reinterpret_cast<std::uintptr_t>(info->si_addr) : 0});
+      fiber->rescue(Fiber::End::faulted);
+    }
+    if (raised_here) name_unsafe_fault(*fiber, signal);
   }
-  chain_segv(signal, info, context);
+  chain(signal, info, context);
 }
 
 WEFT_SIGNAL_SAFE void on_interrupt(int, siginfo_t*, void* context) {
@@ -189,7 +219,7 @@ void install() {
     dl_iterate_phdr(note_program_code, &state);
     take_signal(interrupt, on_interrupt, SA_RESTART, nullptr);
   });
-  take_signal(SIGSEGV, on_segv, 0, &state.previous_segv);
+  for (std::size_t i = 0; i < fault_signals.size(); ++i) take_signal(fault_signals[i], on_fault, 0, &state.previous[i]);
 }
 
 
@@ -220,7 +250,8 @@ WEFT_SIGNAL_SAFE void leave_signal_stack() noexcept {
 
 WEFT_SIGNAL_SAFE void unblock_signals() noexcept {
   // The kernel's signal mask as the raw system call takes it: one bit per signal.
-  const unsigned long mask = (1UL << (SIGSEGV - 1)) | (1UL << (interrupt - 1));
+  unsigned long mask = 1UL << (interrupt - 1);
+  for (const int signal : fault_signals) mask |= 1UL << (signal - 1);
   syscall(SYS_rt_sigprocmask, SIG_UNBLOCK, &mask, nullptr, sizeof mask);
 }
 

@@ -1,6 +1,7 @@
 #include "sim/cli/cli.hpp"
 
 #include <malloc.h>
+#include <unistd.h>
 
 #include <iostream>
 #include <limits>
@@ -18,6 +19,7 @@
 #include "sim/cli/merge.hpp"
 #include "sim/cli/number_options.hpp"
 #include "sim/cli/output_check.hpp"
+#include "sim/cli/output_target.hpp"
 #include "sim/cli/standard_fds.hpp"
 #include "sim/cli/stdout_status.hpp"
 #include "sim/cli/sweep_command.hpp"
@@ -227,6 +229,8 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
     if (list->parsed()) return command_list(catalog);
     const Request request = resolve_request(arguments, catalog.scenarios());
     note_scenario(scenario_description(catalog, *request.scenario));
+    // --trace-text on weft's own stdout (/dev/stdout, its file by name) is stdout: in order, after the report.
+    if (traces.text && *traces.text != "-" && same_file_as(*traces.text, STDOUT_FILENO)) traces.text = "-";
     check_outputs(outputs_of(traces, files), request.inputs);
     if (explore->parsed()) {
       explore_arguments.interrupted = interrupted;

@@ -41,6 +41,10 @@ std::string why_it_ended(const ExploreReport& report, std::size_t budget) {
   if (report.exhausted) return "exhausted: the reduction left no interleaving to run (docs/semantics.md §7)";
   if (report.stopped_early) return "stopped at the first failure (--keep-going explores on)";
   if (report.interrupted) return "interrupted (SIGINT, SIGTERM, SIGHUP, or stdout closed): the rest of the space was not run";
+  if (report.allocation_failed)
+    return "stopped when an allocation failed: the host (its address-space or cgroup limit) ran out while the "
+           "explorer kept " + std::to_string(report.peak_memory_bytes) + " bytes of a budget of " + std::to_string(budget) +
+           " (memory.host_bytes); the rest of the space was not run (a lower memory.host_bytes stops it in time)";
   if (report.out_of_memory)
     return "stopped at the memory budget: the explorer kept " + std::to_string(report.peak_memory_bytes) +
            " bytes, over the " + std::to_string(budget) + " of memory.host_bytes; the rest of the space was not run "

@@ -53,4 +53,6 @@ const std::atomic<bool>& install_interrupt_handlers() {
   return stop_requested;
 }
 
+bool stop_was_requested() { return stop_requested.load(); }
+
 }  // namespace weft::sim

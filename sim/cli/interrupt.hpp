@@ -22,5 +22,8 @@ namespace weft::sim {
 
 // Installs the handlers (idempotent) and returns the stop flag.
 const std::atomic<bool>& install_interrupt_handlers();
+// Whether a stop was requested (false while the handlers are not installed): for a wait outside
+// the executions, such as for the reader of a FIFO.
+bool stop_was_requested();
 
 }  // namespace weft::sim

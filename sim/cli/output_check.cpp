@@ -1,6 +1,7 @@
 #include "sim/cli/output_check.hpp"
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -64,6 +65,34 @@ void check_writable(const NamedOutput& output, const std::string& file, bool in_
   ::unlink(probe.c_str());
 }
 
+// A regular file another process writes under a lock (a running sweep's F.partial), or a
+// stopped sweep's F.partial (which weft merge reads): replacing either loses its lines.
+void check_not_held(const NamedOutput& output, const std::string& file) {
+  const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) return;  // not there yet
+  const bool held = ::flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+  ::close(fd);
+  if (held)
+    refuse(output, "another process holds its lock (a weft sweep writing it as its F.partial?); wait for it to end, "
+                   "or name another file");
+  if (file.ends_with(".partial"))
+    refuse(output, "it is the F.partial of a sweep that stopped (weft merge reads it); merge or remove it first, or "
+                   "name another file");
+}
+
+// An output on weft's own stdout or stderr (/dev/stdout, /proc/self/fd/1, or its file by name):
+// renaming a file over it would take it away from the reports, and on a stream the records
+// would interleave with them. A character device (/dev/null, a terminal) takes both.
+void check_not_standard(const NamedOutput& output, const std::string& file) {
+  struct stat status {};
+  if (::stat(file.c_str(), &status) == 0 && S_ISCHR(status.st_mode)) return;
+  if (same_file_as(file, STDOUT_FILENO))
+    refuse(output, "it is weft's stdout, where the report goes (only --trace-text writes there, after the report); "
+                   "name a file of its own");
+  if (same_file_as(file, STDERR_FILENO) && S_ISREG(status.st_mode))
+    refuse(output, "it is weft's stderr, where its messages go; name a file of its own");
+}
+
 }  // namespace
 
 void check_outputs(const std::vector<NamedOutput>& outputs, const std::vector<InputFile>& inputs) {
@@ -74,6 +103,8 @@ void check_outputs(const std::vector<NamedOutput>& outputs, const std::vector<In
                      "one named '-')");
     const OutputTarget target = output_target(output.path);
     if (!target.problem.empty()) refuse(output, target.problem);
+    check_not_standard(output, target.path);
+    if (!target.in_place) check_not_held(output, target.path);
     check_writable(output, target.path, target.in_place);
     written.push_back({&output, target.path, identity_of(target.path)});
     if (output.grows && !target.in_place) {

@@ -7,6 +7,12 @@
 //   - no two outputs are one file (`--jsonl x --junit x`), except a character device such as
 //     /dev/null, which takes any number of writers;
 //   - no output is an input (`sweep s.toml --jsonl s.toml`, or the config file);
+//   - no output is weft's stdout (`--jsonl /dev/stdout > out.txt`: the rename took the report
+//     away; on a pipe the lines would interleave with it), nor its stderr when that is a regular
+//     file; a character device is fine. `--trace-text` on stdout is written there, after the
+//     report, as `-` is (the CLI turns it into `-` first);
+//   - no output replaces a file another process holds a lock on (a running sweep's F.partial:
+//     `--junit x.partial` beside `--jsonl x`), nor a stopped sweep's F.partial;
 //   - none is `-`: only --trace-text takes `-` for stdout (it is left out of this check); a
 //     file named `-` by `--jsonl -` was a trap, so `-` is refused for the others (`./-` names
 //     such a file).

@@ -16,6 +16,9 @@ OutputTarget refused(const std::string& path, const std::string& why) { return {
 }  // namespace
 
 OutputTarget output_target(const std::string& path) {
+  struct stat named {};
+  if (::stat(path.c_str(), &named) == 0 && (S_ISCHR(named.st_mode) || S_ISBLK(named.st_mode) || S_ISFIFO(named.st_mode)))
+    return {path, true, {}};  // in place, through whatever links lead there
   std::string current = path;
   for (int links = 0; links <= max_links; ++links) {
     struct stat status {};
@@ -35,6 +38,12 @@ OutputTarget output_target(const std::string& path) {
     return {current, !S_ISREG(status.st_mode), {}};
   }
   return refused(path, "too many levels of symbolic links");
+}
+
+bool same_file_as(const std::string& path, int fd) {
+  struct stat named {}, opened {};
+  return ::stat(path.c_str(), &named) == 0 && ::fstat(fd, &opened) == 0 && named.st_dev == opened.st_dev &&
+         named.st_ino == opened.st_ino;
 }
 
 }  // namespace weft::sim

@@ -1,6 +1,7 @@
 #include "sim/cli/report.hpp"
 
 #include "scheduler/strategies/portfolio.hpp"
+#include "sim/config/config_error.hpp"
 
 namespace weft::sim {
 namespace {
@@ -59,7 +60,7 @@ std::string format_report(const Request& request, const ExecutionResult& result,
   std::string text;
   text += "scenario: " + request.scenario->name;
   if (request.arguments.scenario != request.scenario->name) text += " (" + request.arguments.scenario + ")";
-  if (!request.description.empty()) text += "\nabout:    " + request.description;
+  if (!request.description.empty()) text += "\nabout:    " + control_escaped(request.description, true);
   text += "\nmachine:  " + describe_machine(request.config);
   text += "\nrun:      " + (seed ? "seed " + std::to_string(*seed) : std::string("replayed schedule"));
   if (seed && request.config.scheduler.strategy == "portfolio")

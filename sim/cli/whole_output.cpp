@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -16,6 +17,7 @@
 #endif
 
 #include "sim/cli/aside_name.hpp"
+#include "sim/cli/interrupt.hpp"
 #include "sim/cli/output_target.hpp"
 #include "sim/config/config_error.hpp"
 
@@ -34,11 +36,26 @@ OutputTarget writable_target(const std::string& path) {
   return target;
 }
 
-// A device or a FIFO, opened to be written in place: what it receives is its own affair.
+// A device or a FIFO, opened to be written in place: what it receives is its own affair. Opened
+// without blocking: a FIFO that has no reader yet (ENXIO) is tried again every 20 ms until one
+// comes or a stop is requested (SIGINT, SIGTERM: interrupt.hpp), so a signal still stops weft,
+// which a blocking open(2) restarted after each handler never would. Writes then block as usual.
 int open_in_place(const OutputTarget& target, const std::string& path) {
-  const int fd = ::open(target.path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC | O_NOCTTY);
-  if (fd < 0) cannot_write(path);
-  return fd;
+  bool told = false;
+  for (;;) {
+    const int fd = ::open(target.path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    if (fd >= 0) {
+      const int flags = ::fcntl(fd, F_GETFL);
+      if (flags < 0 || ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) cannot_write(path);
+      return fd;
+    }
+    if (errno != ENXIO) cannot_write(path);
+    if (stop_was_requested()) cannot_write(path, "a FIFO that no reader opened before weft was asked to stop");
+    if (!told) std::cerr << "weft: waiting for a reader of the FIFO " << path << "\n";
+    told = true;
+    const timespec pause{0, 20'000'000};
+    ::nanosleep(&pause, nullptr);
+  }
 }
 
 // True when `out` writes straight to the process's stdout (not redirected to a string).

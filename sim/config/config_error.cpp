@@ -3,17 +3,15 @@
 #include <utility>
 
 namespace weft::sim {
-namespace {
-
-// Control characters as C escapes: a value a file spelled across lines (a TOML multi-line
-// string) still makes a one-line message.
-std::string one_line(std::string_view text) {
+std::string control_escaped(std::string_view text, bool keep_line_breaks) {
   static constexpr char hex[] = "0123456789abcdef";
   std::string out;
   out.reserve(text.size());
   for (const char c : text) {
     const auto byte = static_cast<unsigned char>(c);
-    if (c == '\n') {
+    if (keep_line_breaks && c == '\n') {
+      out += c;
+    } else if (c == '\n') {
       out += "\\n";
     } else if (c == '\r') {
       out += "\\r";
@@ -30,19 +28,17 @@ std::string one_line(std::string_view text) {
   return out;
 }
 
-}  // namespace
-
 std::string format_config_error(std::string_view source, int line, int column, std::string_view key,
                                 std::string_view message) {
-  std::string text = one_line(source);
+  std::string text = control_escaped(source);
   if (line > 0) text += ":" + std::to_string(line) + ":" + std::to_string(column);
   text += ": ";
   if (!key.empty()) {
     text += "key '";
-    text += one_line(key);
+    text += control_escaped(key);
     text += "': ";
   }
-  text += one_line(message);
+  text += control_escaped(message);
   return text;
 }
 

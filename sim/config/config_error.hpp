@@ -25,6 +25,10 @@ struct ConfigError : std::runtime_error {
 // The full one-line text of what(): "SOURCE:LINE:COLUMN: key 'KEY': MESSAGE". The position is
 // left out when line is 0, the key part when key is empty. Control characters in any part are
 // written as escapes (\n, \x1b), so the text is always one line.
+// `text` with its control characters (C0 and DEL) written as C escapes (\n, \t, \x1b), so text
+// from a file prints as it reads and never drives a terminal (ESC, BEL); line breaks kept when asked.
+std::string control_escaped(std::string_view text, bool keep_line_breaks = false);
+
 std::string format_config_error(std::string_view source, int line, int column, std::string_view key,
                                 std::string_view message);
 

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "sim/engine/fault_text.hpp"
+
 namespace weft::sim {
 namespace {
 
@@ -31,6 +33,11 @@ model::Failure stack_exhausted_failure(model::CoreId core, std::size_t stack_byt
           model::to_string(core) + " overflowed its fiber stack: less than " + std::to_string(headroom_bytes) +
               " of its " + std::to_string(stack_bytes) + " bytes (scheduler.stack_bytes) were left at a visible operation at " +
               model::to_string(at) + " (unbounded recursion?)"};
+}
+
+model::Failure fault_failure(model::CoreId core, const scheduler::Fault& fault, model::SourceLine last) {
+  return {model::Verdict::kernel_error, model::to_string(core) + " raised " + fault_text(fault) + " in its own code, " +
+                                            since(last) + "; its fiber was abandoned"};
 }
 
 model::Failure watchdog_failure(model::CoreId core, double watchdog_seconds, model::SourceLine last) {

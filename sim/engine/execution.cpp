@@ -87,6 +87,7 @@ std::optional<model::Failure> Execution::abandonment(const CoreSlot& slot) const
   switch (slot.fiber->end()) {
     case Fiber::End::stack_overflow: return stack_overflow_failure(id, slot.fiber->stack_bytes(), last);
     case Fiber::End::interrupted: return watchdog_failure(id, watchdog_seconds_, last);
+    case Fiber::End::faulted: return fault_failure(id, slot.fiber->fault(), last);
     default: return std::nullopt;
   }
 }
@@ -135,6 +136,7 @@ void Execution::fail_exhausted(int global_core, const ops::PendingOp& op) {
 
 void Execution::fail(int global_core, model::Failure failure) {
   CoreSlot& slot = cores_[static_cast<std::size_t>(global_core)];
+  if (Fiber::current() != slot.fiber.get()) called_elsewhere(global_core, "failed: " + failure.message, {});
   if (tearing_down_) park(slot, slot.pending);
   if (!failure_) failure_ = std::move(failure);
   slot.pending.operation = nullptr;  // stands at no operation now: never enabled again

@@ -13,6 +13,7 @@
 #include <exception>
 #include <memory>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "model/machine.hpp"
@@ -98,6 +99,8 @@ class Execution final : public scheduler::Process {
   template <class Entry>
   [[gnu::always_inline]] Entry perform(int global, Entry entry, model::SourceLine line) {
     const scheduler::Fiber::RuntimeSection runtime;  // weft's own code: no watchdog cuts it
+    if (runtime.fiber() != cores_[static_cast<std::size_t>(global)].fiber.get()) [[unlikely]]
+      called_elsewhere(global, operation_verb(ops::kind_of<Entry>), line);
     yield(global, ops::pending(entry, line));
     const ops::OpSite site{cores_[static_cast<std::size_t>(global)].core->id(), global, line};
     model::Failure failure;
@@ -243,7 +246,16 @@ class Execution final : public scheduler::Process {
   [[gnu::always_inline]] inline void run_core(scheduler::Actor actor);
   void run_dma_phase(scheduler::Actor actor);
   [[noreturn]] void fail_exhausted(int global_core, const ops::PendingOp& op);
-  // The failure of a core whose fiber was abandoned by a signal (overflow, watchdog), if so.
+  // --- weft's API called off the core's own fiber (foreign_calls.cpp) ---
+  // Core `global`'s API was called (`call`, at `line`) from code that is not its kernel's: from
+  // another core's kernel (a kernel_error of that core, which is torn down) or from another
+  // thread (a std::thread the kernel started), which cannot end the execution safely while the
+  // simulation thread runs it: the process ends with a message naming the core and the call
+  // and exit status 3.
+  [[noreturn]] void called_elsewhere(int global, std::string_view call, model::SourceLine line);
+  // The kernel API verb that performs an operation of the table (for that message).
+  static std::string_view operation_verb(std::uint8_t kind);
+  // The failure of a core whose fiber was abandoned by a signal (overflow, watchdog, fault), if so.
   std::optional<model::Failure> abandonment(const CoreSlot& slot) const;
   [[noreturn]] void throw_teardown(CoreSlot& slot);
   // A visible operation reached while tearing down: the fiber stays suspended there for good.

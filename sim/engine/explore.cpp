@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <new>
 
 #include "sim/engine/explore_parts.hpp"
 
@@ -28,18 +29,25 @@ ExploreReport explore(Simulation& simulation, const scheduler::ExploreOptions& o
   std::size_t depth = 0;  // steps of the latest complete run
   std::size_t kept = 0;   // what the explorer keeps, as last measured
   std::uint64_t next_measure = 0;
-  while (explorer.next()) {
+  for (;;) {
     ExecutionResult result;
     bool complete = true;
     try {
-      result = simulation.run(strategy, nullptr, inspect);
-    } catch (const scheduler::ExecutionAbandoned&) {
-      complete = false;
+      if (!explorer.next()) break;
+      try {
+        result = simulation.run(strategy, nullptr, inspect);
+      } catch (const scheduler::ExecutionAbandoned&) {
+        complete = false;
+      }
+      explorer.finish(complete);
     } catch (const explore_parts::ExploreStopped&) {
       report.interrupted = true;
       break;
+    } catch (const std::bad_alloc&) {  // the host ran out before the budget did: stop as at the budget
+      report.out_of_memory = true;
+      report.allocation_failed = true;
+      break;
     }
-    explorer.finish(complete);
     if (complete) depth = result.steps;
     const std::uint64_t runs = explorer.complete_runs() + explorer.abandoned_runs();
     if (runs >= next_measure) {

@@ -6,8 +6,10 @@
 // for, so an exploration is watched as it goes (ExploreWatch): after each run, what the
 // explorer keeps is measured against a memory budget (the host memory budget,
 // model/host_memory.hpp, unless the caller gives another) and a progress callback hears of it;
-// at every step, a stop flag (SIGINT, SIGTERM) ends the run in hand. Either way the exploration
-// stops with what it found so far, and the report says why it stopped.
+// at every step, a stop flag (SIGINT, SIGTERM) ends the run in hand; an allocation that fails
+// (std::bad_alloc: an address-space or cgroup limit the budget did not foresee) stops it as the
+// budget does. Each way the exploration stops with what it found so far, and the report says
+// why it stopped.
 
 #include <atomic>
 #include <cstdint>
@@ -34,7 +36,8 @@ struct ExploreReport {
   bool bound_hit = false;               // max executions or the preemption bound cut the space
   bool stopped_early = false;           // stopped at a failure (no keep_going)
   bool interrupted = false;             // the stop flag was raised
-  bool out_of_memory = false;           // the explorer's state passed the memory budget
+  bool out_of_memory = false;           // the explorer's state passed the memory budget, or:
+  bool allocation_failed = false;       // the host ran out first (std::bad_alloc); out_of_memory too
   std::size_t peak_memory_bytes = 0;    // the most the explorer kept after a run
   std::size_t frontier = 0;             // wakeup-tree branches still waiting when it stopped
   std::uint64_t steps = 0;              // taken over all runs, the abandoned ones' included

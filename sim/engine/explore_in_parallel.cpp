@@ -12,6 +12,7 @@
 #include <condition_variable>
 #include <exception>
 #include <mutex>
+#include <new>
 #include <optional>
 #include <stdexcept>
 #include <thread>
@@ -72,6 +73,11 @@ class SharedExploration {
 void SharedExploration::work(Simulation& simulation) noexcept {
   try {
     claim_and_run(simulation);
+  } catch (const std::bad_alloc&) {  // the host ran out before the budget did: stop as at the budget
+    const std::lock_guard guard(mutex_);
+    report_.out_of_memory = true;
+    report_.allocation_failed = true;
+    halt_all();
   } catch (...) {
     const std::lock_guard guard(mutex_);
     if (!error_) error_ = std::current_exception();

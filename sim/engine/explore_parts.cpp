@@ -13,7 +13,7 @@ std::size_t memory_budget(const ExploreWatch& watch, const Config& config) {
 
 void check_explorable(const Config& config) {
   if (config.machine.dma_execution == model::DmaExecution::on_wait)
-    throw ConfigError("dma.execution", 0, 0, "dma.execution",
+    throw ConfigError("dma.execution", 0, 0, "",  // the source names the key: once
                       "explore needs eager or async DMAs (async runs every interleaving on_wait can, and more); "
                       "add --set dma.execution=async");
 }

@@ -18,7 +18,8 @@ Simulation::Simulation(Config config, const ScenarioDefinition& scenario, Params
     : config_(std::move(config)),
       scenario_(scenario),
       params_(std::move(params)),
-      stacks_(static_cast<std::size_t>(config_.scheduler.stack_bytes)) {}
+      stacks_(static_cast<std::size_t>(config_.scheduler.stack_bytes)),
+      host_code_(!scenario_.make_fiber) {}
 
 ExecutionResult Simulation::run_seed(std::uint64_t seed, TraceSink* trace) {
   scheduler::StrategySettings settings;
@@ -55,6 +56,7 @@ ExecutionResult Simulation::run(scheduler::Strategy& strategy, TraceSink* trace,
                                   config_.race_detection.keep_going);
   }
   Host host(machine, params_);
+  rescue_this_thread();  // before the setup, which runs on a fiber too
   if (host_inputs_) {
     host_inputs_->restore(machine.memory());
   } else if (scenario_.setup) {
@@ -70,7 +72,6 @@ ExecutionResult Simulation::run(scheduler::Strategy& strategy, TraceSink* trace,
     execution.set_watchdog_seconds(config_.scheduler.watchdog_seconds);
     execution.set_spin_reduction(config_.scheduler.spin_reduction);
     execution.set_launch_number(++launches_);
-    rescue_this_thread();
     watch_this_thread();
     execution.set_footprint_rules({config_.race_detection.enabled && config_.machine.compat != model::CompatProfile::jax &&
                                    config_.race_detection.semaphore_clocks == SemaphoreClocks::precise});
@@ -108,12 +109,13 @@ ExecutionResult Simulation::run(scheduler::Strategy& strategy, TraceSink* trace,
   return result;
 }
 
-// A setup that throws is the scenario's fault, not weft's: a usage error naming the scenario. A
-// budget refused (ConfigError), host memory exhausted (bad_alloc) and the host API's refusals
-// (invalid_argument, "scenario setup: ...") keep their own reports.
+// A setup that throws or faults is the scenario's fault, not weft's: a usage error naming the
+// scenario. A budget refused (ConfigError), host memory exhausted (bad_alloc) and the host API's
+// refusals (invalid_argument, "scenario setup: ...") keep their own reports.
 void Simulation::run_setup(Host& host) const {
   try {
-    scenario_.setup(host);
+    if (const auto raised = host_code_.run("the setup", [&] { scenario_.setup(host); }))
+      throw std::invalid_argument("scenario '" + scenario_.name + "': its setup " + *raised);
   } catch (const ConfigError&) {
     throw;
   } catch (const std::invalid_argument&) {
@@ -161,7 +163,11 @@ void Simulation::judge(const model::Machine& machine, const Host& host, Executio
   if (scenario_.check) {
     std::string wrong;
     try {
-      wrong = scenario_.check(host);
+      if (const auto raised = host_code_.run("the host check", [&] { wrong = scenario_.check(host); })) {
+        result.verdict = model::Verdict::kernel_error;  // not a wrong result: nothing was judged
+        result.details = "the scenario's host check " + *raised;
+        return;
+      }
     } catch (const std::exception& error) {  // the scenario's check, not weft, is wrong: a verdict
       wrong = std::string("it threw: ") + error.what();
     } catch (...) {

@@ -20,6 +20,7 @@
 #include "sim/api/host.hpp"
 #include "sim/events/trace_event.hpp"
 #include "sim/api/scenario.hpp"
+#include "sim/engine/host_code.hpp"
 #include "sim/engine/host_snapshot.hpp"
 
 namespace weft::sim {
@@ -55,7 +56,8 @@ class Simulation {
  private:
   // The verdict of a run that ended: races, then the exit checks, then the host's check.
   void judge(const model::Machine& machine, const Host& host, ExecutionResult& result) const;
-  // The scenario's setup; an exception from it becomes std::invalid_argument naming the scenario.
+  // The scenario's setup; an exception from it, or a fault (host_code.hpp), becomes
+  // std::invalid_argument naming the scenario.
   void run_setup(Host& host) const;
   // Starts (or moves to this thread) the watchdog of scheduler.watchdog_seconds, if any.
   void watch_this_thread();
@@ -77,7 +79,8 @@ class Simulation {
   std::uint64_t launches_ = 0;  // executions run, so kernel handles know their launch
   scheduler::Schedule record_;  // the running execution's schedule, reused across executions
   std::vector<model::Dma> dma_storage_;  // the last machine's DMA records' storage, for the next
-  std::optional<HostSnapshot> host_inputs_;  // what the setup left, after the first execution (if small enough)
+  std::optional<HostSnapshot> host_inputs_;
+  mutable HostCode host_code_;  // runs the setup and the check (on a fiber of their own)  // what the setup left, after the first execution (if small enough)
 };
 
 }  // namespace weft::sim

@@ -36,6 +36,7 @@ concept Blocking = requires(const Entry& entry, const model::Machine& machine) {
 template <class... Entries>
 struct EntryList {
   static_assert(sizeof...(Entries) < 64);
+  static constexpr std::size_t size = sizeof...(Entries);
 
   template <class Entry>
   static constexpr std::uint8_t index_of() {

@@ -38,7 +38,8 @@ void write_text(const char* text) {
                    .c_str());
     _exit(2);
   }
-  const scheduler::Fiber* fiber = scheduler::Fiber::current();
+  const scheduler::Fiber* current = scheduler::Fiber::current();
+  const scheduler::Fiber* fiber = current != nullptr && !current->host_code() ? current : nullptr;  // a core's
   std::string who = fiber != nullptr ? std::string(fiber->label()) + "'s kernel" : std::string("code that is not weft's");
   if (!scenario.empty()) who += std::string(fiber != nullptr ? " in " : " (its setup, kernels or check) in ") + scenario;
   write_text(("weft: " + who + " called " + call +

@@ -1,5 +1,6 @@
 #include "sim/trace/text_trace.hpp"
 
+#include "sim/config/config_error.hpp"
 #include "sim/trace/describe.hpp"
 
 namespace weft::sim {
@@ -38,7 +39,7 @@ std::string operation_line(const TraceRecorder& recorder, std::size_t index) {
 std::string text_trace(const TraceRecorder& recorder, const TraceHeader& header) {
   std::string text = "weft trace\n";
   text += "scenario: " + header.scenario + "\n";
-  if (!header.description.empty()) text += "about:    " + header.description + "\n";
+  if (!header.description.empty()) text += "about:    " + control_escaped(header.description, true) + "\n";
   text += "machine:  " + header.machine + (header.options.empty() ? "" : " (" + header.options + ")") + "\n";
   text += "run:      " + header.run + ", " + std::to_string(header.steps) + " steps\n";
   text += "verdict:  " + header.verdict + " (expected " + header.expected + ")\n";

@@ -104,3 +104,33 @@ TEST_CASE("explore draws a progress line on a terminal, and none elsewhere", "[c
   CHECK(piped.wait().status == 0);
   CHECK(piped.err().empty());
 }
+
+TEST_CASE("explore under an address-space limit stops with what it found, as at its budget", "[cli][explore][hardening]") {
+  // The default budget is half the address-space limit, not half the machine's memory; and an
+  // allocation that fails before it (the executable's own mappings count too) stops the
+  // exploration as the budget does, with its findings, never "out of host memory" and exit 2.
+  // Not under AddressSanitizer, which cannot run under an address-space limit.
+#if defined(WEFT_SANITIZE_ADDRESS)
+  WARN("not run under AddressSanitizer: it cannot run under an address-space limit");
+  return;
+#endif
+  std::vector<std::string> args = huge;
+  args.insert(args.end(), {"--expect", "deadlock", "--keep-going"});
+  WeftProcess weft(args, {}, {"/bin/sh", "-c", "ulimit -v 400000 && exec \"$0\" \"$@\""});
+  const int status = weft.wait().status;
+  INFO(weft.out() << weft.err());
+  CHECK(status == 4);  // stopped, and nothing unexpected found: only ok runs
+  CHECK(weft.err().find("out of host memory") == std::string::npos);
+  const std::string space = line_after(weft.out(), "space:    ");
+  CHECK(space.rfind("stopped at the memory budget: ", 0) == 0);
+  CHECK(space.find(" bytes, over the 204800000 of memory.host_bytes") != std::string::npos);  // half of 400000 KiB
+  CHECK(weft.out().find("  ok: ") != std::string::npos);
+  CHECK(line_after(weft.out(), "result:   ") == "not done: nothing unexpected so far (expected deadlock)");
+  // A budget above the limit: the allocation fails first, and the exploration stops as at its budget.
+  args.insert(args.end(), {"--set", "memory.host_bytes=1000000000"});
+  WeftProcess over(args, {}, {"/bin/sh", "-c", "ulimit -v 400000 && exec \"$0\" \"$@\""});
+  CHECK(over.wait().status == 4);
+  INFO(over.out() << over.err());
+  CHECK(line_after(over.out(), "space:    ").rfind("stopped when an allocation failed: ", 0) == 0);
+  CHECK(line_after(over.out(), "result:   ") == "not done: nothing unexpected so far (expected deadlock)");
+}

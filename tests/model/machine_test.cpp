@@ -77,7 +77,7 @@ TEST_CASE("An out-of-bounds store writes nothing and names device, core, space, 
   }
 }
 
-TEST_CASE("Signals add to the target cell; a missing core or a non-positive increment is a kernel_error", "[model]") {
+TEST_CASE("Signals add to the target cell, a missing core or a non-positive increment is a kernel_error", "[model]") {
   Machine machine(spec_of(2, 2));
   const int s = semaphore(machine, {0, 0});
   Failure failure;

@@ -84,7 +84,7 @@ TEST_CASE("A mask's rectangles cover exactly its kept elements, once each, in an
   }
 }
 
-TEST_CASE("Column and row bounds are one rectangle; a triangle is one per row", "[model][mask]") {
+TEST_CASE("Column and row bounds are one rectangle, a triangle is one per row", "[model][mask]") {
   const Rect rect = rect_of({8, 0}, {6, 10});
   std::vector<char> columns(60), rows(60), triangle(60), none(60, 0), all(60, 1);
   for (int r = 0; r < 6; ++r)
@@ -108,7 +108,7 @@ TEST_CASE("Alike rows merge only along the next-to-last dimension, not across a 
   CHECK(parts_of(rect, keep) == std::vector<Rect>{rect_of({0, 0, 1}, {1, 3, 2}), rect_of({1, 0, 1}, {1, 3, 2})});
 }
 
-TEST_CASE("A scalar's mask keeps it or not; an empty rectangle has no parts", "[model][mask]") {
+TEST_CASE("A scalar's mask keeps it or not, an empty rectangle has no parts", "[model][mask]") {
   const Rect scalar;
   CHECK(parts_of(scalar, {1}) == std::vector<Rect>{scalar});
   CHECK(parts_of(scalar, {0}).empty());

@@ -55,7 +55,7 @@ TEST_CASE("A masked load copies the kept elements and leaves the rest of the til
   CHECK(out == std::vector<float>{-1, 12, -1, 14});
 }
 
-TEST_CASE("Masked-off elements are never out of bounds; a kept one is", "[model][mask]") {
+TEST_CASE("Masked-off elements are never out of bounds, a kept one is", "[model][mask]") {
   Machine machine(spec_of(1, 1));
   Buffer* x = alloc(machine, a, Space::vmem, Shape{6});
   fill(x, 10);
@@ -109,7 +109,7 @@ TEST_CASE("A swap returns the old kept values and the new elsewhere, and writes 
   CHECK_THAT(failure.message, Catch::Contains("swaps [2:6]"));
 }
 
-TEST_CASE("Complementary masks of two unordered cores do not race; overlapping ones do", "[model][mask][race]") {
+TEST_CASE("Complementary masks of two unordered cores do not race, overlapping ones do", "[model][mask][race]") {
   const Rect rect = rect1(0, 4);
   for (const bool overlap : {false, true}) {
     CAPTURE(overlap);

@@ -192,7 +192,7 @@ TEST_CASE("Every DMA of one starter has its own clock slot, so no race between t
   CHECK(first_and_last);
 }
 
-TEST_CASE("Many DMAs of one starter to disjoint targets do not race; one overlapping write does", "[model][race]") {
+TEST_CASE("Many DMAs of one starter to disjoint targets do not race, one overlapping write does", "[model][race]") {
   RaceMachine m(spec_of(1, 1));
   Buffer* src = alloc(m.machine, a, Space::vmem, Shape{64});
   Buffer* dst = alloc(m.machine, a, Space::vmem, Shape{64});

@@ -43,7 +43,7 @@ TEST_CASE("Rectangles that share only an edge do not overlap", "[model]") {
   CHECK(a.overlaps(rect({{3, 1}, {3, 1}})));
 }
 
-TEST_CASE("Rectangles overlapping in every dimension overlap; in all but one they do not", "[model]") {
+TEST_CASE("Rectangles overlapping in every dimension overlap, in all but one they do not", "[model]") {
   const Rect a = rect({{0, 4}, {0, 4}, {0, 4}});
   CHECK(a.overlaps(rect({{2, 4}, {2, 4}, {2, 4}})));
   CHECK_FALSE(a.overlaps(rect({{2, 4}, {2, 4}, {4, 4}})));

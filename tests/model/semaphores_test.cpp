@@ -115,7 +115,7 @@ TEST_CASE("Allocating the id of the barrier semaphore is a kernel_error", "[mode
                                   Catch::Contains("(device 0, core 1)"));
 }
 
-TEST_CASE("A fixed id is made once per kind; the sync copy semaphore is a dma one below the allocated ids", "[model]") {
+TEST_CASE("A fixed id is made once per kind, the sync copy semaphore is a dma one below the allocated ids", "[model]") {
   Fixture f(1, 2);
   Failure failure;
   const int copies = f.semaphores.fixed(sync_copy_semaphore_id, SemaphoreKind::dma, failure);

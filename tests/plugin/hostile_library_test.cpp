@@ -55,7 +55,7 @@ TEST_CASE("a malformed entry point is exit 2 naming the library", "[plugin][hard
              {"weft: " + std::string(DATA_ENTRY_POINT_LIBRARY) + ": ", "'weft_plugin' is not a function of the library"});
 }
 
-TEST_CASE("a scenario whose setup throws is exit 2 naming it; a check that throws is its verdict", "[plugin][hardening]") {
+TEST_CASE("a scenario whose setup throws is exit 2 naming it and a check that throws is its verdict", "[plugin][hardening]") {
   check_ends({"sweep", "plugin_setup_throws", "--kernels", HOSTILE_SCENARIOS_LIBRARY, "--seeds", "0..3"}, 2,
              {"scenario 'plugin_setup_throws': its setup threw: no input for this size"});
   const Run run = run_weft({"run", "plugin_check_throws", "--kernels", HOSTILE_SCENARIOS_LIBRARY});

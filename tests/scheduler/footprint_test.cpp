@@ -27,7 +27,7 @@ Touch touch(ObjectId object, TouchMode mode, Box box = {}, std::int64_t amount =
 
 }  // namespace
 
-TEST_CASE("Reads of one region commute; a write conflicts with an overlapping read or write", "[scheduler][footprint]") {
+TEST_CASE("Reads of one region commute, a write conflicts with an overlapping read or write", "[scheduler][footprint]") {
   CHECK_FALSE(conflict(touch(buffer, TouchMode::read, rows(0, 8)), touch(buffer, TouchMode::read, rows(0, 8))));
   CHECK(conflict(touch(buffer, TouchMode::read, rows(0, 8)), touch(buffer, TouchMode::write, rows(4, 8))));
   CHECK(conflict(touch(buffer, TouchMode::write, rows(4, 8)), touch(buffer, TouchMode::read, rows(0, 8))));

@@ -13,7 +13,7 @@
 
 using namespace weft;
 
-TEST_CASE("The setup runs once; each execution starts from its inputs, not the last execution's", "[sim][host_snapshot]") {
+TEST_CASE("The setup runs once, each execution starts from its inputs, not the last execution's", "[sim][host_snapshot]") {
   int setups = 0;
   sim::ScenarioDefinition scenario;
   scenario.name = "in_place";

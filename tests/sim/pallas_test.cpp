@@ -70,7 +70,7 @@ TEST_CASE("A grid steps through its points in row-major order", "[sim][pallas]")
   CHECK(sim::pallas::to_string(grid.point(5)) == "(1, 2)");
 }
 
-TEST_CASE("Parallel dimensions are dealt out to cores in contiguous runs; arbitrary ones stay on one core", "[sim][pallas]") {
+TEST_CASE("Parallel dimensions are dealt out to cores in contiguous runs, arbitrary ones stay on one core", "[sim][pallas]") {
   using Steps = std::pair<std::int64_t, std::int64_t>;
   const Grid two_by_two({2, 2, 3}, {Semantics::parallel, Semantics::parallel, Semantics::arbitrary});
   CHECK(two_by_two.steps_of(0, 2) == Steps{0, 6});  // parallel points (0,0), (0,1), 3 steps each

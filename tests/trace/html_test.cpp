@@ -69,7 +69,7 @@ TEST_CASE("the HTML timeline of a race is self-contained, complete and byte-iden
   }
 }
 
-TEST_CASE("trace options leave the report unchanged; --trace-text - prints the listing after it", "[trace]") {
+TEST_CASE("trace options leave the report unchanged, --trace-text - prints the listing after it", "[trace]") {
   const auto plain = run_weft({"run", "scenarios/right_permute.toml", "--seed", "2"});
   CHECK(plain.out.find("weft trace") == std::string::npos);
   const auto traced = run_weft({"run", "scenarios/right_permute.toml", "--seed", "2", "--trace", trace_path("report.json"),
