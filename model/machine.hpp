@@ -119,6 +119,11 @@ class Machine {
   // barrier (the caller then waits there).
   bool end_launch(CoreId by, SourceLine line, Failure& failure);
 
+  // Notes for the report of a wrong result: what the hardware did legally that loses data (a
+  // Pallas output block revisited and not read back in), in the order they were made.
+  void note(std::string text) { notes_.push_back(std::move(text)); }
+  const std::vector<std::string>& notes() const { return notes_; }
+
   // The exit checks once every core has finished: dma_in_flight, then semaphore_leak.
   std::optional<Failure> exit_check() const;
 
@@ -166,6 +171,7 @@ class Machine {
   AccessObserver* observer_ = nullptr;
   std::unique_ptr<RaceDetector> races_;
   std::uint64_t step_ = 0;
+  std::vector<std::string> notes_;
 };
 
 }  // namespace weft::model

@@ -200,6 +200,12 @@ class Core {
   // API, caught before any operation is scheduled.
   [[noreturn]] void misuse(std::string_view call, Location loc, const std::string& what) const;
 
+  // For weft's own libraries (the Pallas pipeline): whether the machine follows interpret mode's
+  // quirks (compat.profile = "jax"), and a note for the report of a wrong result about something
+  // the hardware does legally that loses data (an output block revisited, not read back in).
+  bool jax_compat() const;
+  void note_for_wrong_result(std::string text) const;
+
   // A check of the kernel's own: false ends the execution with kernel_error naming `loc`. A
   // helper of the kernel's that checks on its caller's behalf takes a
   // `weft::sim::Location loc = weft::sim::Location::current()` parameter of its own and passes

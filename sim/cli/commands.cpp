@@ -70,7 +70,7 @@ int command_run(const Request& request, const std::string& program, std::optiona
   const Explanation explanation = explained(simulation, result, recorder);
   write_record(std::cout, format_report(request, result, program, chosen, word, explanation));
   if (recorder) write_traces(traces, *recorder, trace_header(request, result, program, chosen, word, explanation), std::cout);
-  return result.verdict == request.expect ? 0 : 1;
+  return request.accepts(result.verdict) ? 0 : 1;
 }
 
 int command_replay_schedule(const Request& request, const std::string& program, const std::string& schedule_word,
@@ -91,7 +91,7 @@ int command_replay_schedule(const Request& request, const std::string& program, 
   const Explanation explanation = explained(simulation, result, recorder);
   write_record(std::cout, format_report(request, result, program, std::nullopt, word, explanation));
   if (recorder) write_traces(traces, *recorder, trace_header(request, result, program, std::nullopt, word, explanation), std::cout);
-  return result.verdict == request.expect ? 0 : 1;
+  return request.accepts(result.verdict) ? 0 : 1;
 }
 
 }  // namespace weft::sim

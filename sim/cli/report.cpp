@@ -56,7 +56,7 @@ std::string replay_by_schedule(const Request& request, const std::string& progra
 std::string format_report(const Request& request, const ExecutionResult& result, const std::string& program,
                           std::optional<std::uint64_t> seed, const std::string& schedule_word,
                           const Explanation& explanation) {
-  const bool expected = result.verdict == request.expect;
+  const bool expected = request.accepts(result.verdict);
   std::string text;
   text += "scenario: " + request.scenario->name;
   if (request.arguments.scenario != request.scenario->name) text += " (" + request.arguments.scenario + ")";
@@ -66,8 +66,10 @@ std::string format_report(const Request& request, const ExecutionResult& result,
   if (seed && request.config.scheduler.strategy == "portfolio")
     text += " (portfolio member: " + scheduler::to_string(scheduler::portfolio_member(*seed)) + ")";
   text += ", " + std::to_string(result.steps) + " steps";
+  const std::string within =
+      request.found_within ? " within " + std::to_string(*request.found_within) + " seeds, or ok" : std::string();
   text += "\nverdict:  " + std::string(model::to_string(result.verdict)) + " (expected " +
-          std::string(model::to_string(request.expect)) + (expected ? ": as expected)" : ": NOT as expected)");
+          std::string(model::to_string(request.expect)) + within + (expected ? ": as expected)" : ": NOT as expected)");
   if (!result.details.empty()) text += "\nwhat happened:\n" + indent(result.details);
   if (!explanation.empty()) {
     std::string why = format_explanation(explanation);

@@ -44,6 +44,13 @@ void print_shrunk(const Request& request, const std::string& program, const Sche
                    "\n\n");
 }
 
+// A found_within scenario swept whole over seeds 0..N-1 (one shard) with none of them reaching
+// its verdict: the bug it promises is gone (or was never there).
+bool missed_rare_bug(const Request& request, const SweepOptions& options, const SweepSummary& summary) {
+  return request.found_within && summary.found == 0 && summary.complete() && summary.failures == 0 &&
+         options.shard.count <= 1 && options.seeds.first == 0 && options.seeds.last + 1 >= *request.found_within;
+}
+
 std::string summary_line(const Request& request, const SweepOptions& options, const SweepSummary& summary) {
   std::string line = "sweep: " + request.scenario->name + ", seeds " + std::to_string(options.seeds.first) + ".." +
                      std::to_string(options.seeds.last);
@@ -52,6 +59,14 @@ std::string summary_line(const Request& request, const SweepOptions& options, co
           " not as expected (" + std::string(model::to_string(request.expect)) + "), " +
           std::to_string(static_cast<std::uint64_t>(summary.executions / std::max(summary.seconds, 1e-9))) +
           " executions/s\n";
+  if (request.found_within) {
+    const std::string verdict(model::to_string(request.expect));
+    line += "sweep: " + std::to_string(summary.found) + " reached " + verdict + " (the scenario's found_within: some of seeds 0.." +
+            std::to_string(*request.found_within - 1) + " do, the others are ok)\n";
+    if (missed_rare_bug(request, options, summary))
+      line += "sweep: NOT as expected: no execution of seeds 0.." + std::to_string(*request.found_within - 1) + " reached " +
+              verdict + "\n";
+  }
   if (!summary.complete()) line += "sweep: INCOMPLETE: " + incomplete_note(summary) + "\n";
   return line;
 }
@@ -103,7 +118,7 @@ int command_sweep(const Request& request, const std::string& program, const Swee
     print_shrunk(request, program, schedules, *first_failure, files.shrink_budget, options.interrupted);
   if (options.keep_going && first_failure) write_record(std::cout, findings.summary() + "\n");
   write_record(std::cout, summary_line(request, options, summary));
-  if (summary.failures > 0) return 1;
+  if (summary.failures > 0 || missed_rare_bug(request, options, summary)) return 1;
   return summary.complete() ? 0 : exit_incomplete;
 }
 

@@ -13,8 +13,8 @@
 namespace weft::sim {
 namespace {
 
-constexpr std::array<std::string_view, 5> scenario_keys{"kernel", "kernels", "config", "expect",
-                                                        "description"};
+constexpr std::array<std::string_view, 6> scenario_keys{"kernel", "kernels", "config", "expect",
+                                                        "found_within", "description"};
 constexpr std::array<std::string_view, 1> scenario_sections{"params"};
 constexpr detail::OtherTopLevel scenario_top_level{scenario_keys, scenario_sections};
 
@@ -45,6 +45,8 @@ void read_top_level_key(ScenarioFile& scenario, const detail::TomlDocument& docu
     scenario.kernels = (scenario.path.parent_path() / non_empty_string(field)).lexically_normal();
   } else if (name == "expect") {
     scenario.expect = read_verdict(field);
+  } else if (name == "found_within") {
+    scenario.found_within = field.integer(1);
   } else if (name == "description") {
     scenario.description = field.string();
   } else if (name == "params") {
@@ -76,6 +78,11 @@ ScenarioFile parse_scenario_text(std::string text, const std::filesystem::path& 
   if (scenario.kernel.empty())
     document.fail(toml::source_position{1, 1}, "kernel",
                   "missing (the name of a registered kernel is required)");
+  if (scenario.found_within && scenario.expect.value_or(model::Verdict::ok) == model::Verdict::ok)
+    for (const detail::Entry& entry : detail::entries_in_source_order(document.root()))
+      if (entry.key->str() == "found_within")
+        document.fail(entry.key->source().begin, "found_within",
+                      "needs an `expect` other than ok (the bug that only some schedules reach)");
   return scenario;
 }
 

@@ -7,6 +7,7 @@
 //   config = "../configs/ring8.toml"   # relative to this file's folder
 //   kernels = "build/libmine.so"       # a kernel library defining the kernel (relative, too)
 //   expect = "ok"
+//   found_within = 1000                # a bug only some schedules reach (see below)
 //   [params]
 //   rows = 8
 
@@ -27,6 +28,9 @@ struct ScenarioFile {
   std::optional<std::filesystem::path> config;  // key `config`, resolved against path's folder
   std::optional<std::filesystem::path> kernels; // key `kernels`, resolved against path's folder
   std::optional<model::Verdict> expect;         // key `expect`
+  // key `found_within`: the expected verdict is a bug only some schedules reach; a sweep of the
+  // seeds 0..N-1 reaches it at least once, and every other execution is ok (docs/configuration.md).
+  std::optional<std::int64_t> found_within;
   std::string description;                      // key `description`; empty when absent
   std::string text;  // the file's text: its sections and [params] are applied from it later
 };

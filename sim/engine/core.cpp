@@ -20,6 +20,8 @@ Core::Core(Execution& execution, model::CoreId id, const Params& params)
 
 int Core::num_devices() const { return execution_.machine().topology().devices(); }
 int Core::num_cores() const { return execution_.machine().topology().cores_per_device(); }
+bool Core::jax_compat() const { return execution_.machine().spec().compat == model::CompatProfile::jax; }
+void Core::note_for_wrong_result(std::string text) const { execution_.machine().note(std::move(text)); }
 int Core::launch_index() const { return execution_.machine().launches().of(global_); }
 int Core::num_launches() const { return execution_.machine().launches().count(); }
 const std::vector<int>& Core::mesh() const { return execution_.machine().topology().mesh(); }

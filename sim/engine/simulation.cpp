@@ -176,6 +176,8 @@ void Simulation::judge(const model::Machine& machine, const Host& host, Executio
     if (!wrong.empty()) {
       result.verdict = model::Verdict::wrong_result;
       result.details = "the host check rejected the outputs: " + wrong;
+      if (!machine.notes().empty()) result.details += "\nwhat the hardware did that may explain it:";
+      for (const std::string& note : machine.notes()) result.details += "\n  " + note;
     }
   }
 }

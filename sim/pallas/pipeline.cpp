@@ -120,10 +120,18 @@ void Pipeline::check_revisit(State& state, const Block& block, std::int64_t step
   const auto earlier = std::find_if(state.written.begin(), state.written.end(),
                                     [&](const auto& written) { return written.first == block; });
   if (earlier == state.written.end()) return;
-  misuse(operand_name(state.operand) + " comes back to block " + block_text(block) + " at grid point " +
-         to_string(grid_.point(step)) + " after writing it back at grid point " + to_string(grid_.point(earlier->second)) +
-         ": the block was not read back in, so the earlier result is overwritten (make the steps that map to one "
-         "output block consecutive)");
+  const std::string revisit = operand_name(state.operand) + " comes back to block " + block_text(block) + " at grid point " +
+                              to_string(grid_.point(step)) + " after writing it back at grid point " +
+                              to_string(grid_.point(earlier->second));
+  if (core_.jax_compat())  // interpret mode refuses it
+    misuse(revisit + ": the block was not read back in, so the earlier result is overwritten (make the steps that map "
+                     "to one output block consecutive)");
+  // A TPU goes on: the slot is not read back in, so the body sees what the slot held before, and
+  // the block is written back again (all of it) when its index changes.
+  core_.note_for_wrong_result(revisit + " (the " + call_ + " at " +
+                              model::to_string(model::SourceLine{loc_.file_name(), static_cast<int>(loc_.line())}) +
+                              "): on a TPU the block is not read back in, so what the body accumulated into it before is "
+                              "lost; make the steps that map to one output block consecutive");
 }
 
 void Pipeline::run(std::int64_t first, std::int64_t last,

@@ -15,10 +15,12 @@
 //     pattern), and is written back (a DMA to HBM) after the last step that maps to it, or after
 //     the core's last step; before a slot is used for the next output block, the core waits
 //     for that slot's previous write-back; after the last step it waits for every write-back.
-// A core that comes back to an output block it has already written back would overwrite it
-// with a block that was never read back in: that is a kernel_error naming the operand, the
-// block and both grid points (interpret mode's "revisited block"), except for an output that
-// aliases an input.
+// A core that comes back to an output block it has already written back does what a TPU does:
+// the slot is not read back in (the body sees what it held before) and the block is written back
+// again when its index changes, so a body that overwrites the whole block is correct and one
+// that accumulates into it loses the earlier part; a wrong result's report then names the
+// operand, the block and both grid points. Under compat.profile = "jax" it is a kernel_error
+// instead (interpret mode's "revisited block"). An output that aliases an input is exempt.
 //
 // Every DMA carries its origin (model::DmaOrigin): "fetch of in[0]" or "write-back of
 // out[0]" and the grid point, which reports and timelines show.

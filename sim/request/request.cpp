@@ -58,6 +58,7 @@ Request resolve_request(const RequestArguments& arguments, const ScenarioRegistr
   if (const auto& config = config_file ? config_file : file.config) request.inputs.push_back({"config file", *config});
   if (arguments.watchdog) request.config.scheduler.watchdog_seconds = *arguments.watchdog;
   request.expect = file.expect.value_or(request.scenario->expect);
+  if (file.found_within && !arguments.expect) request.found_within = static_cast<std::uint64_t>(*file.found_within);
   request.description = file.description;
   if (arguments.expect) {
     const auto verdict = model::parse_verdict(*arguments.expect);

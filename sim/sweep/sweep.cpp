@@ -64,20 +64,23 @@ class Collector {
     return index;
   }
 
-  void finish(std::uint64_t index, std::optional<SeedOutcome> failure) {
+  // `found`: the execution gave the verdict of a scenario whose bug only some schedules reach
+  // (Request::found_within).
+  void finish(std::uint64_t index, std::optional<SeedOutcome> failure, bool found = false) {
     std::lock_guard lock(mutex_);
     if (failure && !options_.keep_going) {
       std::uint64_t current = stop_at_.load();
       while (index < current && !stop_at_.compare_exchange_weak(current, index)) {}
     }
-    done_.emplace(index, std::move(failure));
+    done_.emplace(index, Done{std::move(failure), found});
     while (!done_.empty() && done_.begin()->first == released_) {
       auto node = done_.extract(done_.begin());
       if (released_ > stop_at_.load()) break;
       ++released_;
-      if (node.mapped()) {
+      if (node.mapped().found) ++found_;
+      if (node.mapped().failure) {
         ++failures_;
-        listener_.failure(*node.mapped());
+        listener_.failure(*node.mapped().failure);
       }
       if (listener_.progress) listener_.progress(released_, failures_);
     }
@@ -88,6 +91,7 @@ class Collector {
     summary.planned = seeds_.count;
     summary.executions = released_;
     summary.failures = failures_;
+    summary.found = found_;
     if (released_ < seeds_.count) summary.next_seed = seeds_.seed(released_);
     // Without keep_going the first failure stops the release, and every seed below it was
     // handed out before it, so a failure means everything up to it ran.
@@ -119,9 +123,14 @@ class Collector {
   std::atomic<std::uint64_t> stop_at_{UINT64_MAX};
   std::atomic<bool> out_of_time_{false};
   std::mutex mutex_;
-  std::map<std::uint64_t, std::optional<SeedOutcome>> done_;  // finished, not yet released
+  struct Done {
+    std::optional<SeedOutcome> failure;
+    bool found = false;
+  };
+  std::map<std::uint64_t, Done> done_;  // finished, not yet released
   std::uint64_t released_ = 0;
   std::uint64_t failures_ = 0;
+  std::uint64_t found_ = 0;
 };
 
 void work(const Request& request, Collector& collector) {
@@ -130,8 +139,8 @@ void work(const Request& request, Collector& collector) {
     const std::uint64_t seed = collector.seeds().seed(*index);
     const auto started = Clock::now();
     ExecutionResult result = simulation.run_seed(seed);
-    if (result.verdict == request.expect) {
-      collector.finish(*index, std::nullopt);
+    if (request.accepts(result.verdict)) {
+      collector.finish(*index, std::nullopt, request.found_within && result.verdict == request.expect);
       continue;
     }
     SeedOutcome outcome{seed, std::move(result), {}, std::chrono::duration<double>(Clock::now() - started).count()};

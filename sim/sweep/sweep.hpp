@@ -55,6 +55,7 @@ struct SweepSummary {
   std::uint64_t planned = 0;     // seeds of this shard in the range
   std::uint64_t executions = 0;  // seeds released in order (run and reported)
   std::uint64_t failures = 0;
+  std::uint64_t found = 0;  // executions that reached a found_within scenario's verdict (Request::found_within)
   std::optional<std::uint64_t> next_seed;  // the first seed not released, when the sweep stopped early
   bool stopped_at_failure = false;         // stopped at its first failure, as asked (no keep_going)
   bool interrupted = false;

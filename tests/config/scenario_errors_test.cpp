@@ -33,6 +33,18 @@ TEST_CASE("A value spelled across lines makes a one-line error, its control char
   CHECK(shown.find("key 'expect': unknown verdict 'o\\nk\\t\\x1b' (expected one of: ") != std::string::npos);
 }
 
+TEST_CASE("found_within needs an expected verdict other than ok, and a count of at least 1", "[config]") {
+  const TempDir dir{"found-within"};
+  const auto ok = dir.write("ok.toml", "kernel = \"k\"\nfound_within = 100\n");
+  const ConfigError error = config_error_from([&] { read_scenario_file(ok); });
+  CHECK_CONFIG_ERROR(error, ok.string(), 2, 1, "found_within");
+  CHECK(error.message.find("needs an `expect` other than ok") == 0);
+  const auto zero = dir.write("zero.toml", "kernel = \"k\"\nexpect = \"deadlock\"\nfound_within = 0\n");
+  CHECK_CONFIG_ERROR(config_error_from([&] { read_scenario_file(zero); }), zero.string(), 3, 16, "found_within");
+  const auto good = dir.write("good.toml", "kernel = \"k\"\nexpect = \"deadlock\"\nfound_within = 100\n");
+  CHECK(read_scenario_file(good).found_within == 100);
+}
+
 TEST_CASE("A scenario without a kernel is an error", "[config]") {
   const TempDir dir{"no-kernel"};
   const auto path = dir.write("s.toml", "expect = \"ok\"\n");
@@ -46,7 +58,7 @@ TEST_CASE("An unknown top-level key of a scenario lists the known ones", "[confi
   const ConfigError error = config_error_from([&] { read_scenario_file(path); });
   CHECK_CONFIG_ERROR(error, path.string(), 2, 1, "kernal");
   CHECK(error.message ==
-        "unknown key (known keys: kernel, kernels, config, expect, description; known sections: topology, "
+        "unknown key (known keys: kernel, kernels, config, expect, found_within, description; known sections: topology, "
         "memory, dma, race_detection, scheduler, compat, program, params)");
 }
 

@@ -176,3 +176,36 @@ def scoped_copy_waited_too_late():
     x = np.zeros((8, 128), np.float32)
     pl.pallas_call(scoped_late_wait_kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
                    in_specs=[pl.BlockSpec(memory_space=pl.ANY)])(x)
+
+
+# Output revisits as a TPU does them (docs/semantics.md §10): the grid (2, 3) maps both values of
+# its first axis to one output block, so each block is written back after (0, j) and visited
+# again at (1, j) without being read back in; its slot then holds another block's values.
+def revisit_call(kernel):
+    return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct((24, 128), jnp.float32), grid=(2, 3),
+                          in_specs=[pl.BlockSpec((8, 128), lambda i, j: (j, 0))],
+                          out_specs=pl.BlockSpec((8, 128), lambda i, j: (j, 0)))
+
+
+def overwrite_kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] * 2
+
+
+def accumulate_kernel(x_ref, o_ref):
+    @pl.when(pl.program_id(0) == 0)
+    def _():
+        o_ref[...] = jnp.zeros((8, 128), jnp.float32)
+
+    o_ref[...] += x_ref[...]
+
+
+@weft.scenario(devices=1)
+def revisit_overwriting():
+    x = np.arange(24 * 128, dtype=np.float32).reshape(24, 128)
+    np.testing.assert_array_equal(revisit_call(overwrite_kernel)(x), x * 2)
+
+
+@weft.scenario(devices=1, expect="wrong_result")
+def revisit_accumulating():
+    x = np.arange(24 * 128, dtype=np.float32).reshape(24, 128)
+    np.testing.assert_array_equal(revisit_call(accumulate_kernel)(x), x * 2)

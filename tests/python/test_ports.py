@@ -21,6 +21,7 @@ PAIRS = [
     ("pallas_matmul.toml", "matmul", [], []),
     ("pallas_matmul_shared_output_race.toml", "matmul", ["params.bug=1"], []),
     ("pallas_matmul_revisit.toml", "matmul", ["params.bug=2"], []),
+    ("pallas_matmul_revisit_jax.toml", "matmul", ["params.bug=2", "compat.profile=jax"], []),
     ("pallas_paged_gather.toml", "paged_gather", [], []),
     ("pallas_paged_gather_shared_semaphore_race.toml", "paged_gather", ["params.bug=1"], []),
     ("pallas_reduce_scatter.toml", "reduce_scatter", [], ["topology.devices=3"]),

@@ -137,3 +137,14 @@ def test_explore_with_two_jobs_and_python_m_weft_agree(weft_binary, python_weft,
     _, two, _ = run_command(*python_weft, *words, "--jobs", "2")
     assert re.search(r"runs:\s+343 complete", one), one
     assert re.search(r"ok: 343 runs", two), two
+
+
+def test_an_output_revisit_is_what_a_tpu_does_with_it():
+    # A body that overwrites the whole block is correct; one that accumulates loses the first
+    # visit's part, and the report names the revisit.
+    assert weft.sweep(k.revisit_overwriting, seeds="0..9").ok
+    result = weft.run(k.revisit_accumulating, seed=0)
+    assert result.ok, result.report
+    assert "verdict:  wrong_result" in result.report
+    assert "out[0] 'out0' comes back to block (0, 0) at grid point (1, 0) after writing it back at grid point (0, 0)" in result.report
+    assert "on a TPU the block is not read back in" in result.report

@@ -8,7 +8,8 @@
 //   1  the output index map ignores i: both cores of a megacore own output block (0, j), and
 //      their write-backs race (data_race, naming both write-backs and their grid points);
 //   2  the grid runs k outermost (k, i, j): the steps of one output block are no longer
-//      consecutive, so the pipeline comes back to a block it has written back (kernel_error).
+//      consecutive, so the pipeline comes back to a block it has written back, which is not
+//      read back in (wrong_result; kernel_error under compat.profile = "jax").
 #include "scenarios/kernels/host_check.hpp"
 #include "scenarios/registry.hpp"
 #include "sim/pallas/pallas_call.hpp"
