@@ -3,21 +3,13 @@
 #include <algorithm>
 
 namespace weft::scheduler {
-namespace {
-
-std::tuple<std::uint32_t, std::int64_t, std::int64_t, std::int64_t> key_of(const ObjectId& object) {
-  return {object.kind, object.a, object.b, object.c};
-}
-
-}  // namespace
-
 Reversibility::Reversibility(std::span<const Event> run, std::size_t length, const HappensBefore& order)
     : run_(run), length_(length), order_(order) {
   for (std::size_t k = 0; k < length; ++k)
     for (const Touch& touch : run[k].footprint.touches) {
       if (touch.mode != TouchMode::add && touch.mode != TouchMode::take) continue;
       const std::int64_t delta = touch.mode == TouchMode::add ? touch.amount : -touch.amount;
-      std::vector<Change>& changes = counters_[key_of(touch.object)];
+      std::vector<Change>& changes = counters_[touch.object];
       if (!changes.empty() && changes.back().event == k) {
         changes.back().delta += delta;
         changes.back().total += delta;
@@ -31,7 +23,7 @@ bool Reversibility::reversible(std::size_t i, std::size_t j) const {
   for (const Touch& take : run_[j].footprint.touches) {
     if (take.mode != TouchMode::take) continue;
     std::int64_t held = 0;
-    const auto found = counters_.find(key_of(take.object));
+    const auto found = counters_.find(take.object);
     if (found != counters_.end()) {
       const std::vector<Change>& changes = found->second;
       // Everything before e_i.

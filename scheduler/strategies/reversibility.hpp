@@ -20,13 +20,13 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <map>
 #include <span>
-#include <tuple>
+#include <unordered_map>
 #include <vector>
 
 #include "scheduler/strategies/dependence.hpp"
 #include "scheduler/strategies/happens_before.hpp"
+#include "scheduler/strategies/object_hash.hpp"
 
 namespace weft::scheduler {
 
@@ -45,12 +45,11 @@ class Reversibility {
     std::int64_t delta;  // the event's adds less its takes of the counter
     std::int64_t total;  // the counter after it: every change up to it
   };
-  using Key = std::tuple<std::uint32_t, std::int64_t, std::int64_t, std::int64_t>;
 
   std::span<const Event> run_;
   std::size_t length_;
   const HappensBefore& order_;
-  std::map<Key, std::vector<Change>> counters_;  // each counter's changes, in run order
+  std::unordered_map<ObjectId, std::vector<Change>, ObjectHash> counters_;  // each counter's changes, in run order (looked up only)
 };
 
 }  // namespace weft::scheduler

@@ -15,7 +15,7 @@ std::size_t later(std::size_t a, std::size_t b) {
 
 void TouchIndex::file(std::size_t event, std::uint32_t chain, const Footprint& footprint) {
   for (const Touch& touch : footprint.touches) {
-    std::vector<Lists>& by_chain = objects_[Key{touch.object.kind, touch.object.a, touch.object.b, touch.object.c}];
+    std::vector<Lists>& by_chain = objects_[touch.object];
     if (by_chain.size() <= chain) by_chain.resize(chain + 1);
     Lists& lists = by_chain[chain];
     switch (touch.mode) {
@@ -76,7 +76,7 @@ std::size_t TouchIndex::meeting(const Boxed& boxed, const Box& box, std::uint32_
 void TouchIndex::latest_dependent(const Footprint& footprint, std::uint32_t own, std::span<const std::uint32_t> known,
                                   std::vector<std::size_t>& latest) const {
   for (const Touch& touch : footprint.touches) {
-    const auto object = objects_.find(Key{touch.object.kind, touch.object.a, touch.object.b, touch.object.c});
+    const auto object = objects_.find(touch.object);
     if (object == objects_.end()) continue;
     const std::vector<Lists>& by_chain = object->second;
     for (std::uint32_t p = 0; p < by_chain.size(); ++p) {

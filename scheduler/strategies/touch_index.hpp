@@ -31,10 +31,11 @@
 #include <cstdint>
 #include <map>
 #include <span>
-#include <tuple>
+#include <unordered_map>
 #include <vector>
 
 #include "scheduler/footprint.hpp"
+#include "scheduler/strategies/object_hash.hpp"
 
 namespace weft::scheduler {
 
@@ -74,7 +75,6 @@ class TouchIndex {
     std::size_t adds = none, ordered_adds = none, takes = none, observes = none;  // the latest of each
     Boxed reads, writes;
   };
-  using Key = std::tuple<std::uint32_t, std::int64_t, std::int64_t, std::int64_t>;
 
   // The latest entry of `boxed` whose box meets `box`, above `known`; `none` if there is none.
   std::size_t meeting(const Boxed& boxed, const Box& box, std::uint32_t known) const;
@@ -83,7 +83,7 @@ class TouchIndex {
   }
 
   std::span<const std::uint32_t> positions_;
-  std::map<Key, std::vector<Lists>> objects_;  // by object, then by chain
+  std::unordered_map<ObjectId, std::vector<Lists>, ObjectHash> objects_;  // by object, then by chain (looked up only)
 };
 
 }  // namespace weft::scheduler
