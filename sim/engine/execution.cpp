@@ -321,7 +321,6 @@ scheduler::Footprint Execution::footprint(Actor actor) const {
       footprint.touches.push_back(ops::poll_release_touch(static_cast<int>(actor.index), scheduler::TouchMode::take));
     return footprint;
   }
-  footprint.touches.reserve(4);  // its source or destination, its semaphore, the running cores
   ops::DmaPhase{static_cast<int>(actor.index)}.footprint(machine_, rules_, footprint);
   return footprint;
 }

@@ -6,7 +6,6 @@ scheduler::Footprint footprint(const PendingOp& op, const model::Machine& machin
                                FootprintRules rules) {
   scheduler::Footprint footprint;
   if (op.operation == nullptr) return footprint;
-  footprint.touches.reserve(4);  // an operation touches a few objects: one allocation, not one per doubling
   Table::visit(op.kind, op.operation, [&](const auto& entry) { entry.footprint(machine, site, rules, footprint); });
   return footprint;
 }
