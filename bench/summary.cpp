@@ -6,6 +6,7 @@
 
 #include "bench/figures.hpp"
 #include "bench/progress.hpp"
+#include "bench/run_lengths.hpp"
 #include "bench/scale_estimate.hpp"
 #include "bench/workloads.hpp"
 #include "model/host_memory.hpp"
@@ -29,7 +30,7 @@ nlohmann::ordered_json summary(const sim::ScenarioRegistry& registry, const Summ
   const int large_devices = options.scale_devices.value_or(options.quick ? 32 : 256);
   const int small_devices = std::max(1, large_devices / 16);
   check_scale_fits(large_devices, model::host_budget_bytes(model::MachineSpec{}));
-  BenchProgress progress(7);
+  BenchProgress progress(8);
   const auto scale_stage = [](const char* which, int devices) {
     return std::string(which) + " scale run: " + std::to_string(devices) + " devices x 4 cores, " +
            std::to_string(estimate_scale_run(devices).steps) + " steps an execution";
@@ -113,6 +114,11 @@ nlohmann::ordered_json summary(const sim::ScenarioRegistry& registry, const Summ
   out["explore_jobs1_runs_per_s"] = std::round(explore_both.jobs1_runs_per_second);
   out["explore_jobs2_runs_per_s"] = std::round(explore_both.jobs2_runs_per_second);
   out["explore_jobs2_over_jobs1"] = rounded(explore_both.jobs2_runs_per_second / explore_both.jobs1_runs_per_second, 2);
+
+  // Explore's cost per step as a run grows long (run_lengths.hpp): the long body at 100 to
+  // 100,000 steps a run, each against plain executions of the same kernel.
+  progress.stage("explore against plain executions, runs of 100 to 100,000 steps");
+  run_length_figures(registry, options.quick ? 200'000 : 2'000'000, options.quick ? 2.0 : 10.0, out);
 
   progress.stage("sweeps with 1 and 2 jobs");
   const std::uint64_t seeds = 400 * static_cast<std::uint64_t>(effort);

@@ -55,6 +55,20 @@ sim::Config explore_config(int cores) {
   return config;
 }
 
+sim::Config long_body_config() {
+  sim::Config config;
+  config.machine.mesh = {1};
+  config.machine.cores_per_device = 2;
+  config.machine.dma_execution = model::DmaExecution::async;
+  config.race_detection.enabled = false;
+  config.scheduler.max_steps = 100'000'000;
+  return config;
+}
+
+sim::Params long_body_params(std::int64_t tiles) {
+  return {{"tiles", tiles}, {"rows", 1}, {"cols", 128}, {"tile_offset", 0}};
+}
+
 const sim::ScenarioDefinition& scenario(const sim::ScenarioRegistry& registry, const std::string& name) {
   const auto* found = sim::find_scenario(registry, name);
   if (found == nullptr) throw std::invalid_argument("no built-in scenario named " + name);

@@ -4,7 +4,10 @@
 //   operation_mix     a core loop of stores, loads, signals and waits on 4 cores (the step cost)
 //   collective        a built-in collective on a 1-D ring of devices
 //   explore_yardstick lastzero / readers on one device, for `weft explore`
+//   long_body         many steps on few cores (flash attention's kv loop), for explore's cost
+//                     per step as runs grow long
 
+#include <cstdint>
 #include <string>
 
 #include "sim/config/config.hpp"
@@ -26,6 +29,13 @@ sim::Params scale_tiles();
 
 // One device of `cores` cores, zero-initialised memory, races off (the explorer's setting).
 sim::Config explore_config(int cores);
+
+// A long body on few cores, the shape of flash attention's kv loop: the built-in core_pipeline
+// (each core streams its tiles HBM -> VMEM -> compute -> HBM through double-buffered local DMAs)
+// on one device of 2 cores, f32 1x128 tiles, async DMAs, races off (the explorer's setting).
+// A run's steps grow linearly with `tiles`; its interleaving classes stay few.
+sim::Config long_body_config();
+sim::Params long_body_params(std::int64_t tiles);
 
 // The registered scenario `name`; throws std::invalid_argument if it is not there.
 const sim::ScenarioDefinition& scenario(const sim::ScenarioRegistry& registry, const std::string& name);

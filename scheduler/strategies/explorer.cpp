@@ -48,19 +48,34 @@ bool Explorer::next() {
 std::size_t Explorer::pick(std::span<const Actor> enabled, const StepContext& context) {
   const std::size_t step = context.step;
   std::vector<StableActor>& names = names_;
-  names.resize(enabled.size());
-  for (std::size_t k = 0; k < enabled.size(); ++k) names[k] = context.process->stable(enabled[k]);
+  const auto name_all = [&] {
+    names.resize(enabled.size());
+    for (std::size_t k = 0; k < enabled.size(); ++k) names[k] = context.process->stable(enabled[k]);
+  };
   const auto index_of = [&](StableActor actor) -> std::size_t {
     return static_cast<std::size_t>(std::find(names.begin(), names.end(), actor) - names.begin());
   };
 
   std::size_t chosen = enabled.size();
   if (step < forced_) {
-    chosen = index_of(events_[step].actor);
-    if (chosen == enabled.size())
-      throw std::logic_error("explorer: the forced prefix did not replay at step " + std::to_string(step) +
-                             " (does the kernel depend on something outside the simulation?)");
+    // A forced step is taken from the state nodes_[step] was made in, reached by the same
+    // choices: the same actors are enabled, in the same order. So the forced actor's place is
+    // known, and only its name is checked (naming every enabled actor at every replayed step
+    // cost as much as the step).
+    const StableActor forced = events_[step].actor;
+    const std::vector<StableActor>& known = nodes_[step].enabled;
+    chosen = static_cast<std::size_t>(std::find(known.begin(), known.end(), forced) - known.begin());
+    if (chosen >= enabled.size() || !(context.process->stable(enabled[chosen]) == forced)) {
+      name_all();
+      chosen = index_of(forced);
+      if (chosen == enabled.size())
+        throw std::logic_error("explorer: the forced prefix did not replay at step " + std::to_string(step) +
+                               " (does the kernel depend on something outside the simulation?)");
+    }
+    events_[step].footprint = context.process->footprint(enabled[chosen]);
+    return chosen;
   } else {
+    name_all();
     nodes_.resize(step + 1);
     events_.resize(step + 1);
     Node& node = nodes_[step];
@@ -159,9 +174,11 @@ void Explorer::analyse_races(std::size_t length) {
 bool Explorer::choose_next() {
   for (std::size_t t = nodes_.size(); t-- > 0;) {
     Node& node = nodes_[t];
-    // The branch this run followed from here is done: its actor sleeps in the later branches.
-    if (options_.reduction && !asleep(node.sleep, events_[t].actor)) node.sleep.emplace_back(events_[t].actor, events_[t].footprint);
     node.tree.erase(node.tree.begin());
+    // The branch this run followed from here is done: its actor sleeps in the later branches
+    // (a state with none left is dropped, its sleep set unread).
+    if (options_.reduction && !node.tree.empty() && !asleep(node.sleep, events_[t].actor))
+      node.sleep.emplace_back(events_[t].actor, std::move(events_[t].footprint));
     ++node.done_branches;
     node.done_runs += complete_ - node.runs_before;
     node.runs_before = complete_;

@@ -2,81 +2,79 @@
 
 #include <algorithm>
 
+#include "scheduler/strategies/touch_index.hpp"
+
 namespace weft::scheduler {
 
 namespace {
 
-// A sorted vector as a small map: a run has some dozens of processes and creations, and a node
-// allocation each (std::map) cost more than the lookups.
-template <class Key>
-using SmallMap = std::vector<std::pair<Key, std::size_t>>;
+constexpr std::size_t none = TouchIndex::none;
+constexpr std::uint32_t no_chain = static_cast<std::uint32_t>(-1);
 
-template <class Key>
-auto position_of(SmallMap<Key>& entries, const Key& key) {
-  return std::lower_bound(entries.begin(), entries.end(), key, [](const auto& entry, const Key& k) { return entry.first < k; });
-}
-
-// The value of `key`, inserted as `fresh` if it is new.
-template <class Key>
-std::size_t& slot_of(SmallMap<Key>& entries, const Key& key, std::size_t fresh) {
-  auto it = position_of(entries, key);
-  if (it == entries.end() || !(it->first == key)) it = entries.insert(it, {key, fresh});
-  return it->second;
+// table[owner][k], grown with `fill` to hold it: cores and their DMAs are numbered densely
+// (a DMA by its starter and how many that core had started before it).
+template <class T>
+T& entry(std::vector<std::vector<T>>& table, std::uint32_t owner, std::uint32_t k, T fill) {
+  if (table.size() <= owner) table.resize(owner + 1);
+  if (table[owner].size() <= k) table[owner].resize(k + 1, fill);
+  return table[owner][k];
 }
 
 }  // namespace
 
-HappensBefore::HappensBefore(std::span<const Event> run, std::size_t ran) : process_(run.size()), position_(run.size()) {
+HappensBefore::HappensBefore(std::span<const Event> run, std::size_t ran) : chain_(run.size()), position_(run.size()) {
   const std::size_t length = run.size();
-  SmallMap<ProcessId> process_index;
+  // Each DMA's last transition: its lane may take another DMA after it.
+  std::vector<std::vector<std::size_t>> dma_last;
   for (std::size_t j = 0; j < length; ++j)
-    process_[j] = slot_of(process_index, process_of(run[j].actor), process_index.size());
-  processes_ = process_index.size();
-  clock_.assign(length * processes_, 0);
+    if (run[j].actor.kind != Actor::Kind::core) entry(dma_last, run[j].actor.owner, run[j].actor.sequence, none) = j;
+
+  std::vector<std::vector<std::uint32_t>> core_chain, dma_chain;  // [core][0], [starter][sequence]
+  std::vector<std::vector<std::size_t>> creator;  // [starter][k]: the transition that started its k-th DMA
+  std::vector<std::size_t> latest;                // per chain: its latest transition so far
+  std::vector<std::uint32_t> count;               // and how many it has had (the latest's position)
+  std::vector<std::size_t> busy_until;            // per chain: its DMA's last transition (none: a core's)
+  std::vector<std::uint32_t> lanes;               // the chains of DMAs, in order
+  std::vector<std::uint32_t> clock;               // e_j's clock while it is made
+  std::vector<std::size_t> direct, dependents, found;
+  TouchIndex touched(position_);
+  rows_.reserve(length + 1);
+  rows_.push_back(0);
   races_start_.reserve(length + 1);
   races_start_.push_back(0);
+  const auto new_chain = [&](std::size_t until) {
+    latest.push_back(none);
+    count.push_back(0);
+    busy_until.push_back(until);
+    return static_cast<std::uint32_t>(chains_++);
+  };
 
-  constexpr std::size_t none = static_cast<std::size_t>(-1);
-  std::vector<std::size_t> latest(processes_, none);  // each process's latest transition so far
-  std::vector<std::uint32_t> count(processes_, 0);     // and how many it has had (the latest's position)
-  std::vector<std::size_t> previous(length, none);    // the transition before e_j in its process
-  SmallMap<std::pair<std::uint32_t, std::uint32_t>> creator;  // (owner, k) -> event
-  std::vector<std::uint32_t> creations;                       // per core owner
-  std::vector<std::size_t> direct, dependents;
   for (std::size_t j = 0; j < length; ++j) {
     const Event& event = run[j];
-    const std::size_t me = process_[j];
-    std::uint32_t* clock = &clock_[j * processes_];
+    const StableActor actor = event.actor;
+    const bool core = actor.kind == Actor::Kind::core;
+    std::uint32_t& own = core ? entry(core_chain, actor.owner, 0, no_chain) : entry(dma_chain, actor.owner, actor.sequence, no_chain);
+    if (core && own == no_chain) own = new_chain(none);
+    std::uint32_t me = own;  // no_chain: a DMA's first phase, whose lane is chosen below
+    clock.assign(chains_ + 1, 0);
     const auto join = [&](std::size_t i) {
-      const std::uint32_t* other = &clock_[i * processes_];
-      for (std::size_t p = 0; p < processes_; ++p) clock[p] = std::max(clock[p], other[p]);
+      for (std::size_t p = rows_[i]; p < rows_[i + 1]; ++p) clock[p - rows_[i]] = std::max(clock[p - rows_[i]], clock_[p]);
     };
     direct.clear();
     dependents.clear();
-    previous[j] = latest[me];
-    if (latest[me] != none) direct.push_back(latest[me]);
-    std::size_t made_by = length;  // the core event that created j's DMA, if j is its first phase
-    if (event.actor.kind != Actor::Kind::core && latest[me] == none) {
-      const std::pair<std::uint32_t, std::uint32_t> key{event.actor.owner, event.actor.sequence};
-      const auto made = position_of(creator, key);
-      if (made != creator.end() && made->first == key) direct.push_back(made_by = made->second);
-    }
+    if (me != no_chain && latest[me] != none) direct.push_back(latest[me]);  // program order
+    if (me == no_chain && actor.owner < creator.size() && actor.sequence < creator[actor.owner].size())
+      direct.push_back(creator[actor.owner][actor.sequence]);
     for (std::size_t i : direct) join(i);
-    // For each other process, its latest transition dependent with e_j among those not yet known
-    // to happen before it. The creator is ordered before the DMA by creation, whatever else they
-    // touch (a start that is also its core's exit adds to the running cores the phase observes):
-    // never a race, and its process is already known up to it.
-    for (std::size_t p = 0; p < processes_; ++p) {
-      if (p == me || count[p] <= clock[p]) continue;  // none of its transitions is concurrent with e_j
-      std::size_t from = latest[p];
-      while (j >= ran && from != none && from >= ran) from = previous[from];  // left ones: unordered
-      for (std::size_t i = from; i != none && position_[i] > clock[p]; i = previous[i]) {
-        if (dependent(run[i].footprint, event.footprint)) {
-          dependents.push_back(i);
-          break;
-        }
-      }
-    }
+    // For each other chain, its latest transition dependent with e_j among those not yet known
+    // to happen before it (touch_index.hpp). The creator is ordered before the DMA by creation,
+    // whatever else they touch (a start that is also its core's exit adds to the running cores
+    // the phase observes): never a race, and its chain is already known up to it. Transitions
+    // left at the end are not filed: they are ordered after those that ran, never after each other.
+    found.assign(chains_, none);
+    touched.latest_dependent(event.footprint, me, clock, found);
+    for (std::size_t i : found)
+      if (i != none) dependents.push_back(i);
     std::sort(dependents.begin(), dependents.end());
     for (std::size_t i : dependents) join(i);
     direct.insert(direct.end(), dependents.begin(), dependents.end());
@@ -85,12 +83,28 @@ HappensBefore::HappensBefore(std::span<const Event> run, std::size_t ran) : proc
         races_.push_back(i);
     races_start_.push_back(races_.size());
 
+    if (me == no_chain) {
+      // A DMA's first phase: the first lane whose DMA is over and whose latest transition
+      // happens before this one, else a new lane. A left one makes a lane of its own.
+      for (const std::uint32_t lane : lanes)
+        if (j < ran && busy_until[lane] < j && clock[lane] >= count[lane]) {
+          me = lane;
+          break;
+        }
+      if (me == no_chain) lanes.push_back(me = new_chain(none));
+      busy_until[me] = dma_last[actor.owner][actor.sequence];
+      own = me;
+    }
+    chain_[j] = me;
     position_[j] = ++count[me];
     latest[me] = j;
-    clock[me] = static_cast<std::uint32_t>(position_[j]);
-    if (event.footprint.creates && event.actor.kind == Actor::Kind::core) {
-      if (creations.size() <= event.actor.owner) creations.resize(event.actor.owner + 1, 0);
-      slot_of(creator, {event.actor.owner, creations[event.actor.owner]++}, none) = j;
+    clock[me] = position_[j];
+    clock_.insert(clock_.end(), clock.begin(), clock.begin() + static_cast<std::ptrdiff_t>(chains_));
+    rows_.push_back(clock_.size());
+    if (j < ran) touched.file(j, me, event.footprint);
+    if (event.footprint.creates && core) {
+      if (creator.size() <= actor.owner) creator.resize(actor.owner + 1);
+      creator[actor.owner].push_back(j);
     }
   }
 }

@@ -5,19 +5,34 @@
 // edges into e_j: the previous transition of its process (program order), the core transition
 // that created its DMA (for the first phase of a DMA), and every earlier transition of another
 // process that is dependent with it (dependence in run order, Mazurkiewicz). Each transition
-// gets a vector clock over processes, the join of its direct predecessors' clocks plus its own
-// position in its process, so `before(i, k)` is one comparison (Abdulla et al., "Optimal Dynamic
-// Partial Order Reduction", POPL 2014, section 3; Mattern's vector clocks).
+// gets a vector clock, the join of its direct predecessors' clocks plus its own position, so
+// `before(i, k)` is one comparison (Abdulla et al., "Optimal Dynamic Partial Order Reduction",
+// POPL 2014, section 3; Mattern's vector clocks).
 //
-// Not every dependent predecessor is looked for. Of a process's transitions dependent with e_j,
+// Clocks over chains, not processes. A vector clock needs one entry per *chain*: a set of
+// transitions totally ordered by happens-before, numbered in that order (e_k's entry for a
+// chain is the position of the latest of its transitions that happens before e_k; everything
+// earlier in the chain does too). A core is one chain. A DMA is a process of its own (its
+// phases), and a run starts a DMA every few steps, so clocks over processes were as wide as
+// the run was long: a run of n steps cost n times n of clock, and explore's cost per step grew
+// with the run's length. A DMA's phases therefore go on a *lane*, a chain shared by DMAs one
+// after another: a DMA's first phase takes the lowest-numbered lane whose DMA has run its last
+// phase in the run and whose latest transition happens before this phase (typically a wait on
+// that DMA's semaphore, then the start of the next), else a new lane. So a lane is totally
+// ordered, and there are about as many lanes as DMAs in flight at once. A transition left
+// enabled at the run's end (below) never takes a lane over.
+//
+// Not every dependent predecessor is looked for. Of a chain's transitions dependent with e_j,
 // all but the latest happen before that one, and those that already happen before e_j through
 // program order or creation add nothing to its clock and are no race of it. So for each other
-// process, its transitions are walked back from its latest only while they are not yet known to
-// happen before e_j, and the walk stops at the first dependent one. The plain construction,
-// every earlier transition tested against e_j, made the analysis quadratic in the run's length
-// (explore's cost per step grew with the run); this one tests only the transitions concurrent
-// with e_j's program-order past. Both give the same clocks and the same races: the plain one is
-// kept as the reference of tests/scheduler/happens_before_differential_test.cpp.
+// chain only its latest transition dependent with e_j is looked for, among those not yet known
+// to happen before e_j, and it is found through the objects e_j touches (touch_index.hpp), not
+// by walking the chain: two cores that never synchronise would walk each other's whole past at
+// every transition. The plain construction, every earlier transition tested against e_j, is
+// quadratic in the run's length; both give the same order and the same races, and the plain one
+// is kept as the reference of tests/scheduler/happens_before_differential_test.cpp. (A
+// dependent transition of an earlier DMA on a lane happens before the later ones of the lane,
+// so when a later one is found it is no race: the races per process and per lane are the same.)
 //
 // The transitions from `ran` on never ran: they were left enabled where the run stopped
 // (race_analysis.hpp), each one of the ways it could have gone on. Each is ordered after the
@@ -26,6 +41,10 @@
 // `races(j)` are those dependent predecessors of e_j (of other processes, not the creator of
 // e_j's DMA) that happen before none of e_j's other direct predecessors: the races e_i ≲ e_j
 // that the explorer reverses, in run order.
+//
+// Cost: the run's length times the chains, in time and in memory (one 32-bit entry per chain
+// begun by then, per transition), plus the search for each transition's dependent ones, which
+// looks only at transitions of other chains that touched its objects (touch_index.hpp).
 
 #include <cstddef>
 #include <cstdint>
@@ -42,17 +61,22 @@ class HappensBefore {
   HappensBefore(std::span<const Event> run, std::size_t ran);
 
   // Whether e_i happens before e_k (i < k), or is e_k.
-  bool before(std::size_t i, std::size_t k) const { return clock_[k * processes_ + process_[i]] >= position_[i]; }
+  bool before(std::size_t i, std::size_t k) const {
+    // A chain begun after e_k has nothing before it: e_k's row stops short of it.
+    return rows_[k] + chain_[i] < rows_[k + 1] && clock_[rows_[k] + chain_[i]] >= position_[i];
+  }
   std::span<const std::size_t> races(std::size_t j) const {
     return std::span<const std::size_t>(races_).subspan(races_start_[j], races_start_[j + 1] - races_start_[j]);
   }
-  std::size_t processes() const { return processes_; }
+  // The clocks' width: a chain per core, and the DMAs' lanes.
+  std::size_t chains() const { return chains_; }
 
  private:
-  std::vector<std::size_t> process_, position_;
-  std::vector<std::uint32_t> clock_;  // row k: e_k's clock, one entry per process
+  std::vector<std::uint32_t> chain_, position_;  // e_j's chain, and its position there (from 1)
+  std::vector<std::uint32_t> clock_;  // row k: e_k's clock, one entry per chain begun by then
+  std::vector<std::size_t> rows_;     // row k: clock_[rows_[k] .. rows_[k + 1])
   std::vector<std::size_t> races_, races_start_;  // races(j): races_[races_start_[j] .. races_start_[j + 1])
-  std::size_t processes_ = 0;
+  std::size_t chains_ = 0;
 };
 
 }  // namespace weft::scheduler

@@ -68,9 +68,14 @@ void RaceAnalysis::reversals(const std::function<const Sleep&(std::size_t)>& sle
     return false;
   };
 
+  // Whether a reversal can run is known without building it (reversibility.hpp): most races
+  // (a wait and the signal that let it through) cannot be reversed, and building each one's v
+  // cost the run's length.
+  const Reversibility reversibility(run, length, order);
   for (std::size_t j = 0; j < run.size(); ++j) {
     for (std::size_t i : order.races(j)) {
       if (i >= length) break;  // two transitions left at the end: neither ran, nothing to reverse
+      if (!reversibility.reversible(i, j)) continue;
       // v: notdep(e_i), every transition of the run after e_i that does not happen after it
       // (those after e_j too: they do not happen after e_j either), then e_j.
       std::vector<Sequence::Step> v;
@@ -78,7 +83,6 @@ void RaceAnalysis::reversals(const std::function<const Sleep&(std::size_t)>& sle
         if (k != j && !before(i, k)) v.push_back({run[k].actor, &run[k].footprint, k});
       v.push_back({run[j].actor, &run[j].footprint, j});
       Reversal reversal{i, Sequence(std::move(v), order)};
-      if (!reversible(run, i, reversal.sequence, j)) continue;
       if (sleep_covers(i, j, reversal.sequence)) continue;
       take(reversal);
     }

@@ -1,21 +1,40 @@
 #include "scheduler/strategies/reversibility.hpp"
 
-namespace weft::scheduler {
+#include <algorithm>
 
-bool reversible(std::span<const Event> run, std::size_t i, const Sequence& v, std::size_t j) {
-  for (const Touch& take : run[j].footprint.touches) {
+namespace weft::scheduler {
+Reversibility::Reversibility(std::span<const Event> run, std::size_t length, const HappensBefore& order)
+    : run_(run), length_(length), order_(order) {
+  for (std::size_t k = 0; k < length; ++k)
+    for (const Touch& touch : run[k].footprint.touches) {
+      if (touch.mode != TouchMode::add && touch.mode != TouchMode::take) continue;
+      const std::int64_t delta = touch.mode == TouchMode::add ? touch.amount : -touch.amount;
+      std::vector<Change>& changes = counters_[touch.object];
+      if (!changes.empty() && changes.back().event == k) {
+        changes.back().delta += delta;
+        changes.back().total += delta;
+      } else {
+        changes.push_back({k, delta, (changes.empty() ? 0 : changes.back().total) + delta});
+      }
+    }
+}
+
+bool Reversibility::reversible(std::size_t i, std::size_t j) const {
+  for (const Touch& take : run_[j].footprint.touches) {
     if (take.mode != TouchMode::take) continue;
     std::int64_t held = 0;
-    const auto tally = [&](std::size_t k) {
-      for (const Touch& touch : run[k].footprint.touches) {
-        if (!(touch.object == take.object)) continue;
-        if (touch.mode == TouchMode::add) held += touch.amount;
-        if (touch.mode == TouchMode::take) held -= touch.amount;
-      }
-    };
-    for (std::size_t k = 0; k < i; ++k) tally(k);
-    for (const Sequence::Step& step : v.steps())
-      if (step.index != j) tally(step.index);
+    const auto found = counters_.find(take.object);
+    if (found != counters_.end()) {
+      const std::vector<Change>& changes = found->second;
+      // Everything before e_i.
+      auto at = std::lower_bound(changes.begin(), changes.end(), i,
+                                 [](const Change& change, std::size_t event) { return change.event < event; });
+      if (at != changes.begin()) held = std::prev(at)->total;
+      // The reversal's transitions before e_j: after e_i, not after it in happens-before.
+      const std::size_t until = std::min(j, length_);
+      for (; at != changes.end() && at->event < until; ++at)
+        if (at->event > i && !order_.before(i, at->event)) held += at->delta;
+    }
     if (held < take.amount) return false;
   }
   return true;

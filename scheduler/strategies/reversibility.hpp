@@ -8,17 +8,48 @@
 // event of the race, plus those of the reversal's other transitions. A race whose reversal would
 // block is dropped, so every sequence put into a wakeup tree can run and no run is blocked by a
 // semaphore.
+//
+// Most races of a run are of this kind (every wait races with the signal that let it through),
+// and most cannot be reversed, so the test is made before the reversal is built, and costs what
+// the cell's own history near the race costs, not the run's length:
+//   - the adds and takes before e_i are a prefix sum of the cell's history, found by bisection;
+//   - of the reversal's transitions (notdep(e_i): every transition after e_i that does not
+//     happen after it, then e_j), only those between e_i and e_j can count: a later one that
+//     touches the cell is dependent with e_j's take (a take conflicts with every touch of its
+//     counter), so it happens after e_j, which happens after e_i.
 
 #include <cstddef>
+#include <cstdint>
 #include <span>
+#include <unordered_map>
+#include <vector>
 
 #include "scheduler/strategies/dependence.hpp"
-#include "scheduler/strategies/wakeup_tree.hpp"
+#include "scheduler/strategies/happens_before.hpp"
+#include "scheduler/strategies/object_hash.hpp"
 
 namespace weft::scheduler {
 
-// Whether e_j, run in the reversal `v` of the race (e_i, e_j) (v ends with e_j), finds every
-// counter it takes from large enough.
-bool reversible(std::span<const Event> run, std::size_t i, const Sequence& v, std::size_t j);
+class Reversibility {
+ public:
+  // `run`'s first `length` transitions ran; `order` is its happens-before. Both must outlive this.
+  Reversibility(std::span<const Event> run, std::size_t length, const HappensBefore& order);
+
+  // Whether e_j, run in the reversal of the race (e_i, e_j), finds every counter it takes from
+  // large enough.
+  bool reversible(std::size_t i, std::size_t j) const;
+
+ private:
+  struct Change {
+    std::size_t event;
+    std::int64_t delta;  // the event's adds less its takes of the counter
+    std::int64_t total;  // the counter after it: every change up to it
+  };
+
+  std::span<const Event> run_;
+  std::size_t length_;
+  const HappensBefore& order_;
+  std::unordered_map<ObjectId, std::vector<Change>, ObjectHash> counters_;  // each counter's changes, in run order (looked up only)
+};
 
 }  // namespace weft::scheduler

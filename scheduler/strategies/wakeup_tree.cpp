@@ -3,27 +3,33 @@
 namespace weft::scheduler {
 
 std::optional<std::size_t> Sequence::weak_initial(StableActor actor, const Footprint& footprint) const {
-  for (std::size_t a = 0; a < steps_.size(); ++a) {
-    if (!same_process(steps_[a].actor, actor)) continue;
-    if (!(steps_[a].actor == actor)) return std::nullopt;
+  const std::span<const Step> left = steps();
+  for (std::size_t a = 0; a < left.size(); ++a) {
+    if (!same_process(left[a].actor, actor)) continue;
+    if (!(left[a].actor == actor)) return std::nullopt;
     for (std::size_t b = 0; b < a; ++b)
-      if (order_->before(steps_[b].index, steps_[a].index)) return std::nullopt;
+      if (order_->before(left[b].index, left[a].index)) return std::nullopt;
     return a;
   }
-  for (const Step& step : steps_)
+  for (const Step& step : left)
     if (related(actor, footprint, step.actor, *step.footprint)) return std::nullopt;
-  return steps_.size();
+  return left.size();
 }
 
 void Sequence::consume(std::size_t position) {
-  if (position < steps_.size()) steps_.erase(steps_.begin() + static_cast<std::ptrdiff_t>(position));
+  if (position == 0 && !empty()) {
+    ++first_;
+  } else if (first_ + position < steps_.size()) {
+    steps_.erase(steps_.begin() + static_cast<std::ptrdiff_t>(first_ + position));
+  }
 }
 
 Branch Sequence::chain() const {
-  Branch root{steps_.front().actor, *steps_.front().footprint, {}};
+  const std::span<const Step> left = steps();
+  Branch root{left.front().actor, *left.front().footprint, {}};
   Branch* tail = &root;
-  for (std::size_t a = 1; a < steps_.size(); ++a) {
-    tail->children.push_back({steps_[a].actor, *steps_[a].footprint, {}});
+  for (std::size_t a = 1; a < left.size(); ++a) {
+    tail->children.push_back({left[a].actor, *left[a].footprint, {}});
     tail = &tail->children.back();
   }
   return root;

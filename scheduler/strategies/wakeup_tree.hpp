@@ -37,21 +37,24 @@ class Sequence {
     std::size_t index;
   };
   Sequence(std::vector<Step> steps, const HappensBefore& order) : steps_(std::move(steps)), order_(&order) {}
-  bool empty() const { return steps_.empty(); }
-  const std::vector<Step>& steps() const { return steps_; }
+  bool empty() const { return first_ == steps_.size(); }
+  // What is left of the sequence.
+  std::span<const Step> steps() const { return std::span<const Step>(steps_).subspan(first_); }
 
   // Whether `actor` (about to take a transition with `footprint`) is a weak initial: the first
   // transition of its process in the sequence has no earlier transition of the sequence
   // happening before it, or its process does not occur and it is related to none. Returns the
   // position of that transition, the size when it does not occur, or nothing.
   std::optional<std::size_t> weak_initial(StableActor actor, const Footprint& footprint) const;
-  // Removes the transition at `position` (nothing when it is the size).
+  // Removes the transition at `position` (nothing when it is the size). The first goes in
+  // constant time: a walk down a wakeup tree mostly consumes the sequence from its front.
   void consume(std::size_t position);
   // The rest of the sequence as a chain of branches (not empty).
   Branch chain() const;
 
  private:
-  std::vector<Step> steps_;
+  std::vector<Step> steps_;  // steps_[first_ ..]: what is left
+  std::size_t first_ = 0;
   const HappensBefore* order_;
 };
 

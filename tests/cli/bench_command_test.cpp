@@ -34,7 +34,9 @@ TEST_CASE("weft bench --quick prints every figure as one JSON object", "[cli][be
         "explore_lastzero4_runs_per_s", "explore_lastzero4_runs_per_trace", "sweep_jobs1_executions_per_s",
         "sweep_jobs2_executions_per_s", "sweep_jobs2_over_jobs1", "explore_jobs1_runs_per_s", "explore_jobs2_runs_per_s",
         "explore_jobs2_over_jobs1", "scale_large_ns_per_step", "scale_small_ns_per_step",
-        "scale_large_over_small_ns_per_step", "peak_bytes_per_core"}) {
+        "scale_large_over_small_ns_per_step", "peak_bytes_per_core", "long_body_100_ns_per_step",
+        "explore_long_body_100_ns_per_step", "explore_long_body_100_over_plain", "long_body_100000_steps",
+        "explore_long_body_100000_over_plain"}) {
     CAPTURE(key);
     REQUIRE(figures.contains(key));
     CHECK(figures[key].get<double>() > 0);

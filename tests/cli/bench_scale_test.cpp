@@ -63,7 +63,7 @@ TEST_CASE("bench draws a progress line on a terminal", "[cli][bench]") {
   weft.signal(SIGKILL);
   weft.wait();
   INFO(drawn);
-  CHECK(drawn.find("\r\033[Kbench: 1/7 large scale run: 32 devices x 4 cores, 24576 steps an execution, ") !=
+  CHECK(drawn.find("\r\033[Kbench: 1/8 large scale run: 32 devices x 4 cores, 24576 steps an execution, ") !=
         std::string::npos);
-  CHECK(drawn.find("bench: 2/7 small scale run: 2 devices x 4 cores") != std::string::npos);
+  CHECK(drawn.find("bench: 2/8 small scale run: 2 devices x 4 cores") != std::string::npos);
 }

@@ -35,7 +35,7 @@ TEST_CASE("Happens-before: program order, dependence in run order, and a DMA aft
   const std::vector<Event> run{{core(0), writes(1)}, {core(1), writes(2)}, {core(1), reads(1)},
                                {core(0), starts_dma()}, {dma_read(0, 0), reads(2)}};
   const HappensBefore order(run);
-  CHECK(order.processes() == 3);
+  CHECK(order.chains() == 3);
   CHECK(order.before(0, 2));       // c0's write of x, then c1's read of x: dependent
   CHECK(order.before(1, 2));       // c1's program order
   CHECK_FALSE(order.before(1, 3));  // c1's write of y and c0's start: independent
@@ -121,11 +121,33 @@ TEST_CASE("A race on a wait is reversible only if the cell holds enough without 
   // c0 signals the cell by 1, c1 waits for 1: the wait cannot run first.
   const std::vector<Event> lone{{core(0), adds(5, 1)}, {core(1), takes(5, 1)}};
   const HappensBefore lone_order(lone);
-  const Sequence lone_v({{lone[1].actor, &lone[1].footprint, 1}}, lone_order);
-  CHECK_FALSE(reversible(lone, 0, lone_v, 1));
+  CHECK_FALSE(Reversibility(lone, lone.size(), lone_order).reversible(0, 1));
   // An earlier signal by c2 leaves enough: now the wait may run before c0's signal.
   const std::vector<Event> spare{{core(2), adds(5, 1)}, {core(0), adds(5, 1)}, {core(1), takes(5, 1)}};
   const HappensBefore spare_order(spare);
-  const Sequence spare_v({{spare[2].actor, &spare[2].footprint, 2}}, spare_order);
-  CHECK(reversible(spare, 1, spare_v, 2));
+  CHECK(Reversibility(spare, spare.size(), spare_order).reversible(1, 2));
+  // A signal by c2 between the race's two, independent of c0's: it comes before the wait in the
+  // reversal too. One that c0's signal is ordered before (c0's own) does not.
+  const std::vector<Event> between{{core(0), adds(5, 1)}, {core(2), adds(5, 1)}, {core(1), takes(5, 1)}};
+  const HappensBefore between_order(between);
+  CHECK(Reversibility(between, between.size(), between_order).reversible(0, 2));
+  const std::vector<Event> own{{core(0), adds(5, 1)}, {core(0), adds(5, 1)}, {core(1), takes(5, 2)}};
+  const HappensBefore own_order(own);
+  CHECK_FALSE(Reversibility(own, own.size(), own_order).reversible(1, 2));
+  CHECK_FALSE(Reversibility(own, own.size(), own_order).reversible(0, 2));
+}
+
+TEST_CASE("Happens-before: a DMA waited for gives its lane to the next DMA of its core", "[scheduler][explorer]") {
+  // c0 starts DMA 0, which reads x and signals the cell; c0 waits on the cell and starts DMA 1,
+  // which reads x. c1 writes y, unrelated. Three chains: the two cores and one lane.
+  const Footprint signal_cell{{{{2, 5, 0, 0}, TouchMode::add, {}, 1}}};
+  const std::vector<Event> run{{core(0), starts_dma()}, {dma_read(0, 0), reads(1)}, {core(1), writes(2)},
+                               {{Actor::Kind::dma_write, 0, 0}, signal_cell}, {core(0), takes(5, 1)},
+                               {core(0), starts_dma()}, {dma_read(0, 1), reads(1)}};
+  const HappensBefore order(run);
+  CHECK(order.chains() == 3);
+  CHECK(order.before(1, 6));  // DMA 0 before DMA 1, through the wait and the start
+  CHECK(order.before(3, 4));
+  CHECK_FALSE(order.before(2, 6));
+  CHECK_FALSE(order.before(1, 2));
 }

@@ -1,0 +1,120 @@
+#include "scheduler/strategies/touch_index.hpp"
+
+#include <algorithm>
+
+namespace weft::scheduler {
+namespace {
+
+std::size_t later(std::size_t a, std::size_t b) {
+  if (a == TouchIndex::none) return b;
+  if (b == TouchIndex::none) return a;
+  return std::max(a, b);
+}
+
+}  // namespace
+
+void TouchIndex::file(std::size_t event, std::uint32_t chain, const Footprint& footprint) {
+  for (const Touch& touch : footprint.touches) {
+    std::vector<Lists>& by_chain = objects_[touch.object];
+    if (by_chain.size() <= chain) by_chain.resize(chain + 1);
+    Lists& lists = by_chain[chain];
+    switch (touch.mode) {
+      case TouchMode::add:
+        (touch.ordered ? lists.ordered_adds : lists.adds) = event;
+        break;
+      case TouchMode::take:
+        lists.takes = event;
+        break;
+      case TouchMode::observe:
+        lists.observes = event;
+        break;
+      case TouchMode::read:
+      case TouchMode::write: {
+        Boxed& boxed = touch.mode == TouchMode::read ? lists.reads : lists.writes;
+        boxed.latest = event;
+        if (touch.box.rank == 0) {
+          boxed.whole_latest = event;
+          break;
+        }
+        Rank& rank = boxed.ranks[touch.box.rank];
+        rank.latest = event;
+        rank.extent = std::max(rank.extent, touch.box.size[0]);
+        rank.by_start[touch.box.start[0]].push_back({event, &touch});
+        break;
+      }
+    }
+  }
+}
+
+std::size_t TouchIndex::meeting(const Boxed& boxed, const Box& box, std::uint32_t known) const {
+  if (box.rank == 0) return above(boxed.latest, known);  // the whole object meets every box
+  std::size_t found = above(boxed.whole_latest, known);
+  for (const auto& [rank, filed] : boxed.ranks) {
+    if (rank != box.rank) {  // another view of the object: Box::overlaps assumes they meet
+      found = later(found, above(filed.latest, known));
+      continue;
+    }
+    // An empty extent meets nothing; a box starting at or after this one's end, or `extent` or
+    // more before its start, does not meet it in the first dimension.
+    if (box.size[0] <= 0 || filed.extent <= 0) continue;
+    const auto first = filed.by_start.upper_bound(box.start[0] - filed.extent);
+    const auto end = filed.by_start.lower_bound(box.start[0] + box.size[0]);
+    for (auto bucket = first; bucket != end; ++bucket) {
+      const std::vector<Entry>& entries = bucket->second;
+      for (auto entry = entries.rbegin(); entry != entries.rend() && positions_[entry->event] > known; ++entry) {
+        if (found != none && entry->event <= found) break;
+        if (box.overlaps(entry->touch->box)) {
+          found = entry->event;
+          break;
+        }
+      }
+    }
+  }
+  return found;
+}
+
+void TouchIndex::latest_dependent(const Footprint& footprint, std::uint32_t own, std::span<const std::uint32_t> known,
+                                  std::vector<std::size_t>& latest) const {
+  for (const Touch& touch : footprint.touches) {
+    const auto object = objects_.find(touch.object);
+    if (object == objects_.end()) continue;
+    const std::vector<Lists>& by_chain = object->second;
+    for (std::uint32_t p = 0; p < by_chain.size(); ++p) {
+      if (p == own) continue;
+      const Lists& lists = by_chain[p];
+      const std::uint32_t k = known[p];
+      std::size_t found = none;
+      const auto consider = [&](std::size_t event) { found = later(found, above(event, k)); };
+      // The conflicts of scheduler/footprint.cpp: any touch of a counter conflicts with a take,
+      // and with an add or an observe unless both are unordered adds or both observes; reads
+      // and writes conflict with every counter touch, and with each other where their boxes
+      // meet, unless both read.
+      switch (touch.mode) {
+        case TouchMode::read:
+          found = meeting(lists.writes, touch.box, k);
+          consider(lists.adds); consider(lists.ordered_adds); consider(lists.takes); consider(lists.observes);
+          break;
+        case TouchMode::write:
+          found = later(meeting(lists.reads, touch.box, k), meeting(lists.writes, touch.box, k));
+          consider(lists.adds); consider(lists.ordered_adds); consider(lists.takes); consider(lists.observes);
+          break;
+        case TouchMode::add:
+          if (touch.ordered) consider(lists.adds);
+          consider(lists.ordered_adds); consider(lists.takes); consider(lists.observes);
+          consider(lists.reads.latest); consider(lists.writes.latest);
+          break;
+        case TouchMode::take:
+          consider(lists.adds); consider(lists.ordered_adds); consider(lists.takes); consider(lists.observes);
+          consider(lists.reads.latest); consider(lists.writes.latest);
+          break;
+        case TouchMode::observe:
+          consider(lists.adds); consider(lists.ordered_adds); consider(lists.takes);
+          consider(lists.reads.latest); consider(lists.writes.latest);
+          break;
+      }
+      latest[p] = later(latest[p], found);
+    }
+  }
+}
+
+}  // namespace weft::scheduler

@@ -1,0 +1,89 @@
+#pragma once
+// Where the transitions of a run touched each object, filed by chain and by mode, so that
+// happens-before (happens_before.hpp) finds a chain's latest transition dependent with a new
+// one without walking the chain.
+//
+// Why. Happens-before needs, for each other chain, the latest of its transitions that is
+// dependent with e_j among those not yet known to happen before e_j. Walking the chain back
+// transition by transition finds it at once when the chains synchronise often, but two cores
+// that never do (each streams its own tiles) share nothing to stop the walk: every transition
+// walked the other core's whole past, and a run of n steps cost n times n. Dependence is a
+// conflict of two touches of one object (scheduler/footprint.hpp), so only the transitions that
+// touched e_j's objects can be dependent with it, and which of them conflict follows from their
+// modes alone but for reads and writes, which conflict where their boxes overlap.
+//
+// How. Per object and chain, the transitions are filed by mode: adds (unordered and ordered
+// apart), takes and observes as lists, whose latest entry is the one a conflict by mode finds;
+// reads and writes by their box's rank and the start of its first dimension, with the latest of
+// each rank and of all, so that a box is tested only against the boxes whose first dimension
+// can meet it (start within the largest extent filed). `latest_dependent` returns, per chain,
+// the latest filed transition conflicting with a touch of the footprint, among those whose
+// position in their chain is above what e_j already knows of the chain: within a bucket a walk
+// back stops at the first position known. It gives what walking the chain gave, transition for
+// transition (tests/scheduler/happens_before_differential_test.cpp compares with the plain
+// construction).
+//
+// Invariants: transitions are filed in run order, each under its chain, and positions grow
+// along a chain in run order. The index keeps pointers to the touches filed: the run must not
+// change while it lives.
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <span>
+#include <unordered_map>
+#include <vector>
+
+#include "scheduler/footprint.hpp"
+#include "scheduler/strategies/object_hash.hpp"
+
+namespace weft::scheduler {
+
+class TouchIndex {
+ public:
+  static constexpr std::size_t none = static_cast<std::size_t>(-1);
+
+  // `positions`: each transition's position in its chain (from 1), filled for every transition
+  // filed before a query.
+  explicit TouchIndex(std::span<const std::uint32_t> positions) : positions_(positions) {}
+
+  // Files transition `event` of `chain` under each object its footprint touches.
+  void file(std::size_t event, std::uint32_t chain, const Footprint& footprint);
+
+  // For each chain p other than `own` (own: none to skip none), into latest[p] (which must be
+  // sized to the chains, and filled with `none`): the latest filed transition of p dependent
+  // with `footprint` whose position is above known[p]; `none` where there is none.
+  void latest_dependent(const Footprint& footprint, std::uint32_t own, std::span<const std::uint32_t> known,
+                        std::vector<std::size_t>& latest) const;
+
+ private:
+  struct Entry {
+    std::size_t event;
+    const Touch* touch;
+  };
+  struct Rank {
+    std::size_t latest = none;
+    std::int64_t extent = 0;  // the largest size of the first dimension filed
+    std::map<std::int64_t, std::vector<Entry>> by_start;  // by the start of the first dimension
+  };
+  struct Boxed {  // reads, or writes
+    std::size_t latest = none;        // of every box
+    std::size_t whole_latest = none;  // of rank 0 (the whole object), which meets every box
+    std::map<int, Rank> ranks;        // rank >= 1
+  };
+  struct Lists {  // one object's touches by one chain
+    std::size_t adds = none, ordered_adds = none, takes = none, observes = none;  // the latest of each
+    Boxed reads, writes;
+  };
+
+  // The latest entry of `boxed` whose box meets `box`, above `known`; `none` if there is none.
+  std::size_t meeting(const Boxed& boxed, const Box& box, std::uint32_t known) const;
+  std::size_t above(std::size_t event, std::uint32_t known) const {
+    return event != none && positions_[event] > known ? event : none;
+  }
+
+  std::span<const std::uint32_t> positions_;
+  std::unordered_map<ObjectId, std::vector<Lists>, ObjectHash> objects_;  // by object, then by chain (looked up only)
+};
+
+}  // namespace weft::scheduler
