@@ -26,10 +26,10 @@ void write_all(const std::string& text) {
 
 std::string_view Execution::operation_verb(std::uint8_t kind) {
   // In the order of ops::Table.
-  static constexpr std::array<std::string_view, 14> verbs{
+  static constexpr std::array<std::string_view, 15> verbs{
       "loads", "stores", "signals", "waits", "reads a semaphore", "allocates a buffer", "allocates semaphores",
       "starts a DMA", "loads with a mask", "stores with a mask", "swaps", "arrives at the device barrier",
-      "leaves the device barrier", "ends a scope"};
+      "leaves the device barrier", "ends a scope", "ends a launch"};
   static_assert(verbs.size() == ops::Table::size, "a verb for every entry of the operation table");
   return kind < verbs.size() ? verbs[kind] : std::string_view("calls weft's API");
 }

@@ -25,12 +25,7 @@ struct LaunchEnd {
   }
   void footprint(const model::Machine& machine, const OpSite& site, FootprintRules,
                  scheduler::Footprint& footprint) const {
-    for (const model::Buffer* buffer : machine.memory().innermost_scope(site.core)) {
-      const auto& info = buffer->info();
-      footprint.touches.push_back(
-          {buffer_object(buffer_existence, info.space, info.id, info.device, info.core), scheduler::TouchMode::write});
-      footprint.touches.push_back({contents_of(*buffer), scheduler::TouchMode::write, box_of(model::Rect::whole(info.shape))});
-    }
+    add_freed_scope(machine, site.core, footprint);
     for (const int semaphore : machine.semaphores().of_launch(machine.launches().of(site.global)))
       footprint.touches.push_back(cell(machine, semaphore, site.global, scheduler::TouchMode::observe, 0, false));
     footprint.touches.push_back(launch_write(site.global));

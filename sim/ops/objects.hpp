@@ -57,6 +57,16 @@ inline scheduler::Touch barrier_touch(int global_core, scheduler::TouchMode mode
 inline scheduler::Touch core_finished_touch() { return {{running_cores, 0, 0, 0}, scheduler::TouchMode::add, {}, 1}; }
 inline scheduler::Touch running_cores_observed() { return {{running_cores, 0, 0, 0}, scheduler::TouchMode::observe}; }
 
+// The touches of freeing `by`'s innermost scope (a run_scoped scope's end, a launch's end): the
+// existence and the whole contents of each of its buffers, written.
+inline void add_freed_scope(const model::Machine& machine, model::CoreId by, scheduler::Footprint& footprint) {
+  for (const model::Buffer* buffer : machine.memory().innermost_scope(by)) {
+    const auto& info = buffer->info();
+    footprint.touches.push_back(
+        {buffer_object(buffer_existence, info.space, info.id, info.device, info.core), scheduler::TouchMode::write});
+    footprint.touches.push_back({contents_of(*buffer), scheduler::TouchMode::write, box_of(model::Rect::whole(info.shape))});
+  }
+}
 // The launch a core is in (model/launches.hpp), in a program of several launches: its end of a
 // launch writes it; every signal, DMA start and DMA phase that reaches the core reads it (the
 // crossed_launch check), so each is ordered with the launch's end. Nothing, with one launch.

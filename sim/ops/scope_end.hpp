@@ -23,12 +23,7 @@ struct ScopeEnd {
   }
   void footprint(const model::Machine& machine, const OpSite& site, FootprintRules,
                  scheduler::Footprint& footprint) const {
-    for (const model::Buffer* buffer : machine.memory().innermost_scope(site.core)) {
-      const auto& info = buffer->info();
-      footprint.touches.push_back(
-          {buffer_object(buffer_existence, info.space, info.id, info.device, info.core), scheduler::TouchMode::write});
-      footprint.touches.push_back({contents_of(*buffer), scheduler::TouchMode::write, box_of(model::Rect::whole(info.shape))});
-    }
+    add_freed_scope(machine, site.core, footprint);
   }
   TraceEvent event(const model::Machine&, const OpSite&) const {
     TraceEvent event = access_event(TraceEvent::Kind::scope_end, first, first ? model::Rect::whole(first->info().shape) : model::Rect{});
