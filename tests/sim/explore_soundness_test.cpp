@@ -125,8 +125,9 @@ void compare_on_generated_kernels(std::uint64_t first_seed, std::uint64_t last_s
   INFO(kernels << " generated kernels compared (" << skipped << " too large to enumerate): " << reduced_total
                 << " runs with reduction (and " << cut_short_total << " cut short), " << full_total << " without");
   CHECK(cut_short_total * 100 <= reduced_total);
-  // Two launches double a kernel's length: more of them are too large to enumerate.
-  CHECK(kernels >= (launches > 1 ? 3 : 10) * skipped);
+  // Most kernels are small enough to enumerate (two launches double a kernel's length: more of
+  // them are too large). Checked on the whole set only: the sanitizers' quarter is too few.
+  if (kernel_share == 1) CHECK(kernels >= (launches > 1 ? 3 : 10) * skipped);
 }
 
 }  // namespace
