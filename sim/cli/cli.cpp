@@ -192,6 +192,9 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
                               "devices (x 4 cores) of the large ring all-gather, 256 by default (32 with --quick); "
                               "the small one has 1/16 of them")
         ->transform(whole_number(16, 4096));
+    bench_command->add_option("--reference", bench_request.reference,
+                              "a JAX source tree: run its interpret mode's machine model (SharedMemory, in "
+                              "threads) on the Python ring all-gather, beside weft (python3 -m weft bench)");
   }
 
   if (const auto unknown = unknown_verb(app, argc, argv)) {
