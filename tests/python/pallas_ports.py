@@ -146,9 +146,12 @@ def paged_gather_kernel(table_ref, pool_ref, out_ref, pages_ref, sems, *, per_se
     out_ref[...] = pages_ref[...] * 2
 
 
-@weft.scenario(devices=1, cores_per_device=2, params={"sequences": 4, "per_sequence": 2, "page": 8, "pages": 6, "bug": 0})
-def paged_gather(sequences, per_sequence, page, pages, bug):
-    table = np.array([(s * 3 + k * 5) % pages for s in range(sequences) for k in range(per_sequence)], np.int32)
+@weft.scenario(devices=1, cores_per_device=2,
+               params={"sequences": 4, "per_sequence": 2, "page": 8, "pages": 6, "bug": 0, "block_table": []})
+def paged_gather(sequences, per_sequence, page, pages, bug, block_table):
+    rows = block_table or [[(s * 3 + k * 5) % pages for k in range(per_sequence)] for s in range(sequences)]
+    assert len(rows) == sequences and all(len(row) == per_sequence for row in rows), "a page per slot of a sequence"
+    table = np.array(rows, np.int32).reshape(-1)
     pool = (np.arange(pages * page, dtype=np.float32) % 11).reshape(pages, page)
     kernel = lambda *refs: paged_gather_kernel(*refs, per_sequence=per_sequence, shared=bug == 1)  # noqa: E731
     call = pl.pallas_call(
@@ -166,7 +169,7 @@ def paged_gather(sequences, per_sequence, page, pages, bug):
 # ---- bidirectional reduce-scatter over (step, phase) (scenarios/kernels/pallas/reduce_scatter.cpp) ----
 
 def reduce_scatter_kernel(x_ref, out_ref, hbm_ref, local_sem, left_recv, left_send, right_recv, right_send,
-                          left_capacity, right_capacity, acc_ref, *, half, capacity_late):
+                          left_capacity, right_capacity, acc_ref, *, half, capacity_late, handshake):
     devices = lax.psum(1, "x")
     me = lax.axis_index("x")
     step, phase = pl.program_id(0), pl.program_id(1)
@@ -186,10 +189,11 @@ def reduce_scatter_kernel(x_ref, out_ref, hbm_ref, local_sem, left_recv, left_se
                                             device_id=(direction["to"],))
 
     if start:
-        barrier = pltpu.get_barrier_semaphore()
-        pl.semaphore_signal(barrier, 1, device_id=(leftward["to"],))
-        pl.semaphore_signal(barrier, 1, device_id=(rightward["to"],))
-        pl.semaphore_wait(barrier, 2)
+        if handshake:
+            barrier = pltpu.get_barrier_semaphore()
+            pl.semaphore_signal(barrier, 1, device_id=(leftward["to"],))
+            pl.semaphore_signal(barrier, 1, device_id=(rightward["to"],))
+            pl.semaphore_wait(barrier, 2)
         out_ref[...] = jnp.zeros((2 * half, out_ref.shape[1]), jnp.float32)
         acc_ref[...] = jnp.zeros(acc_ref.shape, jnp.float32)
         first = remote(x_ref.at[me, leftward["rows"]], hbm_ref.at[working, leftward["rows"]], leftward)
@@ -222,12 +226,13 @@ def reduce_scatter_kernel(x_ref, out_ref, hbm_ref, local_sem, left_recv, left_se
         pl.semaphore_wait(sending["capacity"], 1)
 
 
-@weft.scenario(devices=4, params={"rows": 16, "cols": 128, "capacity_late": 0})
-def reduce_scatter(rows, cols, capacity_late):
+@weft.scenario(devices=4, params={"rows": 16, "cols": 128, "capacity_late": 0, "handshake": 1})
+def reduce_scatter(rows, cols, capacity_late, handshake):
     devices = len(jax.devices())
     x = (np.arange(devices * devices * rows * cols, dtype=np.float32) % 13).reshape(devices * devices, rows, cols)
     half = rows // 2
-    kernel = lambda *refs: reduce_scatter_kernel(*refs, half=half, capacity_late=capacity_late)  # noqa: E731
+    kernel = lambda *refs: reduce_scatter_kernel(*refs, half=half, capacity_late=capacity_late,  # noqa: E731
+                                                 handshake=handshake)
     call = pl.pallas_call(
         kernel,
         out_shape=(jax.ShapeDtypeStruct((rows, cols), jnp.float32), jax.ShapeDtypeStruct((2, rows, cols), jnp.float32)),
