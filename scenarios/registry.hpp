@@ -13,6 +13,7 @@ sim::ScenarioDefinition scoped_copy();
 sim::ScenarioDefinition ring_all_gather();
 sim::ScenarioDefinition ring_all_reduce();
 sim::ScenarioDefinition ring_all_reduce_bidirectional();
+sim::ScenarioDefinition torus_all_reduce();
 sim::ScenarioDefinition core_pipeline();
 sim::ScenarioDefinition ring_all_gather_double_buffered();
 sim::ScenarioDefinition dma_read_before_wait();
