@@ -90,6 +90,7 @@ void TraceRecorder::on_event(const TraceEvent& event) {
   record.amount = event.amount;
   record.count = event.count;
   record.dma = event.dma;
+  record.recv_semaphore_id = event.recv_semaphore_id;
   if (event.origin.what != nullptr) record.origin = model::describe(event.origin);
   const std::size_t index = records_.size();
   records_.push_back(record);
