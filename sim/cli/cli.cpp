@@ -20,6 +20,7 @@
 #include "sim/cli/number_options.hpp"
 #include "sim/cli/output_check.hpp"
 #include "sim/cli/output_target.hpp"
+#include "sim/cli/stack_limit.hpp"
 #include "sim/cli/standard_fds.hpp"
 #include "sim/cli/stdout_status.hpp"
 #include "sim/cli/sweep_command.hpp"
@@ -278,6 +279,10 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
 int run_cli(int argc, char** argv, const ScenarioRegistry& registry, const BenchCommand& bench,
             const ScriptLoader& scripts) {
   occupy_closed_standard_fds();
+  if (const auto problem = stack_limit_problem()) {  // before anything runs that could overflow it
+    std::cerr << "weft: " << *problem << "\n";
+    return 2;
+  }
   return with_stdout_checked(run_command(argc, argv, registry, bench, scripts));
 }
 
