@@ -127,6 +127,8 @@ def emit_pipeline(body, *, grid, in_specs=None, out_specs=None, should_accumulat
         return list(given) if isinstance(given, (tuple, list)) else [] if given is None else [given]
 
     ins, outs = specs(in_specs), specs(out_specs)
+    if any(getattr(spec, "buffer_count", 2) != 2 for spec in ins + outs):
+        raise NotImplementedError("emit_pipeline with pl.Buffered(n) other than 2: not yet in weft (docs/python.md)")
 
     def pipeline(*refs):
         if len(refs) != len(ins) + len(outs):
