@@ -16,9 +16,10 @@
 // body sees (Pallas' `None`). A block may overhang the array's edge (the last block of a grid of
 // cdiv(20, 8), or a block larger than the array) as long as one of its elements is inside: the
 // pipeline pads it (pipeline.hpp). `Buffered{n}` after the index map gives the operand n
-// pipeline slots instead of 2 (Pallas' `pipeline_mode=pl.Buffered(n)`). An operand in `Memory::any` is handed to the body whole (an HBM
-// ref for manual DMAs), as Pallas' `memory_space=pl.ANY`. An output that names an input's host
-// buffer aliases it (`input_output_aliases`).
+// pipeline slots instead of 2 (Pallas' `pipeline_mode=pl.Buffered(n)`). An operand in
+// `Memory::any` is handed to the body whole (an HBM ref for manual DMAs), as Pallas'
+// `memory_space=pl.ANY`. An output that names an input's host buffer aliases it
+// (`input_output_aliases`).
 
 #include <cstdint>
 #include <functional>
