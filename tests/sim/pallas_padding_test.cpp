@@ -249,3 +249,34 @@ TEST_CASE("An output block with no element inside its array is an out-of-bounds 
   CHECK_THAT(result.details,
              Catch::Contains("starts the write-back of out[0] for grid point (2), block (3, 0), a DMA writing [24:32, 0:8]"));
 }
+
+TEST_CASE("An inner pipeline over a slice pads at the slice's edge, not the buffer's", "[sim][pallas]") {
+  // Rows 0..11 of a 20-row x through blocks of 8: the second block keeps rows 8..11 and leaves
+  // out's rows 12..19 alone, though the buffer has them.
+  sim::ScenarioDefinition scenario;
+  scenario.name = "inner_ragged";
+  scenario.setup = [](sim::Host& host) {
+    host.hbm<float>("x", {20, 8});
+    host.hbm<float>("out", {20, 8});
+    auto x = host.data<float>("x", 0);
+    for (Eigen::Index i = 0; i < x.size(); ++i) x[i] = static_cast<float>(i / 8);
+  };
+  sim::pallas::CallSpec spec;
+  spec.in = {sim::pallas::any<float>("x")};
+  spec.out = {sim::pallas::any<float>("out")};
+  scenario.kernel = sim::pallas::core_map(spec, [](sim::pallas::Program& p) {
+    const auto map = sim::pallas::index_map([](const GridIndex& g) { return Block{g[0], 0}; });
+    sim::pallas::emit_pipeline(p.core(), {2}, {sim::pallas::block(p.in<float>(0).at({sim::ds(0, 12)}), {8, 8}, map)},
+                               {sim::pallas::block(p.out<float>(0).at({sim::ds(0, 12)}), {8, 8}, map)},
+                               [](sim::pallas::Program& inner) {
+                                 sim::Core& c = inner.core();
+                                 c.store(inner.out<float>(0), c.load(inner.in<float>(0)) + 1);
+                               });
+  });
+  const auto outcome = run_and_read(scenario, one_core());
+  INFO(outcome.result.details);
+  REQUIRE(outcome.result.verdict == model::Verdict::ok);
+  CHECK(outcome.out[11 * 8] == 12);
+  CHECK(std::isnan(outcome.out[12 * 8]));
+  CHECK(std::isnan(outcome.out[20 * 8 - 1]));
+}
