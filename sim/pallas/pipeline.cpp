@@ -32,7 +32,9 @@ Pipeline::Pipeline(Core& core, const Grid& grid, std::vector<Operand> operands, 
         state.semaphores.push_back(core_.dma_semaphore(loc_));
       }
       state.pending.resize(state.slots.size());
-      state.upcoming.resize(static_cast<std::size_t>(std::max(buffers(state), 2) + 1));
+      // The blocks of the step before, this one and the next n - 1 (no more than the grid has).
+      const std::int64_t ahead = std::min<std::int64_t>(std::max(buffers(state), 2), std::max<std::int64_t>(grid_.steps(), 2));
+      state.upcoming.resize(static_cast<std::size_t>(ahead + 1));
       if (can_overhang(state.operand.array, state.operand.spec.block)) {
         // What a fresh slot holds is the memory policy's fill: the padding value.
         const model::Buffer& fresh = *state.slots.front();

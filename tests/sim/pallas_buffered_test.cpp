@@ -162,3 +162,8 @@ TEST_CASE("A buffer count below 1, or above 2 on an output, is a kernel_error na
     CHECK_THAT(result.details, Catch::Contains("out[0] 'out' has Buffered(3): an output has 1 or 2 buffers"));
   }
 }
+
+TEST_CASE("More buffers than VMEM holds is out_of_memory, not a host that runs out", "[sim][pallas]") {
+  const auto result = run(copy_with(1 << 30, 2), {});
+  CHECK(result.verdict == model::Verdict::out_of_memory);
+}
