@@ -280,3 +280,39 @@ TEST_CASE("An inner pipeline over a slice pads at the slice's edge, not the buff
   CHECK(std::isnan(outcome.out[12 * 8]));
   CHECK(std::isnan(outcome.out[20 * 8 - 1]));
 }
+
+TEST_CASE("A ragged fetch's DMA reads only the rows inside the array: a write just past them does not race", "[sim][pallas]") {
+  // Core 0 streams rows 0..11 of x (its second block overhangs them) while core 1 stores into rows
+  // 12..19 of the same buffer. The fetch of block 1 reads rows 8..11 only, so nothing races.
+  sim::ScenarioDefinition scenario;
+  scenario.name = "inner_ragged_beside_a_store";
+  scenario.setup = [](sim::Host& host) {
+    host.hbm<float>("x", {20, 8});
+    host.hbm<float>("out", {20, 8});
+  };
+  sim::pallas::CallSpec spec;
+  spec.in = {sim::pallas::any<float>("x")};
+  spec.out = {sim::pallas::any<float>("out")};
+  scenario.kernel = sim::pallas::core_map(spec, [](sim::pallas::Program& p) {
+    sim::Core& core = p.core();
+    if (core.core_id() == 1) {
+      core.store(p.in<float>(0).at({sim::ds(12, 8)}), sim::Tile<float>::Constant(8, 8, 5));
+      return;
+    }
+    const auto map = sim::pallas::index_map([](const GridIndex& g) { return Block{g[0], 0}; });
+    sim::pallas::emit_pipeline(core, {2}, {sim::pallas::block(p.in<float>(0).at({sim::ds(0, 12)}), {8, 8}, map)},
+                               {sim::pallas::block(p.out<float>(0).at({sim::ds(0, 12)}), {8, 8}, map)},
+                               [](sim::pallas::Program& inner) {
+                                 sim::Core& c = inner.core();
+                                 c.store(inner.out<float>(0), c.load(inner.in<float>(0)));
+                               });
+  });
+  sim::Config config = one_core();
+  config.machine.cores_per_device = 2;
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    sim::Simulation simulation(config, scenario, {});
+    const auto result = simulation.run_seed(seed);
+    INFO("seed " << seed << ": " << result.details);
+    CHECK(result.verdict == model::Verdict::ok);
+  }
+}
