@@ -7,6 +7,7 @@ import pytest
 import weft
 from weft.jax import jax, jnp
 from weft.jax.experimental import pallas as pl
+from weft.jax.experimental.pallas import tpu as pltpu
 
 
 def test_a_block_spec_carries_its_buffer_count():
@@ -53,3 +54,30 @@ def test_three_buffers_on_an_output_is_a_kernel_error_naming_it():
     result = weft.run(ragged_copy, config={"params.buffers_out": 3}, expect="kernel_error")
     assert result.ok, result.report
     assert "out[0] 'out0' has Buffered(3): an output has 1 or 2 buffers" in result.report, result.report
+
+
+@weft.scenario(devices=1, params={"buffers": 3, "rows": 20})
+def inner_ragged_copy(buffers, rows):
+    x = np.arange(rows * 8, dtype=np.float32).reshape(rows, 8)
+
+    def kernel(x_hbm, o_hbm):
+        def body(x_block, o_block):
+            o_block[...] = x_block[...] + 1
+
+        pltpu.emit_pipeline(
+            body, grid=(pl.cdiv(rows, 8),),
+            in_specs=[pl.BlockSpec((8, 8), lambda i: (i, 0), pipeline_mode=pl.Buffered(buffers))],
+            out_specs=[pl.BlockSpec((8, 8), lambda i: (i, 0))])(x_hbm, o_hbm)
+
+    run = pl.kernel(kernel, out_shape=jax.ShapeDtypeStruct((rows, 8), jnp.float32),
+                    mesh=pltpu.create_tensorcore_mesh("core"))
+    np.testing.assert_array_equal(run(x), x + 1)
+
+
+def test_an_inner_pipeline_takes_buffer_counts_and_ragged_blocks():
+    for buffers in (1, 3):
+        result = weft.sweep(inner_ragged_copy, seeds="0..4", config={"params.buffers": buffers})
+        assert result.ok, result.report
+    result = weft.run(inner_ragged_copy, config={"params.buffers": 0}, expect="kernel_error")
+    assert result.ok, result.report
+    assert "ValueError: pl.Buffered(0): buffer_count must be at least 1" in result.report, result.report

@@ -167,3 +167,25 @@ TEST_CASE("More buffers than VMEM holds is out_of_memory, not a host that runs o
   const auto result = run(copy_with(1 << 30, 2), {});
   CHECK(result.verdict == model::Verdict::out_of_memory);
 }
+
+TEST_CASE("An inner pipeline takes its operands' buffer counts", "[sim][pallas]") {
+  sim::ScenarioDefinition s = copy_with(2, 2);
+  sim::pallas::CallSpec spec;
+  spec.in = {sim::pallas::any<float>("x")};
+  spec.out = {sim::pallas::any<float>("out")};
+  s.kernel = sim::pallas::core_map(spec, [](sim::pallas::Program& p) {
+    const auto map = sim::pallas::index_map([](const GridIndex& g) { return Block{g[0], 0}; });
+    sim::pallas::emit_pipeline(p.core(), {4}, {sim::pallas::block(p.in<float>(0), {8, 8}, map, Buffered{3})},
+                               {sim::pallas::block(p.out<float>(0), {8, 8}, map, Buffered{1})},
+                               [](sim::pallas::Program& inner) {
+                                 sim::Core& c = inner.core();
+                                 c.store(inner.out<float>(0), c.load(inner.in<float>(0)) + 1);
+                               });
+  });
+  Events events;
+  const auto result = run(s, {}, &events);
+  INFO(result.details);
+  REQUIRE(result.verdict == model::Verdict::ok);
+  CHECK(events.start_of("inner pipeline fetch of in[0] for grid point (2)") < events.store(0));
+  CHECK(events.start_of("inner pipeline fetch of in[0] for grid point (3)") > events.store(0));
+}

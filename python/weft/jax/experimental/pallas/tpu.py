@@ -127,15 +127,14 @@ def emit_pipeline(body, *, grid, in_specs=None, out_specs=None, should_accumulat
         return list(given) if isinstance(given, (tuple, list)) else [] if given is None else [given]
 
     ins, outs = specs(in_specs), specs(out_specs)
-    if any(getattr(spec, "buffer_count", 2) != 2 for spec in ins + outs):
-        raise NotImplementedError("emit_pipeline with pl.Buffered(n) other than 2: not yet in weft (docs/python.md)")
 
     def pipeline(*refs):
         if len(refs) != len(ins) + len(outs):
             raise TypeError(f"this pipeline takes {len(ins)} input and {len(outs)} output refs, not {len(refs)}")
         blocks = [tuple(spec.block_shape) for spec in ins + outs]
         maps = [spec.index_map for spec in ins + outs]
-        _weft.emit_pipeline(grid, list(refs), blocks, maps, len(ins), body)
+        counts = [spec.buffer_count for spec in ins + outs]
+        _weft.emit_pipeline(grid, list(refs), blocks, maps, len(ins), body, counts)
 
     return pipeline
 
