@@ -11,10 +11,8 @@ BlockPlacement place_block(const model::Slice& array, const std::vector<std::int
   placement.array = array;
   placement.array.view = block_view;
   placement.slot = {slot, model::Rect::whole(block_view), block_view};
-  model::Slice clipped_array = placement.array;
-  model::Slice clipped_slot = placement.slot;
-  bool some_inside = true;
-  int axis = 0;  // the slot's dimension of array dimension d
+  std::array<std::int64_t, model::max_rank> kept{};  // per array dimension, its elements inside
+  bool some_inside = true, clipped = false;
   for (int d = 0; d < block.rank; ++d) {
     const std::int64_t extent = extents[static_cast<std::size_t>(d)];
     const std::int64_t size = extent == squeezed ? 1 : extent;
@@ -22,28 +20,29 @@ BlockPlacement place_block(const model::Slice& array, const std::vector<std::int
     const std::int64_t available = array.rect.size[d] - start;
     placement.array.rect.start[d] += start;
     placement.array.rect.size[d] = size;
-    clipped_array.rect.start[d] += start;
     if (start < 0 || available <= 0) some_inside = false;
-    const std::int64_t kept = std::clamp<std::int64_t>(available, 0, size);
-    clipped_array.rect.size[d] = kept;
-    if (extent == squeezed) continue;
-    clipped_array.view.dims[static_cast<std::size_t>(axis)] = kept;
-    clipped_slot.view.dims[static_cast<std::size_t>(axis)] = kept;
-    clipped_slot.rect.size[axis] = kept;
+    kept[static_cast<std::size_t>(d)] = std::clamp<std::int64_t>(available, 0, size);
+    clipped = clipped || kept[static_cast<std::size_t>(d)] < size;
+  }
+  if (!some_inside || !clipped) return placement;
+  int axis = 0;  // the slot's dimension of array dimension d
+  for (int d = 0; d < block.rank; ++d) {
+    placement.array.rect.size[d] = kept[static_cast<std::size_t>(d)];
+    if (extents[static_cast<std::size_t>(d)] == squeezed) continue;
+    placement.array.view.dims[static_cast<std::size_t>(axis)] = kept[static_cast<std::size_t>(d)];
+    placement.slot.view.dims[static_cast<std::size_t>(axis)] = kept[static_cast<std::size_t>(d)];
+    placement.slot.rect.size[axis] = kept[static_cast<std::size_t>(d)];
     ++axis;
   }
-  if (!some_inside || clipped_slot.rect == placement.slot.rect) return placement;
-  placement.array = clipped_array;
-  placement.slot = clipped_slot;
   // The padding: along each dimension k cut short, the slab past the kept part, over the kept
   // part of the dimensions before k and all of the dimensions after it.
   for (int k = 0; k < block_view.rank; ++k) {
-    const std::int64_t kept = clipped_slot.rect.size[k];
-    if (kept == block_view.dims[static_cast<std::size_t>(k)]) continue;
+    const std::int64_t inside = placement.slot.rect.size[k];
+    if (inside == block_view.dims[static_cast<std::size_t>(k)]) continue;
     model::Rect slab = model::Rect::whole(block_view);
-    for (int before = 0; before < k; ++before) slab.size[before] = clipped_slot.rect.size[before];
-    slab.start[k] = kept;
-    slab.size[k] = block_view.dims[static_cast<std::size_t>(k)] - kept;
+    for (int before = 0; before < k; ++before) slab.size[before] = placement.slot.rect.size[before];
+    slab.start[k] = inside;
+    slab.size[k] = block_view.dims[static_cast<std::size_t>(k)] - inside;
     placement.padding[static_cast<std::size_t>(placement.padding_count++)] = slab;
   }
   return placement;

@@ -27,17 +27,18 @@ Pipeline::Pipeline(Core& core, const Grid& grid, std::vector<Operand> operands, 
     if (blocked(state)) {
       const model::Shape block_view = slot_shape(state);
       const model::ElementType type = state.operand.array.buffer->info().type;
+      // One allocation for the usual counts; a huge one grows as VMEM fills (it runs out first).
+      state.slots.reserve(static_cast<std::size_t>(std::min(buffers(state), 4)));
       for (int slot = 0; slot < buffers(state); ++slot) {
-        state.slots.push_back(core_.allocate(model::Space::vmem, type, block_view, loc_));
-        state.semaphores.push_back(core_.dma_semaphore(loc_));
+        model::Buffer* buffer = core_.allocate(model::Space::vmem, type, block_view, loc_);
+        state.slots.push_back({buffer, core_.dma_semaphore(loc_), std::nullopt});
       }
-      state.pending.resize(state.slots.size());
       // The blocks of the step before, this one and the next n - 1 (no more than the grid has).
       const std::int64_t ahead = std::min<std::int64_t>(std::max(buffers(state), 2), std::max<std::int64_t>(grid_.steps(), 2));
       state.upcoming.resize(static_cast<std::size_t>(ahead + 1));
       if (can_overhang(state.operand.array, state.operand.spec.block)) {
         // What a fresh slot holds is the memory policy's fill: the padding value.
-        const model::Buffer& fresh = *state.slots.front();
+        const model::Buffer& fresh = *state.slots.front().buffer;
         state.padding_value.assign(fresh.data<std::byte>(), fresh.data<std::byte>() + fresh.bytes());
       }
       use_slot(state, 0);
@@ -73,7 +74,7 @@ const model::Slice& Pipeline::current(int i) const {
 
 void Pipeline::use_slot(State& state, int slot) {
   state.slot = slot;
-  model::Buffer* buffer = state.slots[static_cast<std::size_t>(slot)];
+  model::Buffer* buffer = state.slots[static_cast<std::size_t>(slot)].buffer;
   state.current = {buffer, model::Rect::whole(buffer->info().shape), buffer->info().shape};
 }
 
@@ -115,31 +116,29 @@ model::DmaOrigin Pipeline::origin(const State& state, std::int64_t step, const B
 }
 
 void Pipeline::fetch(State& state, int slot, const Block& block, std::int64_t step) {
-  const auto index = static_cast<std::size_t>(slot);
-  const BlockPlacement placement = place_block(state.operand.array, state.operand.spec.block, block, state.slots[index]);
+  Slot& target = state.slots[static_cast<std::size_t>(slot)];
+  const BlockPlacement placement = place_block(state.operand.array, state.operand.spec.block, block, target.buffer);
   if (placement.ragged()) {
     // The slot's padding holds the memory policy's value from the fetch on.
-    const model::Slice whole{state.slots[index], model::Rect::whole(state.slots[index]->info().shape),
-                             state.slots[index]->info().shape};
-    core_.store_bytes(whole, {placement.padding.data(), static_cast<std::size_t>(placement.padding_count)},
+    const model::Shape& shape = target.buffer->info().shape;
+    core_.store_bytes({target.buffer, model::Rect::whole(shape), shape},
+                      {placement.padding.data(), static_cast<std::size_t>(placement.padding_count)},
                       state.padding_value.data(), loc_);
     note_padding(state, placement, block, step);
   }
-  state.pending[index] =
-      core_.start_copy(placement.array, placement.slot, state.semaphores[index], origin(state, step, block), loc_);
+  target.pending = core_.start_copy(placement.array, placement.slot, target.semaphore, origin(state, step, block), loc_);
 }
 
 void Pipeline::write_back(State& state, std::int64_t step) {
-  const auto index = static_cast<std::size_t>(state.slot);
-  const BlockPlacement placement =
-      place_block(state.operand.array, state.operand.spec.block, state.block, state.slots[index]);
-  state.pending[index] =
-      core_.start_copy(placement.slot, placement.array, state.semaphores[index], origin(state, step, state.block), loc_);
+  Slot& source = state.slots[static_cast<std::size_t>(state.slot)];
+  const BlockPlacement placement = place_block(state.operand.array, state.operand.spec.block, state.block, source.buffer);
+  source.pending =
+      core_.start_copy(placement.slot, placement.array, source.semaphore, origin(state, step, state.block), loc_);
   state.written.emplace_back(state.block, step);
 }
 
 void Pipeline::wait(State& state, int slot) {
-  auto& pending = state.pending[static_cast<std::size_t>(slot)];
+  auto& pending = state.slots[static_cast<std::size_t>(slot)].pending;
   if (!pending) return;
   pending->wait_recv(loc_);
   pending.reset();

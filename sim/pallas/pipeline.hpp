@@ -71,11 +71,14 @@ class Pipeline {
   const model::Slice& current(int i) const;
 
  private:
+  struct Slot {
+    model::Buffer* buffer = nullptr;
+    Semaphore semaphore;
+    std::optional<Dma> pending;  // a DMA on the slot not yet waited
+  };
   struct State {
     Operand operand;
-    std::vector<model::Buffer*> slots;            // buffer_count of them
-    std::vector<Semaphore> semaphores;            // one per slot
-    std::vector<std::optional<Dma>> pending;      // a DMA on each slot not yet waited
+    std::vector<Slot> slots;                      // buffer_count of them
     model::Slice current;                         // what the body sees: the current slot, whole
     int slot = 0;                                 // the current slot
     int fill = 0;                                 // inputs: the slot the next fetch goes into
