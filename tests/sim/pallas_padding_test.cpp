@@ -12,6 +12,7 @@
 #include "model/machine.hpp"
 #include "scenarios/registry.hpp"
 #include "scheduler/strategies/random.hpp"
+#include "sim/engine/explore.hpp"
 #include "sim/engine/simulation.hpp"
 #include "sim/pallas/block_placement.hpp"
 #include "sim/pallas/pallas_call.hpp"
@@ -315,4 +316,20 @@ TEST_CASE("A ragged fetch's DMA reads only the rows inside the array: a write ju
     INFO("seed " << seed << ": " << result.details);
     CHECK(result.verdict == model::Verdict::ok);
   }
+}
+
+TEST_CASE("Padding adds steps but no interleaving class: the ragged matmul explores to the matmul's classes", "[sim][pallas]") {
+  // The same grid (2, 2, 2) of 8 x 8 blocks, over 16 x 16 arrays and over 12 x 12 ones.
+  sim::Config config = one_core();
+  config.machine.cores_per_device = 2;
+  const auto classes = [&](const sim::ScenarioDefinition& scenario) {
+    sim::Simulation simulation(config, scenario, scenario.params);
+    const auto report = sim::explore(simulation, scheduler::ExploreOptions{}, true);
+    CHECK(report.exhausted);
+    CHECK(report.as_expected(model::Verdict::ok));
+    return report.complete;
+  };
+  const auto ragged = classes(scenarios::pallas_ragged_matmul());
+  CHECK(ragged == classes(scenarios::pallas_matmul()));
+  CHECK(ragged > 1);
 }
