@@ -185,11 +185,13 @@ int Machine::start_dma(CoreId by, const DmaRequest& request, SourceLine line, Fa
     failure = {Verdict::kernel_error, call() + "the copy is empty (zero elements)"};
     return -1;
   }
+  // A library's DMA (the Pallas pipeline's) is named as the author knows it: operand, grid point, block.
+  const auto starts = [&](const char* verb) {
+    return request.origin.what != nullptr ? "starts the " + describe(request.origin) + ", a DMA " + verb
+                                          : "starts a DMA " + std::string(verb);
+  };
   if (!source.rect.inside(source.buffer->info().shape)) {
-    // A library's DMA (the Pallas pipeline's) is named as the author knows it: operand, grid point, block.
-    const std::string what = request.origin.what != nullptr ? "starts the " + describe(request.origin) + ", a DMA reading"
-                                                            : std::string("starts a DMA reading");
-    failure = out_of_bounds(by, line, source, what);
+    failure = out_of_bounds(by, line, source, starts("reading"));
     return -1;
   }
   Dma dma;
@@ -220,7 +222,7 @@ int Machine::start_dma(CoreId by, const DmaRequest& request, SourceLine line, Fa
   }
   const Slice resolved{remote, target.rect, target.view};
   if (!target.rect.inside(remote->info().shape)) {
-    failure = out_of_bounds(by, line, resolved, "starts a DMA writing");
+    failure = out_of_bounds(by, line, resolved, starts("writing"));
     return -1;
   }
   dma.id = static_cast<int>(dmas_.size());

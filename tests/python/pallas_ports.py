@@ -272,3 +272,89 @@ def inner_pipeline(rows, cols, block_rows, bug):
                     out_shape=jax.ShapeDtypeStruct((rows, cols), jnp.float32),
                     mesh=pltpu.create_tensorcore_mesh("core"))
     np.testing.assert_array_equal(run(x), 2 * x + 1)
+
+
+# ---- a tiled matmul whose last blocks overhang the arrays (scenarios/kernels/pallas/ragged_matmul.cpp) ----
+
+def ragged_matmul_kernel(x_ref, y_ref, z_ref, acc_ref, *, k, bk, mask):
+    kk = pl.program_id(2)
+
+    @pl.when(kk == 0)
+    def _():
+        acc_ref[...] = jnp.zeros_like(acc_ref)
+
+    x, y = x_ref[...], y_ref[...]
+    inside = k - kk * bk  # columns of x's block (rows of y's) inside the arrays: the rest is padding
+    if mask and inside < bk:
+        x = jnp.where(jnp.arange(bk)[None, :] < inside, x, 0)
+        y = jnp.where(jnp.arange(bk)[:, None] < inside, y, 0)
+    acc = acc_ref[...] + jnp.dot(x, y, preferred_element_type=jnp.float32)
+    acc_ref[...] = acc
+
+    @pl.when(kk == pl.num_programs(2) - 1)
+    def _():
+        z_ref[...] = acc
+
+
+@weft.scenario(devices=1, cores_per_device=2,
+               params={"m": 12, "n": 12, "k": 12, "bm": 8, "bn": 8, "bk": 8, "mask": 1})
+def ragged_matmul(m, n, k, bm, bn, bk, mask):
+    x = (np.arange(m * k, dtype=np.float32) % 7 - 3).reshape(m, k)
+    y = (np.arange(k * n, dtype=np.float32) % 5 - 2).reshape(k, n)
+    call = pl.pallas_call(
+        lambda *refs: ragged_matmul_kernel(*refs, k=k, bk=bk, mask=mask),
+        out_shape=jax.ShapeDtypeStruct((m, n), jnp.float32),
+        grid=(pl.cdiv(m, bm), pl.cdiv(n, bn), pl.cdiv(k, bk)),
+        in_specs=[pl.BlockSpec((bm, bk), lambda i, j, kk: (i, kk)), pl.BlockSpec((bk, bn), lambda i, j, kk: (kk, j))],
+        out_specs=pl.BlockSpec((bm, bn), lambda i, j, kk: (i, j)),
+        scratch_shapes=[pltpu.VMEM((bm, bn), jnp.float32)],
+        compiler_params=pltpu.CompilerParams(dimension_semantics=("parallel", "parallel", "arbitrary")))
+    np.testing.assert_array_equal(call(x, y), x @ y)
+
+
+# ---- column sums over a ragged row dimension (scenarios/kernels/pallas/ragged_reduction.cpp) ----
+
+def ragged_reduction_kernel(x_ref, o_ref, *, rows, block_rows, mask):
+    block = pl.program_id(1)
+
+    @pl.when(block == 0)
+    def _():
+        o_ref[...] = jnp.zeros_like(o_ref)
+
+    x = x_ref[...]
+    inside = rows - block * block_rows  # rows of this block inside x: the rest is padding
+    if mask and inside < block_rows:
+        x = jnp.where(jnp.arange(block_rows)[:, None] < inside, x, 0)
+    o_ref[...] = o_ref[...] + x.sum(axis=0, keepdims=True)
+
+
+@weft.scenario(devices=1, cores_per_device=2,
+               params={"rows": 20, "cols": 16, "block_rows": 8, "block_cols": 8, "mask": 1})
+def ragged_reduction(rows, cols, block_rows, block_cols, mask):
+    x = (np.arange(rows * cols, dtype=np.float32) % 7).reshape(rows, cols)
+    call = pl.pallas_call(
+        lambda *refs: ragged_reduction_kernel(*refs, rows=rows, block_rows=block_rows, mask=mask),
+        out_shape=jax.ShapeDtypeStruct((1, cols), jnp.float32),
+        grid=(cols // block_cols, pl.cdiv(rows, block_rows)),
+        in_specs=[pl.BlockSpec((block_rows, block_cols), lambda j, i: (i, j))],
+        out_specs=pl.BlockSpec((1, block_cols), lambda j, i: (0, j)),
+        compiler_params=pltpu.CompilerParams(dimension_semantics=("parallel", "arbitrary")))
+    np.testing.assert_array_equal(call(x), x.sum(axis=0, keepdims=True))
+
+
+# ---- row blocks through a weight matrix, x in Buffered(3), w in Buffered(1) (scenarios/kernels/pallas/buffered_stream.cpp) ----
+
+def buffered_stream_kernel(x_ref, w_ref, o_ref):
+    o_ref[...] = jnp.dot(x_ref[...], w_ref[...], preferred_element_type=jnp.float32)
+
+
+@weft.scenario(devices=1, cores_per_device=1, params={"rows": 32, "block": 8, "width": 8, "buffers": 3})
+def buffered_stream(rows, block, width, buffers):
+    x = (np.arange(rows * width, dtype=np.float32) % 7).reshape(rows, width)
+    w = (np.arange(width * width, dtype=np.float32) % 3 - 1).reshape(width, width)
+    call = pl.pallas_call(
+        buffered_stream_kernel, out_shape=jax.ShapeDtypeStruct((rows, width), jnp.float32), grid=(rows // block,),
+        in_specs=[pl.BlockSpec((block, width), lambda i: (i, 0), pipeline_mode=pl.Buffered(buffers)),
+                  pl.BlockSpec((width, width), lambda i: (0, 0), pipeline_mode=pl.Buffered(1))],
+        out_specs=pl.BlockSpec((block, width), lambda i: (i, 0)))
+    np.testing.assert_array_equal(call(x, w), x @ w)

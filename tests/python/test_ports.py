@@ -35,6 +35,11 @@ PAIRS = [
     ("pallas_reduce_scatter_capacity_late.toml", "reduce_scatter", ["params.capacity_late=1"], ["topology.devices=3"]),
     ("pallas_inner_pipeline.toml", "inner_pipeline", [], []),
     ("pallas_inner_pipeline_overlap_race.toml", "inner_pipeline", ["params.bug=1"], []),
+    ("pallas_ragged_matmul.toml", "ragged_matmul", [], []),
+    ("pallas_ragged_matmul_padding_read.toml", "ragged_matmul", ["params.mask=0"], []),
+    ("pallas_ragged_reduction.toml", "ragged_reduction", [], []),
+    ("pallas_ragged_reduction_padding_read.toml", "ragged_reduction", ["params.mask=0"], []),
+    ("pallas_buffered_stream.toml", "buffered_stream", [], []),
 ]
 
 
