@@ -40,8 +40,8 @@ std::function<void(Core&)> core_map(CallSpec spec, Body body, Location loc = Loc
 // Memory::any operands): `in` and `out` pair each ref with its BlockSpec; the steps all run on
 // this core. Its DMAs are named "inner pipeline fetch of in[N]" / "... write-back of out[N]".
 struct InnerOperand {
-  model::Slice array;
-  BlockSpec spec;
+  model::Slice array{};
+  BlockSpec spec{};
 };
 template <class T>
 InnerOperand block(const Ref<T>& array, std::vector<std::int64_t> block, IndexMap map) {
