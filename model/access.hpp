@@ -9,11 +9,11 @@
 namespace weft::model {
 
 struct Access {
-  Accessor who;
+  Accessor who{};
   const Buffer* buffer = nullptr;
-  Rect rect;
+  Rect rect{};
   bool is_write = false;
-  SourceLine line;
+  SourceLine line{};
 };
 
 class AccessObserver {

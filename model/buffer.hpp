@@ -28,10 +28,10 @@ struct BufferInfo {
   int device = 0;
   int core = -1;  // owning core for per-core spaces, -1 for shared ones
   ElementType type = ElementType::f32;
-  Shape shape;
-  std::string name;  // a host buffer's name, or the name a kernel gave its allocation
-  SourceLine site;   // where the kernel allocated it (line 0 for host buffers)
-  SourceLine scope;  // the run_scoped call it was allocated in (line 0: none; model/memory.hpp)
+  Shape shape{};
+  std::string name{};  // a host buffer's name, or the name a kernel gave its allocation
+  SourceLine site{};   // where the kernel allocated it (line 0 for host buffers)
+  SourceLine scope{};  // the run_scoped call it was allocated in (line 0: none; model/memory.hpp)
 };
 
 // "hbm buffer 3 'x' f32[8, 128] on device 1", "vmem buffer 100 'ring.cpp:21' f32[2, 8, 128] on

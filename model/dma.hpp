@@ -22,8 +22,8 @@ namespace weft::model {
 // dropped), which is what DMA shapes are compared by.
 struct Slice {
   Buffer* buffer = nullptr;
-  Rect rect;
-  Shape view;
+  Rect rect{};
+  Shape view{};
 };
 
 // The bytes of a slice's elements: what a DMA of it counts on its semaphores.
@@ -47,32 +47,32 @@ std::string describe(const DmaOrigin& origin);  // "fetch of in[0] for grid poin
 
 // What a core asks for when it starts a DMA.
 struct DmaRequest {
-  Slice source;
-  Slice target;        // as the starter names it: the buffer with its id is looked up on `destination`
-  CoreId destination;  // whose buffer (for per-core spaces) and receive cell
+  Slice source{};
+  Slice target{};      // as the starter names it: the buffer with its id is looked up on `destination`
+  CoreId destination{};  // whose buffer (for per-core spaces) and receive cell
   int recv_semaphore = -1;
   int send_semaphore = -1;  // -1: none
   bool add = false;         // accumulate into the target instead of overwriting it
-  DmaOrigin origin;         // who started it for the kernel, for reports (by default the kernel itself)
+  DmaOrigin origin{};       // who started it for the kernel, for reports (by default the kernel itself)
 };
 
 struct Dma {
   int id = 0;        // in start order across the machine
   int sequence = 0;  // how many DMAs its starter had started before it
   int launch = 0;    // the launch its starter was in (model/launches.hpp)
-  CoreId starter;
-  CoreId destination;  // the core whose recv semaphore cell the write phase signals
-  Slice source;
-  Slice target;        // resolved on the destination device
+  CoreId starter{};
+  CoreId destination{};  // the core whose recv semaphore cell the write phase signals
+  Slice source{};
+  Slice target{};      // resolved on the destination device
   int recv_semaphore = -1;
   int send_semaphore = -1;  // -1: none
   std::int64_t bytes = 0;
   bool add = false;  // the write phase adds the snapshot to the target
   DmaPhase next = DmaPhase::read;  // stays `write` until the write phase's last chunk has landed
   std::int64_t landed = 0;         // bytes of the write phase landed so far
-  std::vector<std::byte> snapshot;
-  SourceLine line;
-  DmaOrigin origin;
+  std::vector<std::byte> snapshot{};
+  SourceLine line{};
+  DmaOrigin origin{};
 
   bool remote() const { return !(starter == destination); }
 };

@@ -36,12 +36,12 @@ struct BlockedWait {
 
 // One place a failure points at, for timelines and explanations: a racing access, a blocked wait.
 struct FailureSite {
-  Accessor who;
+  Accessor who{};
   std::uint64_t step = 0;
-  SourceLine line;
-  std::string what;
-  std::optional<BlockedWait> waits;  // a blocked core's wait
-  Rect rect;                         // a racing access: the rectangle it touched (a DMA write: its chunk's)
+  SourceLine line{};
+  std::string what{};
+  std::optional<BlockedWait> waits{};  // a blocked core's wait
+  Rect rect{};                       // a racing access: the rectangle it touched (a DMA write: its chunk's)
 };
 
 struct Failure {

@@ -12,8 +12,8 @@
 namespace weft::model {
 
 struct Naming {
-  std::string_view name;  // given by the kernel, or empty
-  SourceLine site;        // where the kernel allocated it (line 0: not a kernel allocation)
+  std::string_view name{};  // given by the kernel, or empty
+  SourceLine site{};      // where the kernel allocated it (line 0: not a kernel allocation)
 };
 
 // The name, else the allocation site, else "" (a host setup's unnamed object, the barrier).

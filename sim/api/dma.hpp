@@ -16,8 +16,8 @@ class Core;
 // Where a DMA goes and how it writes: by default into the core with this core's index on this
 // device, overwriting the target.
 struct DmaOptions {
-  std::optional<int> device;  // the destination device
-  std::optional<int> core;    // the destination core index on that device
+  std::optional<int> device{};  // the destination device
+  std::optional<int> core{};  // the destination core index on that device
   bool add = false;           // add the source to the target (Pallas' async_copy(..., add=True)); not for bool
 };
 

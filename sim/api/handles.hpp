@@ -47,8 +47,8 @@ class SemaphoreArray {
 
 // Which cell a signal goes to: by default the signalling core's own device and core index.
 struct Where {
-  std::optional<int> device;
-  std::optional<int> core;
+  std::optional<int> device{};
+  std::optional<int> core{};
 };
 
 }  // namespace weft::sim

@@ -17,26 +17,26 @@
 namespace weft::sim {
 
 struct ScenarioDefinition {
-  std::string name;
-  std::string summary;  // one line, for `weft list`
-  Params params;        // every parameter the kernel reads, with its default
+  std::string name{};
+  std::string summary{};  // one line, for `weft list`
+  Params params{};    // every parameter the kernel reads, with its default
   model::Verdict expect = model::Verdict::ok;
-  std::function<void(Host&)> setup;
-  std::function<void(Core&)> kernel;
+  std::function<void(Host&)> setup{};
+  std::function<void(Core&)> kernel{};
   // Returns an empty string when the outputs are right, else what is wrong (first mismatch).
-  std::function<std::string(const Host&)> check;
+  std::function<std::string(const Host&)> check{};
 
   // --- for kernels in another language (python/) ---
   // Configuration the scenario brings with it, as `--set` assignments ("topology.devices=4"):
   // a layer above the config file and below a scenario file and the command line.
-  std::vector<std::string> settings;
+  std::vector<std::string> settings{};
   // Runs `setup` before every execution instead of once per simulation (whose outputs are then
   // restored from a copy): a setup that starts host code which the check resumes.
   bool setup_every_execution = false;
   // Makes each core's fiber instead of the configured backend: the Python binding's fibers
   // carry the interpreter's state (python/native/python_fiber.hpp) and bring their own watchdog
   // (scheduler.watchdog_seconds does not watch them).
-  std::function<std::unique_ptr<scheduler::Fiber>(scheduler::StackPool&, std::function<void()>)> make_fiber;
+  std::function<std::unique_ptr<scheduler::Fiber>(scheduler::StackPool&, std::function<void()>)> make_fiber{};
 };
 
 using ScenarioRegistry = std::vector<ScenarioDefinition>;

@@ -39,9 +39,9 @@ struct SchedulerConfig {
 };
 
 struct Config {
-  model::MachineSpec machine;
-  RaceDetectionConfig race_detection;
-  SchedulerConfig scheduler;
+  model::MachineSpec machine{};
+  RaceDetectionConfig race_detection{};
+  SchedulerConfig scheduler{};
 };
 
 }  // namespace weft::sim

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <exception>
+#include <new>
 
 #include "sim/engine/core_failures.hpp"
 
@@ -44,6 +45,9 @@ void Execution::body(int global_core) {
   } catch (const Teardown&) {
   } catch (const scheduler::ForcedUnwind&) {
     throw;
+  } catch (const std::bad_alloc&) {
+    host_ran_out_ = true;  // ends the execution as a failure would; Simulation::run reports it as the host's
+    found({model::Verdict::kernel_error, model::to_string(id) + " could not allocate host memory"});
   } catch (const std::exception& error) {
     found({model::Verdict::kernel_error, model::to_string(id) + " threw: " + error.what()});
   } catch (...) {

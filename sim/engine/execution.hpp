@@ -80,6 +80,10 @@ class Execution final : public scheduler::Process {
   void set_footprint_rules(ops::FootprintRules rules) { rules_ = rules; }
 
   const std::optional<model::Failure>& failure() const { return failure_; }
+  // A core's code, or weft's on its behalf, could not allocate (std::bad_alloc): the host ran
+  // out, which is no verdict of the kernel's; the execution ended there, and its caller reports
+  // the allocation failure (Simulation::run throws std::bad_alloc).
+  bool host_ran_out() const { return host_ran_out_; }
   // What blocks the execution when no actor is enabled: each blocked core and pending DMA.
   std::string describe_blocked() const;
   // The same as failure sites: each unfinished core where it stands.
@@ -276,6 +280,7 @@ class Execution final : public scheduler::Process {
   std::size_t enabled_cores_ = 0;
   std::vector<std::pair<int, int>> served_cells_;  // on_wait, jax: the cells served this step (kept for its capacity)
   std::optional<model::Failure> failure_;
+  bool host_ran_out_ = false;
   int unfinished_ = 0;
   std::uint64_t steps_ = 0;
   TraceSink* trace_ = nullptr;

@@ -94,6 +94,7 @@ ExecutionResult Simulation::run(scheduler::Strategy& strategy, TraceSink* trace,
                        " steps (scheduler.max_steps); where the cores stood:" + execution.describe_blocked();
     }
     execution.teardown();
+    if (execution.host_ran_out()) throw std::bad_alloc();  // not the kernel's verdict: the caller stops
     if (!execution.teardown_problem().empty()) {
       const std::string ended = result.verdict == model::Verdict::ok ? std::string()
                                                                      : "\n(before the teardown the execution had ended as " +

@@ -27,10 +27,10 @@ namespace weft::sim {
 
 struct ExecutionResult {
   model::Verdict verdict = model::Verdict::ok;
-  std::string details;  // what happened, for a kernel author (empty for ok)
-  scheduler::Schedule schedule;
+  std::string details{};  // what happened, for a kernel author (empty for ok)
+  scheduler::Schedule schedule{};
   std::uint64_t steps = 0;
-  std::vector<model::FailureSite> sites;  // where the failure points (racing accesses, blocked waits)
+  std::vector<model::FailureSite> sites{};  // where the failure points (racing accesses, blocked waits)
 };
 
 class Simulation {

@@ -34,20 +34,20 @@ struct TraceEvent {
   };
   Kind kind = Kind::load;
   std::uint64_t step = 0;
-  scheduler::Actor actor;  // the core, or the DMA phase
-  model::SourceLine line;  // the kernel line (for DMA phases: the dma_start line)
+  scheduler::Actor actor{};  // the core, or the DMA phase
+  model::SourceLine line{};  // the kernel line (for DMA phases: the dma_start line)
   const model::Buffer* buffer = nullptr;
-  model::Rect rect;
+  model::Rect rect{};
   const model::Buffer* target_buffer = nullptr;
-  model::Rect target_rect;
+  model::Rect target_rect{};
   int semaphore_id = -1;
   int target_core = -1;  // global core id
   std::int64_t amount = 0;
   std::int64_t count = 0;
   int dma = -1;
   int recv_semaphore_id = -1;  // dma_start: the semaphore its landing signals on target_core
-  model::DmaOrigin origin;  // DMA events: who started it for the kernel (what null: the kernel itself)
-  std::string_view name;  // allocate (a semaphore): the name the kernel gave it, or empty
+  model::DmaOrigin origin{};  // DMA events: who started it for the kernel (what null: the kernel itself)
+  std::string_view name{};  // allocate (a semaphore): the name the kernel gave it, or empty
 };
 
 class TraceSink {

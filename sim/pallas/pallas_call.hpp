@@ -41,8 +41,8 @@ std::function<void(Core&)> core_map(CallSpec spec, Body body, Location loc = Loc
 // this core, each operand with its buffer count (Buffered, as a pallas_call's). Its DMAs are
 // named "inner pipeline fetch of in[N]" / "... write-back of out[N]".
 struct InnerOperand {
-  model::Slice array;
-  BlockSpec spec;
+  model::Slice array{};
+  BlockSpec spec{};
 };
 template <class T>
 InnerOperand block(const Ref<T>& array, std::vector<std::int64_t> block, IndexMap map, Buffered buffered = {}) {

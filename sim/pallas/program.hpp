@@ -15,8 +15,8 @@ namespace weft::sim::pallas {
 
 // A launch's scratch, allocated once per core: buffers and semaphore arrays, in spec order.
 struct ScratchSet {
-  std::vector<model::Buffer*> buffers;            // null for semaphore entries
-  std::vector<std::vector<Semaphore>> semaphores;  // empty for buffer entries
+  std::vector<model::Buffer*> buffers{};          // null for semaphore entries
+  std::vector<std::vector<Semaphore>> semaphores{};  // empty for buffer entries
 };
 
 class Program {

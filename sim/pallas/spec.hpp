@@ -63,17 +63,17 @@ struct Buffered {
 };
 
 struct BlockSpec {
-  std::vector<std::int64_t> block;  // per dimension of the array: an extent, or `squeezed`
-  IndexMap index_map;               // grid point (and prefetch) -> block indices
+  std::vector<std::int64_t> block{};  // per dimension of the array: an extent, or `squeezed`
+  IndexMap index_map{};             // grid point (and prefetch) -> block indices
   Memory memory = Memory::vmem;
   int buffer_count = 2;             // the pipeline's slots (Buffered)
 };
 
 // An input or output: a host buffer of every device, by name, and how it is blocked.
 struct Operand {
-  std::string buffer;
+  std::string buffer{};
   model::ElementType type = model::ElementType::f32;
-  BlockSpec spec;
+  BlockSpec spec{};
 };
 
 // Index maps are written with or without the prefetch argument.
@@ -107,7 +107,7 @@ struct Scratch {
   enum class Kind { vmem, smem, semaphores, dma_semaphores };
   Kind kind = Kind::vmem;
   model::ElementType type = model::ElementType::f32;
-  model::Shape shape;
+  model::Shape shape{};
   int count = 1;  // semaphores
 };
 template <class T>
@@ -122,12 +122,12 @@ inline Scratch semaphores(int count) { return {Scratch::Kind::semaphores, {}, {}
 inline Scratch dma_semaphores(int count) { return {Scratch::Kind::dma_semaphores, {}, {}, count}; }
 
 struct CallSpec {
-  std::vector<std::int64_t> grid;
-  std::vector<Semantics> semantics;       // default: every dimension arbitrary
-  std::vector<Operand> in;
-  std::vector<Operand> out;
-  std::vector<std::string> scalar_prefetch;  // i32 host buffers, read once per core at the start
-  std::vector<Scratch> scratch;
+  std::vector<std::int64_t> grid{};
+  std::vector<Semantics> semantics{};     // default: every dimension arbitrary
+  std::vector<Operand> in{};
+  std::vector<Operand> out{};
+  std::vector<std::string> scalar_prefetch{};  // i32 host buffers, read once per core at the start
+  std::vector<Scratch> scratch{};
 };
 
 }  // namespace weft::sim::pallas

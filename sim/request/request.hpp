@@ -14,44 +14,44 @@
 namespace weft::sim {
 
 struct RequestArguments {
-  std::string scenario;                // as typed: a path to a .toml, or a registered name
-  std::optional<std::string> config;   // --config F
-  std::vector<std::string> sets;       // --set k=v, in order
-  std::optional<std::string> expect;   // --expect VERDICT
-  std::optional<double> watchdog;      // --watchdog SECONDS (scheduler.watchdog_seconds)
-  std::optional<std::string> strategy; // --strategy NAME (scheduler.strategy, applied after the --set values)
-  std::vector<std::string> kernels;    // --kernels F: kernel libraries to load, in order
+  std::string scenario{};              // as typed: a path to a .toml, or a registered name
+  std::optional<std::string> config{};   // --config F
+  std::vector<std::string> sets{};     // --set k=v, in order
+  std::optional<std::string> expect{};   // --expect VERDICT
+  std::optional<double> watchdog{};    // --watchdog SECONDS (scheduler.watchdog_seconds)
+  std::optional<std::string> strategy{}; // --strategy NAME (scheduler.strategy, applied after the --set values)
+  std::vector<std::string> kernels{};  // --kernels F: kernel libraries to load, in order
 };
 
 // A file the request was read from, and what it is to the request ("scenario file").
 struct InputFile {
-  std::string role;
-  std::filesystem::path path;
+  std::string role{};
+  std::filesystem::path path{};
 };
 
 struct Request {
-  RequestArguments arguments;
+  RequestArguments arguments{};
   const ScenarioDefinition* scenario = nullptr;
-  Config config;
-  Params params;
+  Config config{};
+  Params params{};
   model::Verdict expect = model::Verdict::ok;
   // The scenario file's `found_within` (unless --expect overrides its verdict): `expect` is a bug
   // only some schedules reach, within that many seeds from 0; an ok execution is as expected too.
-  std::optional<std::uint64_t> found_within;
-  std::string description;  // the scenario file's `description`, or empty
+  std::optional<std::uint64_t> found_within{};
+  std::string description{};  // the scenario file's `description`, or empty
 
   // Whether one execution's verdict is as expected.
   bool accepts(model::Verdict verdict) const {
     return verdict == expect || (found_within && verdict == model::Verdict::ok);
   }
-  std::vector<InputFile> inputs;  // the scenario file and the config file, each when there is one
+  std::vector<InputFile> inputs{};  // the scenario file and the config file, each when there is one
 };
 
 // A scenario named in a Python script (python/): `PATH.py::NAME`, registered as `STEM::NAME`
 // (no built-in name has "::"), or `PATH.py` for a script that is one scenario, named `STEM`.
 struct ScriptScenario {
-  std::filesystem::path path;
-  std::string name;
+  std::filesystem::path path{};
+  std::string name{};
 };
 std::optional<ScriptScenario> script_of(const std::string& scenario);
 

@@ -36,18 +36,18 @@ struct SeedRange {
 SeedRange parse_seed_range(const std::string& text);
 
 struct SweepOptions {
-  SeedRange seeds;
-  Shard shard;
+  SeedRange seeds{};
+  Shard shard{};
   int jobs = 1;
   bool keep_going = false;
-  std::optional<double> time_budget_seconds;      // stop handing out seeds after this long
+  std::optional<double> time_budget_seconds{};    // stop handing out seeds after this long
   const std::atomic<bool>* interrupted = nullptr;  // set by a signal handler: stop handing out seeds
 };
 
 struct SeedOutcome {
   std::uint64_t seed = 0;
-  ExecutionResult result;
-  std::string nondeterminism;  // empty when the re-run matched
+  ExecutionResult result{};
+  std::string nondeterminism{};  // empty when the re-run matched
   double seconds = 0;          // the first execution's wall-clock time, for reports (the JUnit testcase's time)
 };
 
@@ -56,7 +56,7 @@ struct SweepSummary {
   std::uint64_t executions = 0;  // seeds released in order (run and reported)
   std::uint64_t failures = 0;
   std::uint64_t found = 0;  // executions that reached a found_within scenario's verdict (Request::found_within)
-  std::optional<std::uint64_t> next_seed;  // the first seed not released, when the sweep stopped early
+  std::optional<std::uint64_t> next_seed{};  // the first seed not released, when the sweep stopped early
   bool stopped_at_failure = false;         // stopped at its first failure, as asked (no keep_going)
   bool interrupted = false;
   bool out_of_time = false;
@@ -70,8 +70,8 @@ struct SweepSummary {
 };
 
 struct SweepListener {
-  std::function<void(const SeedOutcome&)> failure;                     // in seed order
-  std::function<void(std::uint64_t done, std::uint64_t failures)> progress;  // after each release
+  std::function<void(const SeedOutcome&)> failure{};                   // in seed order
+  std::function<void(std::uint64_t done, std::uint64_t failures)> progress{};  // after each release
 };
 
 // How many seeds of the range belong to the shard (ConfigError for 2^64 seeds).

@@ -64,7 +64,7 @@ class WeftProcess {
               std::vector<std::string> prefix = {}, const std::string& folder = WEFT_SOURCE_DIR)
       : out_(streams.out), err_(streams.err.empty() ? own_file("err") : streams.err) {
     std::vector<std::string> words = std::move(prefix);
-    words.push_back(WEFT_BINARY);
+    words.emplace_back(WEFT_BINARY);
     words.insert(words.end(), args.begin(), args.end());
     std::vector<char*> argv;
     for (auto& word : words) argv.push_back(word.data());

@@ -1,7 +1,8 @@
 // A sweep whose allocation fails (an address-space limit below the host memory budget) stops as
 // an interrupted one does: every failure found so far printed and in the JSON lines and JUnit
 // files, the summary saying why it stopped, and the exit status the findings give (1, or 4 with
-// none). It said "out of host memory" with exit 2, and lost them.
+// none). It said "out of host memory" with exit 2, and lost them; an allocation on a kernel's
+// behalf that failed was the kernel's kernel_error.
 
 #include <catch2/catch.hpp>
 
@@ -54,6 +55,17 @@ TEST_CASE("A sweep whose allocation fails stops with its findings and the status
   CHECK(summary["allocation_failed"] == true);
   CHECK(summary["stopped_before_seed"] == 3);
   CHECK(contains(read(junit), "stopped when an allocation failed"));
+  // The same when the allocation that fails is weft's on a kernel's behalf, on its fiber (a VMEM
+  // buffer): not the kernel's kernel_error ("threw: std::bad_alloc"), the host's.
+  std::vector<std::string> kernel = args;
+  kernel[1] = "plugin_growing_kernel";
+  kernel.insert(kernel.end(), {"--set", "memory.vmem_bytes=4294967296"});
+  const Run in_kernel = run_weft(kernel, "ulimit -v 400000");
+  INFO(in_kernel.out << in_kernel.err);
+  CHECK(in_kernel.status == 1);
+  CHECK_FALSE(contains(in_kernel.out, "kernel_error"));
+  CHECK(contains(in_kernel.out, "sweep: plugin_growing_kernel, seeds 0..9: 3 executions, 3 not as expected (deadlock)"));
+  CHECK(contains(in_kernel.out, "sweep: INCOMPLETE: stopped when an allocation failed"));
   // With two jobs the sweep stops the same way; which seeds ran before depends on timing.
   std::vector<std::string> jobs = args;
   jobs.insert(jobs.end(), {"--jobs", "2"});

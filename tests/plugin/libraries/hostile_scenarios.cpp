@@ -6,6 +6,8 @@
 //   plugin_growing_setup the setup's host buffer grows from 4 KiB to 1 GiB a device at its 7th
 //                        call (state kept across executions, as a hostile library may): under an
 //                        address-space limit, the sweep's later seeds cannot be allocated
+//   plugin_growing_kernel the same for a VMEM buffer device 0's kernel allocates (weft's
+//                        allocation on the kernel's fiber)
 #include <cstdlib>
 #include <stdexcept>
 
@@ -47,7 +49,15 @@ weft::sim::ScenarioRegistry scenarios() {
     static int calls = 0;
     host.hbm<float>("x", ++calls < 7 ? weft::model::Shape{8, 128} : weft::model::Shape{65536, 4096});
   };
-  return {exit_kernel, exit_setup, setup_throws, check_throws, growing_setup};
+  auto growing_kernel = scenario("plugin_growing_kernel");
+  growing_kernel.kernel = [](Core& core) {
+    static int executions = 0;
+    if (core.device_id() == 0 && ++executions >= 7) core.vmem<float>({65536, 4096});
+    auto token = core.semaphore();
+    core.signal(token, 1);
+    core.wait(token, 1);
+  };
+  return {exit_kernel, exit_setup, setup_throws, check_throws, growing_setup, growing_kernel};
 }
 
 }  // namespace
