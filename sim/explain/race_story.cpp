@@ -177,8 +177,10 @@ class RaceStory {
   std::string access(const Side& side) const {
     if (side.dma < 0) return "the " + side.operation() + " by " + words_.core(side.core) + " at " + words_.at(side.line());
     std::string text = "the " + side.operation() + " by dma " + std::to_string(side.dma);
-    if (side.start != no_record) text += " (started by " + words_.core(side.core) + " " + words_.where(records_[side.start]) + ")";
-    return text;
+    if (side.start == no_record) return text;
+    const std::string& origin = records_[side.start].origin;  // a pipeline DMA: what it is to the author
+    return text + " (" + (origin.empty() ? "" : origin + ", ") + "started by " + words_.core(side.core) + " " +
+           words_.where(records_[side.start]) + ")";
   }
 
   std::string first_side() const { return access(first_) + " ran at step " + std::to_string(first_.site.step); }

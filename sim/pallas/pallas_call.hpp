@@ -44,8 +44,8 @@ struct InnerOperand {
   BlockSpec spec;
 };
 template <class T>
-InnerOperand block(const Ref<T>& array, std::vector<std::int64_t> block, IndexMap map) {
-  return {array.slice(), {std::move(block), std::move(map)}};
+InnerOperand block(const Ref<T>& array, std::vector<std::int64_t> block, IndexMap map, Location loc = Location::current()) {
+  return {array.slice(), {std::move(block), std::move(map), Memory::vmem, {loc.file_name(), static_cast<int>(loc.line())}}};
 }
 void emit_pipeline(Core& core, std::vector<std::int64_t> grid, std::vector<InnerOperand> in,
                    std::vector<InnerOperand> out, const Body& body, Location loc = Location::current());

@@ -88,8 +88,13 @@ model::DmaOrigin Pipeline::origin(const State& state, std::int64_t step, const B
   for (int d = 0; d < block.rank; ++d) origin.block[static_cast<std::size_t>(d)] = block[d];
   origin.what = state.operand.what;
   origin.operand = state.operand.operand;
+  origin.output = state.operand.output;
+  origin.spec = state.operand.spec.line;
   origin.grid_rank = grid_.rank();
-  for (int axis = 0; axis < grid_.rank(); ++axis) origin.grid[static_cast<std::size_t>(axis)] = grid_.size(axis);
+  for (int axis = 0; axis < grid_.rank(); ++axis) {
+    origin.grid[static_cast<std::size_t>(axis)] = grid_.size(axis);
+    if (grid_.parallel(axis)) origin.parallel |= 1U << axis;
+  }
   origin.step = step;
   return origin;
 }
@@ -128,7 +133,9 @@ void Pipeline::check_revisit(State& state, const Block& block, std::int64_t step
                      "to one output block consecutive)");
   // A TPU goes on: the slot is not read back in, so the body sees what the slot held before, and
   // the block is written back again (all of it) when its index changes.
-  core_.note_for_wrong_result(revisit + " (the " + call_ + " at " +
+  const model::SourceLine spec = state.operand.spec.line;
+  core_.note_for_wrong_result(revisit + " (" + (spec.line > 0 ? "its BlockSpec at " + model::to_string(spec) + ", in " : "") +
+                              "the " + call_ + " at " +
                               model::to_string(model::SourceLine{loc_.file_name(), static_cast<int>(loc_.line())}) +
                               "): on a TPU the block is not read back in, so what the body accumulated into it before is "
                               "lost; make the steps that map to one output block consecutive");

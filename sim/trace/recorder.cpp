@@ -90,7 +90,15 @@ void TraceRecorder::on_event(const TraceEvent& event) {
   record.amount = event.amount;
   record.count = event.count;
   record.dma = event.dma;
-  if (event.origin.what != nullptr) record.origin = model::describe(event.origin);
+  if (event.origin.what != nullptr) {
+    // The operand's array is the start's source for a fetch, its target for a write-back; its
+    // phases' records take the start's words.
+    const model::Buffer* array = event.origin.output ? event.target_buffer : event.buffer;
+    const TracedDma* started = event.kind == TraceEvent::Kind::dma_start ? nullptr : dma(event.dma);
+    record.origin = started != nullptr && started->start != no_record
+                        ? records_[started->start].origin
+                        : model::describe(event.origin, array != nullptr ? array->info().name : std::string());
+  }
   const std::size_t index = records_.size();
   records_.push_back(record);
 

@@ -48,7 +48,7 @@ struct TraceRecord {
   std::int64_t amount = 0;
   std::int64_t count = 0;    // the cell's count after the event
   int dma = -1;
-  std::string origin;        // DMA records of a library's DMA: "fetch of in[0] 'x' for grid point (0, 1)"
+  std::string origin;        // DMA records of a library's DMA: "fetch of in[0] 'x' for grid point (0, 1), block (0, 1)"
 
   // Does this record add `amount` units to the cell (semaphore_id, target_core)?
   bool signals() const;
