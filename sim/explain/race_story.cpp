@@ -5,6 +5,7 @@
 
 #include "sim/explain/partial_landing.hpp"
 #include "sim/explain/phrases.hpp"
+#include "sim/explain/pipeline_advice.hpp"
 #include "sim/trace/describe.hpp"
 
 namespace weft::sim {
@@ -259,7 +260,13 @@ class RaceStory {
 
   // The operation to move: E, or the second access itself (a core's access, a DMA's start) when
   // no hop lies between, so that its core is k.
+  // A pipeline DMA's start is nothing the author writes: its fixes are pipeline_advice.hpp's.
   void fixes(Explanation& out) const {
+    const RacingAccess first = racing(first_), second = racing(second_);
+    if (pipeline_dma(recorder_, first) || pipeline_dma(recorder_, second)) {
+      out.fixes = pipeline_fixes(recorder_, words_, first, second);
+      return;
+    }
     if (path_.empty()) {
       out.fixes.push_back({second_.line(), "make " + words_.core(second_.core) + " wait, before " + words_.at(second_.line()) +
                                                ", for a signal " + words_.core(first_.core) + " sends after " +
@@ -280,6 +287,11 @@ class RaceStory {
                                            " to complete (" + k + " waited for none before the race)"});
     }
     if (hops_ > 0 && records_[edge_].kind == Kind::signal && completion_ != no_record) surplus_fix(out);
+  }
+
+  RacingAccess racing(const Side& side) const {
+    const std::uint64_t step = side.start != no_record ? records_[side.start].step : side.site.step;
+    return {side.core, side.dma, side.line(), side.operation(), step};
   }
 
   // The first hop's wait took a unit sent before the first access completed; if k signals the

@@ -112,6 +112,7 @@ void TraceRecorder::on_event(const TraceEvent& event) {
   if (record.kind == TraceEvent::Kind::dma_start) {
     dma.start = index;
     dma.bytes = record.amount;
+    dma.origin = event.origin;
   }
   if (record.kind == TraceEvent::Kind::dma_read) dma.read = index;
   if (record.kind == TraceEvent::Kind::dma_write) {

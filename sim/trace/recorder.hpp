@@ -76,6 +76,7 @@ struct TracedDma {
   std::vector<std::size_t> chunks;  // every record of its write phase, in order
   std::int64_t bytes = 0;           // the copy's (its start's amount)
   std::int64_t landed = 0;          // what its write records have landed
+  model::DmaOrigin origin;          // who started it for the kernel (what null: the kernel itself)
 
   // Its record of the access `site` names (the read, or the chunk of the write that touched
   // site.rect, at site.step): no_record if it has none (the access failed).
