@@ -113,6 +113,7 @@ void TraceRecorder::on_event(const TraceEvent& event) {
     dma.start = index;
     dma.bytes = record.amount;
     dma.origin = event.origin;
+    dma.semaphore_id = event.recv_semaphore_id;
   }
   if (record.kind == TraceEvent::Kind::dma_read) dma.read = index;
   if (record.kind == TraceEvent::Kind::dma_write) {

@@ -77,6 +77,7 @@ struct TracedDma {
   std::int64_t bytes = 0;           // the copy's (its start's amount)
   std::int64_t landed = 0;          // what its write records have landed
   model::DmaOrigin origin;          // who started it for the kernel (what null: the kernel itself)
+  int semaphore_id = -1;            // the semaphore its write phase signals (on its start's target_core)
 
   // Its record of the access `site` names (the read, or the chunk of the write that touched
   // site.rect, at site.step): no_record if it has none (the access failed).

@@ -51,3 +51,14 @@ TEST_CASE("a race of two write-backs: the fix is the index map or the dimension 
   CHECK(fixes.find("wait, before line " + launch) == std::string::npos);
   CHECK(fixes.find("move ") == std::string::npos);
 }
+
+TEST_CASE("an over-wait says what the wait needs and that nothing can still arrive, and is no cycle", "[cli][pallas]") {
+  const auto run = run_weft({"run", "scenarios/pallas_paged_gather_over_wait_deadlock.toml"});
+  INFO(run.out);
+  CHECK(run.status == 0);
+  CHECK(run.out.find("verdict:  deadlock (expected deadlock: as expected)") != std::string::npos);
+  CHECK(run.out.find("needs 64 bytes, holds 32") != std::string::npos);
+  CHECK(run.out.find("can still arrive: nothing, from no one") != std::string::npos);
+  CHECK(run.out.find("this is an over-wait, not a cycle") != std::string::npos);
+  CHECK(run.out.find("a cycle:") == std::string::npos);
+}

@@ -108,3 +108,26 @@ TEST_CASE("a body that writes an array the pipeline is fetching from: the fix is
                                        std::to_string(store_line) + " touches") != std::string::npos);
   for (const sim::FixCandidate& fix : explanation.fixes) CHECK(fix.text.find("move ") == std::string::npos);
 }
+
+TEST_CASE("an over-wait in a Pallas body: what the wait needs, that nothing can still arrive, and no cycle", "[explain]") {
+  const sim::Request request = testing::scenario_request("scenarios/pallas_paged_gather_over_wait_deadlock.toml");
+  sim::Simulation simulation(request.config, *request.scenario, request.params);
+  const sim::ExecutionResult deadlock = testing::first_with(simulation, model::Verdict::deadlock);
+  const sim::Explanation explanation = sim::explain(simulation, deadlock);
+  const std::string text = testing::all_text(explanation);
+  INFO(text);
+  const std::string wait = kernel_line("paged_gather.cpp", "core.describe_dma(pages, pages");
+  CHECK(explanation.title == "wait-for graph");
+  // Both cores wait for two pages' bytes (64) on the first page's semaphore, which one page (32) signalled.
+  for (const char* core : {"d0.c0", "d0.c1"})
+    CHECK(text.find(std::string(core) + " waits at " + short_line(wait) + " on sem ") != std::string::npos);
+  CHECK(text.find(": needs 64 bytes, holds 32") != std::string::npos);
+  CHECK(text.find("can still arrive: nothing, from no one (no DMA into that cell is in flight and every core that "
+                  "signalled it is this one or has returned): the wait needs 64 bytes, 32 bytes more than arrived; this "
+                  "is an over-wait, not a cycle") != std::string::npos);
+  CHECK(text.find("a cycle:") == std::string::npos);
+  REQUIRE(explanation.fixes.size() == 1);
+  CHECK(explanation.fixes[0].line == wait);
+  CHECK(explanation.fixes[0].text.find("needs 64 bytes but the copies into that cell carry 32") != std::string::npos);
+  CHECK(explanation.fixes[0].text.find("wait for the bytes the copies move") != std::string::npos);
+}
