@@ -109,6 +109,47 @@ TEST_CASE("a body that writes an array the pipeline is fetching from: the fix is
   for (const sim::FixCandidate& fix : explanation.fixes) CHECK(fix.text.find("move ") == std::string::npos);
 }
 
+TEST_CASE("a core writing what another core's pipeline fetches: order them with the kernel's own synchronisation",
+          "[explain]") {
+  // Grid (2), parallel over 2 cores: core 0 fetches x's block 0 for grid point (0) while the body
+  // of grid point (1), on core 1, stores into those rows of x.
+  sim::ScenarioDefinition scenario;
+  scenario.name = "store_into_other_cores_rows";
+  scenario.setup = [](sim::Host& host) {
+    host.hbm<float>("x", {16, 128});
+    host.hbm<float>("y", {16, 128});
+  };
+  const auto rows = [](const sim::pallas::GridIndex& g) { return sim::pallas::Block{g[0], 0}; };
+  sim::pallas::CallSpec spec;
+  spec.grid = {2};
+  spec.semantics = {sim::pallas::Semantics::parallel};
+  const int spec_line = __LINE__ + 1;
+  spec.in = {sim::pallas::input<float>("x", {8, 128}, rows)};
+  spec.out = {sim::pallas::output<float>("y", {8, 128}, rows)};
+  const int store_line = __LINE__ + 4;
+  scenario.kernel = sim::pallas::pallas_call(spec, [](sim::pallas::Program& p) {
+    sim::Core& core = p.core();
+    core.store(p.out<float>(0), core.load(p.in<float>(0)));
+    if (p.program_id(0) == 1) core.store(core.hbm<float>("x").at({sim::ds(0, 8)}), sim::Tile<float>::Zero(8, 128));
+  });
+  sim::Config config;
+  config.machine.mesh = {1};
+  config.machine.cores_per_device = 2;
+  sim::Simulation simulation(config, scenario, {});
+  const sim::ExecutionResult race = testing::first_with(simulation, model::Verdict::data_race);
+  const sim::Explanation explanation = sim::explain(simulation, race);
+  INFO(testing::all_text(explanation));
+  const std::string file = "pipeline_explanation_test.cpp:";
+  REQUIRE(explanation.fixes.size() == 2);
+  CHECK(explanation.fixes[0].line == file + std::to_string(store_line));
+  CHECK(explanation.fixes[0].text.find("order the store at line " + std::to_string(store_line) + " on d0.c1 and the "
+                                       "pipeline's fetch of in[0] 'x' for grid point (0), block (0, 0) (BlockSpec at " +
+                                       file + std::to_string(spec_line) + ") on d0.c0 with the kernel's own "
+                                       "synchronisation") != std::string::npos);
+  CHECK(explanation.fixes[1].line == file + std::to_string(spec_line));
+  for (const sim::FixCandidate& fix : explanation.fixes) CHECK(fix.text.find("move ") == std::string::npos);
+}
+
 TEST_CASE("an over-wait in a Pallas body: what the wait needs, that nothing can still arrive, and no cycle", "[explain]") {
   const sim::Request request = testing::scenario_request("scenarios/pallas_paged_gather_over_wait_deadlock.toml");
   sim::Simulation simulation(request.config, *request.scenario, request.params);
