@@ -171,7 +171,7 @@ class WaitForGraph {
         text += words_.core(core) + " -> ";
         printed.insert(core);
       }
-      out.why.push_back(text + words_.core(start) + " (each waits for a signal the next would send after its own wait)");
+      out.why.push_back(text + words_.core(start) + " (each waits for more from the next, which can signal again only after its own wait)");
     }
   }
 

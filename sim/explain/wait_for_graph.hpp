@@ -20,6 +20,10 @@
 // sent (a wait for f32 bytes on a bf16 copy, a descriptor of the wrong size). A core is never
 // its own wait-for edge: what it signalled came before its wait. DMAs of the Pallas pipeline
 // are named by their origin (operand, fetch or write-back, grid point, block).
+//
+// A recording cannot tell whether a blocked signaller would have signalled again after its wait:
+// a ring of over-waits whose signallers are all blocked is told as a cycle, worded as what is
+// known ("each waits for more from the next, which can signal again only after its own wait").
 
 #include <vector>
 
