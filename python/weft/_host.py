@@ -75,14 +75,16 @@ def _describe_failure(error):
 
 
 class Operand:
-    """An input or output as the engine reads it: its hbm buffer, element type and blocking."""
+    """An input or output as the engine reads it: its hbm buffer, element type and blocking, and
+    where its BlockSpec was written ((file, line), or None)."""
 
-    def __init__(self, buffer, dtype, block_shape, index_map, memory):
+    def __init__(self, buffer, dtype, block_shape, index_map, memory, where=None):
         self.buffer = buffer
         self.dtype = dtype
         self.block_shape = block_shape
         self.index_map = index_map
         self.memory = memory
+        self.where = where
 
 
 class Buffer:

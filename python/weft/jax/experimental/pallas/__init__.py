@@ -28,6 +28,8 @@ class BlockSpec:
     the index map from grid point (and scalar prefetch) to block indices, and where it lives."""
 
     def __init__(self, block_shape=None, index_map=None, *, memory_space=None, pipeline_mode=None):
+        caller = sys._getframe(1)  # the BlockSpec's line, which reports of its pipeline's DMAs name
+        self.where = (caller.f_code.co_filename, caller.f_lineno)
         self.block_shape = block_shape
         self.index_map = index_map
         self.memory_space = memory_space
@@ -162,7 +164,7 @@ def _operand(buffer, spec, grid_rank):
     if index_map is None:
         zeros = (0,) * len(block)
         index_map = lambda *_: zeros  # noqa: E731
-    return _host.Operand(buffer.buffer, buffer.dtype, block, index_map, "vmem")
+    return _host.Operand(buffer.buffer, buffer.dtype, block, index_map, "vmem", spec.where if spec is not None else None)
 
 
 def pallas_call(kernel, out_shape, *, grid_spec=None, grid=(), in_specs=None, out_specs=None, scratch_shapes=(),
