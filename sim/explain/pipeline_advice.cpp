@@ -115,8 +115,7 @@ std::vector<FixCandidate> pipeline_and_kernel(const Phrases& words, const Racing
             {spec_line(copy), spec}};
   }
   return {{own.line, "wait for " + own_words(words, own) + " before the body returns: the pipeline starts " + named(copy) +
-                         " after the body of its grid point returns, ordered only after what the body waited for"},
-          {spec_line(copy), spec}};
+                         " after the body of its grid point returns, ordered only after what the body waited for"}};
 }
 
 }  // namespace

@@ -109,6 +109,41 @@ TEST_CASE("a body that writes an array the pipeline is fetching from: the fix is
   for (const sim::FixCandidate& fix : explanation.fixes) CHECK(fix.text.find("move ") == std::string::npos);
 }
 
+TEST_CASE("a body's copy into its output block not waited: wait for it before the body returns", "[explain]") {
+  // Grid (1): the body copies x into its output block's slot by a DMA of its own and returns
+  // without waiting for it; the pipeline then writes the block back, reading the slot.
+  sim::ScenarioDefinition scenario;
+  scenario.name = "unwaited_copy_into_block";
+  scenario.setup = [](sim::Host& host) {
+    host.hbm<float>("x", {8, 128});
+    host.hbm<float>("y", {8, 128});
+  };
+  sim::pallas::CallSpec spec;
+  spec.grid = {1};
+  spec.in = {sim::pallas::any<float>("x")};
+  const int spec_line = __LINE__ + 1;
+  spec.out = {sim::pallas::output<float>("y", {8, 128}, [](const sim::pallas::GridIndex&) { return sim::pallas::Block{0, 0}; })};
+  spec.scratch = {sim::pallas::dma_semaphores(1)};
+  const int copy_line = __LINE__ + 2;
+  scenario.kernel = sim::pallas::pallas_call(spec, [](sim::pallas::Program& p) {
+    p.core().dma_start(p.in<float>(0), p.out<float>(0), p.semaphore(0));
+  });
+  sim::Config config;
+  config.machine.mesh = {1};
+  config.machine.cores_per_device = 1;
+  sim::Simulation simulation(config, scenario, {});
+  const sim::ExecutionResult race = testing::first_with(simulation, model::Verdict::data_race);
+  const sim::Explanation explanation = sim::explain(simulation, race);
+  INFO(testing::all_text(explanation));
+  const std::string file = "pipeline_explanation_test.cpp:";
+  REQUIRE(explanation.fixes.size() == 1);
+  CHECK(explanation.fixes[0].line == file + std::to_string(copy_line));
+  CHECK(explanation.fixes[0].text.find("wait for dma 0 (started at line " + std::to_string(copy_line) + ") before the body "
+                                       "returns: the pipeline starts the write-back of out[0] 'y' for grid point (0), "
+                                       "block (0, 0) (BlockSpec at " + file + std::to_string(spec_line) +
+                                       ") after the body of its grid point returns") != std::string::npos);
+}
+
 TEST_CASE("a core writing what another core's pipeline fetches: order them with the kernel's own synchronisation",
           "[explain]") {
   // Grid (2), parallel over 2 cores: core 0 fetches x's block 0 for grid point (0) while the body
