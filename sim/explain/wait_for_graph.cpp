@@ -130,6 +130,11 @@ class WaitForGraph {
     // Say what the wait needs and what can still arrive; with nothing, no cycle passes through
     // this core: the wait asks for more than its signallers will ever send.
     const std::string needs = amount(waits.needs, unit);
+    if (can_arrive.empty() && found.empty()) {  // its signallers may not have reached their signals yet
+      out.why.push_back("  can still arrive: only what a core that has not reached its signal in this run sends (the "
+                        "wait is " + amount(waits.needs - waits.holds, unit) + " short)");
+      return;
+    }
     if (can_arrive.empty()) {
       out.why.push_back("  can still arrive: nothing, from no one (no DMA into that cell is in flight and every core that "
                         "signalled it " + std::string(found.count(core) ? "is this one or " : "") +
@@ -171,7 +176,8 @@ class WaitForGraph {
         text += words_.core(core) + " -> ";
         printed.insert(core);
       }
-      out.why.push_back(text + words_.core(start) + " (each waits for more from the next, which can signal again only after its own wait)");
+      out.why.push_back(text + words_.core(start) +
+                        " (each waits for more from the next, which can signal again only after its own wait)");
     }
   }
 

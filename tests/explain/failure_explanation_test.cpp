@@ -111,3 +111,27 @@ TEST_CASE("an over-wait on a core's own copy is no cycle: nothing more can arriv
   CHECK(text.find("can still arrive: nothing, from no one (no DMA into that cell is in flight") != std::string::npos);
   CHECK(text.find("4096 bytes more than arrived; this is an over-wait, not a cycle") != std::string::npos);
 }
+
+TEST_CASE("a wait whose signaller never reached its signal is not called an over-wait", "[explain]") {
+  // Two devices, each waiting for the other's signal before sending its own: nobody signalled
+  // either cell in this run, so what can still arrive is what a core sends once it gets there.
+  sim::ScenarioDefinition scenario;
+  scenario.name = "each_waits_first";
+  scenario.expect = model::Verdict::deadlock;
+  scenario.kernel = [](sim::Core& core) {
+    const sim::Semaphore sem = core.semaphore();
+    core.wait(sem, 1);
+    core.signal(sem, 1, {.device = 1 - core.device_id()});
+  };
+  sim::Config config;
+  config.machine.mesh = {2};
+  config.machine.cores_per_device = 1;
+  sim::Simulation simulation(config, scenario, {});
+  const sim::ExecutionResult deadlock = testing::first_with(simulation, model::Verdict::deadlock);
+  const std::string text = testing::all_text(sim::explain(simulation, deadlock));
+  INFO(text);
+  CHECK(text.find("nobody signalled that cell in this run") != std::string::npos);
+  CHECK(text.find("can still arrive: only what a core that has not reached its signal in this run sends (the wait is 1 "
+                  "unit short)") != std::string::npos);
+  CHECK(text.find("over-wait") == std::string::npos);
+}
