@@ -99,8 +99,9 @@ std::vector<FixCandidate> pipeline_and_kernel(const Phrases& words, const Racing
   const std::string spec = "or keep the blocks of " + operand(copy) + " off the elements " + own_words(words, own) +
                            " touches (its index map, BlockSpec at " + words.at(spec_line(copy)) + ")";
   if (pipeline.core != own.core) {
-    return {{own.line, "order " + own_words(words, own) + " on " + words.core(own.core) + " and the pipeline's " + model::describe(*copy.origin, copy.array) +
-                           " on " + words.core(pipeline.core) + " with the kernel's own synchronisation: a signal sent after " +
+    return {{own.line, "order " + own_words(words, own) + " on " + words.core(own.core) + " and the pipeline's " +
+                           model::describe(*copy.origin, copy.array) + " on " + words.core(pipeline.core) +
+                           " with the kernel's own synchronisation: a signal sent after " +
                            "the earlier completes, waited for in the body of the other core before the later (the pipeline " +
                            "starts a fetch during the step before its grid point, a write-back after the body of its grid " +
                            "point returns)"},
@@ -111,7 +112,7 @@ std::vector<FixCandidate> pipeline_and_kernel(const Phrases& words, const Racing
                            "the pipeline copies it: " + named(copy) + " is in flight while the body runs (the pipeline " +
                            "fetches the next step's blocks and writes finished ones back during later steps), and " +
                            own_words(words, own) + " touches those elements; use a buffer of the body's own, or give the " +
-                           "operand Memory::any and copy it by hand"},
+                           "operand Memory::any (pl.ANY) and copy it by hand"},
             {spec_line(copy), spec}};
   }
   return {{own.line, "wait for " + own_words(words, own) + " before the body returns: the pipeline starts " + named(copy) +
