@@ -214,7 +214,7 @@ class WaitForGraph {
     const std::string at = words_.at(*lines.begin());
     if (dma_signalled(site->waits->semaphore_id, core)) {  // bytes: the wait and the copies disagree on a size
       out.fixes.push_back({*lines.begin(), "the wait at " + at + " needs " + amount(site->waits->needs, "byte") +
-                                               " but the copies into that cell carry " + std::to_string(site->waits->holds) +
+                                               " but the copies into that cell carry " + amount(site->waits->holds, "byte") +
                                                " before every signaller blocks: wait for the bytes the copies move (their " +
                                                "own descriptors, of their element type and shape), or copy " +
                                                amount(short_by, "byte") + " more before it"});

@@ -204,6 +204,6 @@ TEST_CASE("an over-wait in a Pallas body: what the wait needs, that nothing can 
   CHECK(text.find("a cycle:") == std::string::npos);
   REQUIRE(explanation.fixes.size() == 1);
   CHECK(explanation.fixes[0].line == wait);
-  CHECK(explanation.fixes[0].text.find("needs 64 bytes but the copies into that cell carry 32") != std::string::npos);
+  CHECK(explanation.fixes[0].text.find("needs 64 bytes but the copies into that cell carry 32 bytes before") != std::string::npos);
   CHECK(explanation.fixes[0].text.find("wait for the bytes the copies move") != std::string::npos);
 }
