@@ -15,17 +15,29 @@
 // libraries (--kernels) are for the stock executable: it exports the whole kernel API to them,
 // which a program linked against weft's static libraries does not (docs/kernel-api.md).
 
+#include <filesystem>
+#include <functional>
+
 #include "sim/api/scenario.hpp"
 #include "sim/plugin/catalog.hpp"
 
 namespace weft {
 
+// What `python3 -m weft bench` adds to the figures: the ring all-gather written in Python (the
+// scenario `ring_all_gather` of `script`, read with the `scripts` handed to weft::main), and
+// `reference_rate`, interpret mode's executions per second of it measured on the machine model
+// of the JAX source tree `bench --reference` names (python/weft/_interpret_mode_reference.py).
+// Each is measured in the same process as the C++ figures. It throws ConfigError when the tree
+// cannot be used.
+struct PythonBench {
+  std::filesystem::path script;
+  std::function<double(const std::filesystem::path& jax_source, int executions)> reference_rate;
+};
+
 // `scripts` reads the scenarios of a `.py` file a command names (the Python package's CLI hands
-// its own in; the stock executable's hands the command to `python3 -m weft`). `weft bench`
-// measures the Python figures on the scenario `ring_all_gather` of `python_bench_script`, read
-// with `scripts` (`python3 -m weft bench`: both measured in one process; without a script, as in
-// the stock executable, the figures say where to find them).
+// its own in; the stock executable's hands the command to `python3 -m weft`). Without
+// `python_bench`, as in the stock executable, the bench's Python figures say where to find them.
 int main(int argc, char** argv, sim::ScenarioRegistry own_scenarios = {}, const sim::ScriptLoader& scripts = {},
-         const std::filesystem::path& python_bench_script = {});
+         const PythonBench& python_bench = {});
 
 }  // namespace weft

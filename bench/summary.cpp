@@ -80,6 +80,15 @@ nlohmann::ordered_json summary(const sim::ScenarioRegistry& registry, const Summ
     out["python_ring_all_gather_8_executions_per_s"] = std::round(python.executions_per_second);
     out["python_ring_all_gather_8_ns_per_step"] = rounded(python.ns_per_step, 1);
     out["python_over_cpp_ring_all_gather_8_ns_per_step"] = rounded(python.ns_per_step / gather_run.ns_per_step, 2);
+    // The reference runs the same kernel's operations on interpret mode's machine model, one
+    // thread per device: the ratio is weft's Python form against it, both checked executions.
+    if (options.reference_rate) {
+      const double reference = options.reference_rate(std::max(4, executions / 40));
+      out["reference_ring_all_gather_8_executions_per_s"] = rounded(reference, 1);
+      out["python_over_reference_ring_all_gather_8_executions_per_s"] = rounded(python.executions_per_second / reference, 1);
+    } else {
+      out["reference_figures"] = options.reference_absent;
+    }
   } else {
     out["python_figures"] = options.python_absent;
   }

@@ -4,6 +4,7 @@
 // workload but a scale run that is asked for (the CI smoke test: the figures are then too noisy
 // to read).
 
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -22,6 +23,10 @@ struct SummaryOptions {
   // beside the C++ one when given; else `python_absent` says why there is no Python figure.
   const sim::ScenarioDefinition* python_gather = nullptr;
   std::string python_absent;
+  // Interpret mode's executions per second of the same Python kernel on its own machine model
+  // (app/main.hpp's PythonBench), measured beside it when given; else `reference_absent` says how.
+  std::function<double(int executions)> reference_rate;
+  std::string reference_absent;
 };
 
 // Throws ConfigError (exit 2) before measuring anything when the large scale run would not fit

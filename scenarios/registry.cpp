@@ -9,8 +9,10 @@ sim::ScenarioRegistry builtin_scenarios() {
                                  pallas_paged_gather(),     pallas_paged_blocks(),  pallas_all_reduce(),
                                  pallas_inner_pipeline(),           ring_all_reduce_bidirectional(),
                                  pallas_right_permute(),             pallas_reduce_scatter(),
+                                 pallas_ragged_matmul(),             pallas_ragged_reduction(),
+                                 pallas_buffered_stream(),
                                  polling(),                          polling_flag(),
-                                 scoped_copy()};
+                                 scoped_copy(),                      torus_all_reduce()};
   for (auto part : {hostile_runtime_scenarios(), hostile_api_scenarios()})
     registry.insert(registry.end(), part.begin(), part.end());
   return registry;

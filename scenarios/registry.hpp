@@ -13,6 +13,7 @@ sim::ScenarioDefinition scoped_copy();
 sim::ScenarioDefinition ring_all_gather();
 sim::ScenarioDefinition ring_all_reduce();
 sim::ScenarioDefinition ring_all_reduce_bidirectional();
+sim::ScenarioDefinition torus_all_reduce();
 sim::ScenarioDefinition core_pipeline();
 sim::ScenarioDefinition ring_all_gather_double_buffered();
 sim::ScenarioDefinition dma_read_before_wait();
@@ -29,6 +30,9 @@ sim::ScenarioDefinition pallas_all_reduce();
 sim::ScenarioDefinition pallas_inner_pipeline();
 sim::ScenarioDefinition pallas_right_permute();
 sim::ScenarioDefinition pallas_reduce_scatter();
+sim::ScenarioDefinition pallas_ragged_matmul();
+sim::ScenarioDefinition pallas_ragged_reduction();
+sim::ScenarioDefinition pallas_buffered_stream();
 // Hostile kernels (kernels/hostile_*.cpp): each expects kernel_error.
 sim::ScenarioRegistry hostile_runtime_scenarios();
 sim::ScenarioRegistry hostile_api_scenarios();

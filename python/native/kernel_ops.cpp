@@ -9,6 +9,7 @@
 #define PY_ARRAY_UNIQUE_SYMBOL weft_numpy_api
 #include <numpy/arrayobject.h>
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -260,18 +261,21 @@ PyObject* allocate(PyObject*, PyObject* const* args, Py_ssize_t count) {
   });
 }
 
-// emit_pipeline(grid, refs, blocks, maps, inputs, body): sim/pallas's inner pipeline over
-// `refs` (HBM refs; the first `inputs` are inputs, the rest outputs), each blocked by its block
-// shape and index map; `body(*block_refs)` at each step, on this core.
+// emit_pipeline(grid, refs, blocks, maps, inputs, body, buffer_counts): sim/pallas's inner
+// pipeline over `refs` (HBM refs; the first `inputs` are inputs, the rest outputs), each blocked
+// by its block shape and index map, with its buffer count; `body(*block_refs)` at each step, on
+// this core.
 PyObject* emit_pipeline(PyObject*, PyObject* const* args, Py_ssize_t count) {
-  if (count != 6) return PyErr_SetString(PyExc_TypeError, "emit_pipeline(grid, refs, blocks, maps, inputs, body)"), nullptr;
+  if (count != 7)
+    return PyErr_SetString(PyExc_TypeError, "emit_pipeline(grid, refs, blocks, maps, inputs, body, buffer_counts)"), nullptr;
   const auto grid = extents(args[0]);
   const auto inputs = grid ? index_value(args[4]) : std::nullopt;
   if (!inputs) return nullptr;
   PyObject* refs = args[1];
   const Py_ssize_t operands = PySequence_Size(refs);
-  if (operands <= 0 || PySequence_Size(args[2]) != operands || PySequence_Size(args[3]) != operands)
-    return PyErr_SetString(PyExc_TypeError, "emit_pipeline: one block shape and one index map per ref"), nullptr;
+  if (operands <= 0 || PySequence_Size(args[2]) != operands || PySequence_Size(args[3]) != operands ||
+      PySequence_Size(args[6]) != operands)
+    return PyErr_SetString(PyExc_TypeError, "emit_pipeline: one block shape, index map and buffer count per ref"), nullptr;
   std::vector<RefObject*> blocked;
   std::vector<sim::pallas::InnerOperand> in, out;
   for (Py_ssize_t i = 0; i < operands; ++i) {
@@ -282,12 +286,17 @@ PyObject* emit_pipeline(PyObject*, PyObject* const* args, Py_ssize_t count) {
     const auto block = block_object == nullptr ? std::nullopt : extents(block_object);
     Py_XDECREF(block_object);
     if (!block) return nullptr;
+    PyObject* count_object = PySequence_GetItem(args[6], i);
+    const auto buffer_count = count_object == nullptr ? std::nullopt : index_value(count_object);
+    Py_XDECREF(count_object);
+    if (!buffer_count) return nullptr;
     PyObject* map = PySequence_GetItem(args[3], i);
     Py_XDECREF(map);  // the sequence keeps it alive for the call
     const FileNames& files = files_of(ref->core);
     sim::pallas::BlockSpec spec{*block, [map, &files](const sim::pallas::GridIndex& point, const sim::pallas::ScalarPrefetch& prefetch) {
                                   return call_index_map(map, point, prefetch, 0, files);
                                 }};
+    spec.buffer_count = static_cast<int>(std::clamp<std::int64_t>(*buffer_count, 0, 1 << 30));
     (i < *inputs ? in : out).push_back({ref->slice, std::move(spec)});
     blocked.push_back(ref);
   }
@@ -329,7 +338,7 @@ PyMethodDef functions[] = {
     {"allocate", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(allocate)), METH_FASTCALL,
      "allocate(core, kind, dtype, shape, count)"},
     {"emit_pipeline", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(emit_pipeline)), METH_FASTCALL,
-     "emit_pipeline(grid, refs, blocks, maps, inputs, body)"},
+     "emit_pipeline(grid, refs, blocks, maps, inputs, body, buffer_counts)"},
     {"identity", identity, METH_O, "identity(core) -> (device, core, devices, cores, mesh)"},
     {nullptr, nullptr, 0, nullptr}};
 

@@ -18,6 +18,7 @@
 #include "python/native/kernel_objects.hpp"
 #include "python/native/python_scenario.hpp"
 #include "python/native/python_watchdog.hpp"
+#include "sim/config/config_error.hpp"
 
 namespace py = pybind11;
 
@@ -26,6 +27,22 @@ namespace {
 bool import_numpy() {
   import_array1(false);
   return true;
+}
+
+// Interpret mode's executions per second of the bench's ring all-gather, on the machine model of
+// the JAX source tree `jax_source` (python/weft/_interpret_mode_reference.py). Called with the GIL
+// released; a tree it cannot use, or a failed execution, is a ConfigError with Python's message.
+double reference_rate(const std::filesystem::path& jax_source, int executions) {
+  py::gil_scoped_acquire held;
+  try {
+    const py::object reference = py::module_::import("weft._interpret_mode_reference");
+    return reference.attr("executions_per_second")(jax_source.string(), executions).cast<double>();
+  } catch (py::error_already_set& error) {
+    const std::string message = error.matches(py::module_::import("weft._interpret_mode_reference").attr("ReferenceUnusable"))
+                                    ? py::str(error.value()).cast<std::string>()
+                                    : std::string(error.what());
+    throw weft::sim::ConfigError(jax_source.string(), 0, 0, "", message);
+  }
 }
 
 // The command line `weft ARGS...` (argv[0] is the program's name), as the weft executable runs
@@ -39,9 +56,9 @@ int main_entry(const std::vector<std::string>& argv, const std::string& package_
   const weft::sim::ScriptLoader scripts = [package_folder](const std::filesystem::path& path) {
     return weft::python::load_script(path, package_folder);
   };
+  weft::PythonBench python_bench{std::filesystem::path(package_folder) / "_bench_kernels.py", reference_rate};
   py::gil_scoped_release released;
-  return weft::main(static_cast<int>(words.size()), pointers.data(), {}, scripts,
-                    std::filesystem::path(package_folder) / "_bench_kernels.py");
+  return weft::main(static_cast<int>(words.size()), pointers.data(), {}, scripts, python_bench);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <thread>
+#include <vector>
 
 #include "python/native/index_maps.hpp"
 #include "python/native/python_fiber.hpp"
@@ -48,6 +49,36 @@ model::Shape shape_of(const py::handle& dims) {
 }
 
 // The launch's index map in Python (index_maps.hpp), kept alive by the IndexMap.
+// A parameter's default as weft holds it (sim/config/params.hpp): an int, a bool, a str, or a
+// list (or tuple) of those, nested; anything else is refused naming `where`.
+sim::ParamValue param_of(const py::handle& value, const std::string& where) {
+  if (py::isinstance<py::bool_>(value)) return sim::ParamValue::boolean(value.cast<bool>());
+  if (py::isinstance<py::int_>(value)) return sim::ParamValue(value.cast<std::int64_t>());
+  if (py::isinstance<py::str>(value)) return sim::ParamValue::string(value.cast<std::string>());
+  if (py::isinstance<py::list>(value) || py::isinstance<py::tuple>(value)) {
+    std::vector<sim::ParamValue> items;
+    for (const auto& item : value) items.push_back(param_of(item, where));
+    return sim::ParamValue::list(std::move(items));
+  }
+  throw std::invalid_argument(where + " is a " + py::str(value.get_type().attr("__name__")).cast<std::string>() +
+                              "; a parameter is an int, a bool, a str or a list of them");
+}
+
+// A parameter's value as the host function takes it: int, bool, str, or a list of them.
+py::object python_param(const sim::ParamValue& value) {
+  switch (value.kind()) {
+    case sim::ParamValue::Kind::boolean: return py::bool_(value.as_boolean());
+    case sim::ParamValue::Kind::string: return py::str(value.as_string());
+    case sim::ParamValue::Kind::list: {
+      py::list items;
+      for (const auto& item : value.as_list()) items.append(python_param(item));
+      return std::move(items);
+    }
+    case sim::ParamValue::Kind::integer: break;
+  }
+  return py::int_(value.as_integer());
+}
+
 sim::pallas::IndexMap index_map_of(std::shared_ptr<Held> map, int prefetch_count, std::shared_ptr<FileNames> files) {
   return [map = std::move(map), prefetch_count, files = std::move(files)](const sim::pallas::GridIndex& point,
                                                                          const sim::pallas::ScalarPrefetch& prefetch) {
@@ -64,6 +95,7 @@ sim::pallas::Operand operand_of(const py::handle& operand, int prefetch_count, c
     return result;
   }
   for (const auto& extent : operand.attr("block_shape")) result.spec.block.push_back(extent.cast<std::int64_t>());
+  result.spec.buffer_count = operand.attr("buffer_count").cast<int>();
   result.spec.index_map =
       index_map_of(std::make_shared<Held>(py::reinterpret_borrow<py::object>(operand.attr("index_map"))), prefetch_count,
                    files);
@@ -121,7 +153,7 @@ class PythonScenario {
     if (!watchdog_ && spec_.attr("watchdog_seconds").cast<double>() > 0)
       watchdog_ = std::make_unique<PythonWatchdog>(spec_.attr("watchdog_seconds").cast<double>());
     py::dict values;
-    for (const auto& entry : declared) values[py::str(entry.first)] = host.param(entry.first);
+    for (const auto& entry : declared) values[py::str(entry.first)] = python_param(host.param_value(entry.first));
     py::object execution;
     try {
       execution = spec_.attr("begin")(values, host.num_devices(), host.num_cores());
@@ -270,8 +302,10 @@ sim::ScenarioDefinition definition_of(const py::handle& spec, const std::shared_
   if (!expect) throw std::invalid_argument("unknown verdict '" + spec.attr("expect").cast<std::string>() + "'");
   definition.expect = *expect;
   for (const auto& setting : spec.attr("settings")) definition.settings.push_back(setting.cast<std::string>());
-  for (const auto& [name, value] : spec.attr("params").cast<py::dict>())
-    definition.params[name.cast<std::string>()] = sim::ParamValue(value.cast<std::int64_t>());
+  for (const auto& [name, value] : spec.attr("params").cast<py::dict>()) {
+    const std::string param = name.cast<std::string>();
+    definition.params[param] = param_of(value, definition.name + ": params['" + param + "']");
+  }
   auto scenario = std::make_shared<PythonScenario>(py::reinterpret_borrow<py::object>(spec), files);
   definition.setup = [scenario, params = definition.params](sim::Host& host) { scenario->setup(host, params); };
   definition.kernel = [scenario](sim::Core& core) { scenario->kernel(core); };

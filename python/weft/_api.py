@@ -6,6 +6,7 @@ import os
 import tempfile
 
 from . import _weft
+from ._scenario import toml_value
 
 _PACKAGE = os.path.dirname(os.path.abspath(__file__)) + os.sep
 
@@ -54,7 +55,7 @@ def _common(config, expect):
     """--set for each configuration key, and --expect."""
     options = []
     for key, value in (config or {}).items():
-        options += ["--set", f"{key}={value}"]
+        options += ["--set", f"{key}={toml_value(value)}"]
     return options + (["--expect", expect] if expect is not None else [])
 
 

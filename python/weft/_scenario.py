@@ -10,7 +10,8 @@ Each execution runs the function: its launch runs on the simulated machine under
 scheduler; returning is ``ok``, an AssertionError is ``wrong_result`` (its message and line in
 the report). Keywords configure the machine (``devices``, ``mesh``, ``cores_per_device``,
 ``dma``) and any configuration key (``config={"scheduler.max_steps": 10000}``); ``params``
-declares integer parameters the function takes as keywords (``--set params.rows=16``).
+declares the parameters the function takes as keywords, with their defaults: ints, bools, strs
+or lists of them (``--set params.rows=16``, ``--set "params.table=[[0, 1], [2, 3]]"``).
 """
 
 from ._host import ScenarioSpec
@@ -25,17 +26,21 @@ def _settings(devices, mesh, cores_per_device, dma, config):
         settings.append("topology.mesh=[" + ", ".join(str(int(n)) for n in mesh) + "]")
     for key, value in (("devices", devices), ("cores_per_device", cores_per_device), ("dma", dma)):
         if value is not None:
-            settings.append(f"{_MACHINE_KEYS[key]}={_toml(value)}")
+            settings.append(f"{_MACHINE_KEYS[key]}={toml_value(value)}")
     for key, value in (config or {}).items():
-        settings.append(f"{key}={_toml(value)}")
+        settings.append(f"{key}={toml_value(value)}")
     return settings
 
 
-def _toml(value):
+def toml_value(value):
+    """A Python value as the TOML text of a `--set KEY=VALUE`: bools as true/false, strs quoted,
+    lists and tuples as arrays (nested), numbers as written."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
         return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(toml_value(item) for item in value) + "]"
     return str(value)
 
 

@@ -11,8 +11,9 @@
 // which defines the one C entry point weft looks up, `weft_plugin`. It returns a WeftPlugin:
 // the weft version the library was built against, then the function that hands its scenarios
 // to weft. The version comes first and stays first in every version of this struct: weft reads
-// it, and refuses a library built against another weft (exit 2, naming both versions) without
-// asking it for anything else.
+// it, and refuses a library built against a weft it is not compatible with (another
+// MAJOR.MINOR, or a newer one: docs/kernel-api.md, "Versions"; exit 2, naming both versions)
+// without asking it for anything else.
 //
 // Why a library built this way is safe to load (docs/kernel-api.md, "A kernel library"):
 // - It holds none of weft's code. It is built with the CMake target weft::plugin (headers and

@@ -20,6 +20,8 @@
 #include "sim/cli/number_options.hpp"
 #include "sim/cli/output_check.hpp"
 #include "sim/cli/output_target.hpp"
+#include "sim/cli/shard_status_file.hpp"
+#include "sim/cli/stack_limit.hpp"
 #include "sim/cli/standard_fds.hpp"
 #include "sim/cli/stdout_status.hpp"
 #include "sim/cli/sweep_command.hpp"
@@ -192,6 +194,9 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
                               "devices (x 4 cores) of the large ring all-gather, 256 by default (32 with --quick); "
                               "the small one has 1/16 of them")
         ->transform(whole_number(16, 4096));
+    bench_command->add_option("--reference", bench_request.reference,
+                              "a JAX source tree: run its interpret mode's machine model (SharedMemory, in "
+                              "threads) on the Python ring all-gather, beside weft (python3 -m weft bench)");
   }
 
   if (const auto unknown = unknown_verb(app, argc, argv)) {
@@ -245,6 +250,7 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
     SweepOptions options;
     options.seeds = parse_seed_range(seeds);
     options.shard = resolve_shard(shard, shard_count, process_environment());
+    if (!shard) touch_shard_status_file(process_environment());
     options.jobs = jobs;
     options.keep_going = keep_going;
     options.time_budget_seconds = time_budget;
@@ -278,6 +284,10 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
 int run_cli(int argc, char** argv, const ScenarioRegistry& registry, const BenchCommand& bench,
             const ScriptLoader& scripts) {
   occupy_closed_standard_fds();
+  if (const auto problem = stack_limit_problem()) {  // before anything runs that could overflow it
+    std::cerr << "weft: " << *problem << "\n";
+    return 2;
+  }
   return with_stdout_checked(run_command(argc, argv, registry, bench, scripts));
 }
 

@@ -8,6 +8,7 @@
 // configuration error, or stdout could not be written; 3 internal error; 4 a sweep or merge that
 // is incomplete and found no failure, or an explore stopped before its end (exit_status.hpp).
 
+#include <filesystem>
 #include <functional>
 #include <optional>
 
@@ -21,6 +22,8 @@ namespace weft::sim {
 struct BenchRequest {
   bool quick = false;
   std::optional<int> scale_devices;  // given or not: --quick keeps one that is given
+  // A JAX source tree whose interpret mode is measured beside weft (python3 -m weft bench).
+  std::optional<std::filesystem::path> reference;
 };
 using BenchCommand = std::function<int(const BenchRequest&)>;
 

@@ -1,7 +1,6 @@
 #include "sim/cli/output_check.hpp"
 
 #include <fcntl.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -11,6 +10,7 @@
 #include <optional>
 
 #include "sim/cli/aside_name.hpp"
+#include "sim/cli/file_lock.hpp"
 #include "sim/cli/output_target.hpp"
 #include "sim/cli/whole_output.hpp"
 #include "sim/config/config_error.hpp"
@@ -68,11 +68,9 @@ void check_writable(const NamedOutput& output, const std::string& file, bool in_
 // A regular file another process writes under a lock (a running sweep's F.partial), or a
 // stopped sweep's F.partial (which weft merge reads): replacing either loses its lines.
 void check_not_held(const NamedOutput& output, const std::string& file) {
-  const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (fd < 0) return;  // not there yet
-  const bool held = ::flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK;
-  ::close(fd);
-  if (held)
+  std::error_code error;
+  if (!std::filesystem::exists(file, error)) return;  // not there yet
+  if (locked_by_another(file))
     refuse(output, "another process holds its lock (a weft sweep writing it as its F.partial?); wait for it to end, "
                    "or name another file");
   if (file.ends_with(".partial"))

@@ -1,5 +1,6 @@
 #include "sim/cli/shard_lines.hpp"
 
+#include "sim/cli/file_lock.hpp"
 #include "sim/cli/sweep_output.hpp"
 #include "sim/config/config_error.hpp"
 
@@ -127,6 +128,8 @@ void read_summary(const LineReader& reader, const Json& summary, ShardLines& sha
 ShardLines read_shard_lines(const std::string& path) {
   ShardLines shard;
   shard.path = path;
+  // Asked before the lines are read: a sweep that ends while they are read has written its summary.
+  const bool running = locked_by_another(path);
   LineReader reader(path, max_line);
   read_header(reader, shard);
   std::optional<std::uint64_t> last;
@@ -149,9 +152,11 @@ ShardLines read_shard_lines(const std::string& path) {
   if (!shard.summarised) {
     // Seeds are released in order: every seed of the shard up to the last failure ran.
     shard.executions = last ? (*last - shard.seeds.first) / shard.shard.count + 1 : 0;
-    shard.note += "no summary line (the sweep was killed, or its disk filled): its " + std::to_string(shard.failures) +
-                  " failure lines are counted, and the " + std::to_string(shard.executions) +
-                  " seeds up to its last failure as run";
+    shard.note += std::string(running ? "no summary line yet: the sweep writing it is still running (it holds the "
+                                        "file's lock; merge again when it has ended)"
+                                      : "no summary line (the sweep was killed, or its disk filled)") +
+                  ": its " + std::to_string(shard.failures) + " failure lines are counted, and the " +
+                  std::to_string(shard.executions) + " seeds up to its last failure as run";
   }
   return shard;
 }

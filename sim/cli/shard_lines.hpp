@@ -13,8 +13,8 @@
 //   - a summary line, if any, is the last line; it repeats the header, and its counts add up:
 //     failures is the number of failure lines, executions lies between them and planned, a seed
 //     it stopped before lies above every failure.
-// A file without a summary line (the F.partial of a sweep that was killed, or whose disk filled)
-// is a shard cut short: its failures are its lines, and its executions are the shard's seeds up
+// A file without a summary line (the F.partial of a sweep that was killed, or whose disk filled,
+// or of one still running: it holds the file's lock, and the note says so) is a shard cut short: its failures are its lines, and its executions are the shard's seeds up
 // to its last failure (a sweep releases seeds in order, so every one of them ran). Its last line,
 // if it has no newline (the tail of a write cut short), is left out.
 

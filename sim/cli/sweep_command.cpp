@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <new>
 
 #include "sim/cli/junit_report.hpp"
 #include "sim/cli/progress_line.hpp"
@@ -17,19 +18,29 @@ namespace {
 
 std::string seed_name(std::uint64_t seed) { return "seed-" + std::to_string(seed); }
 
+// Shrinks the first failure, unless the sweep was stopped: by a signal, or by an allocation that
+// failed (an allocation failing while shrinking stops the shrinking, not the command).
 void print_shrunk(const Request& request, const std::string& program, const ScheduleFiles& schedules,
-                  const SeedOutcome& failure, std::size_t budget, const std::atomic<bool>* interrupted) {
+                  const SeedOutcome& failure, std::size_t budget, const std::atomic<bool>* interrupted,
+                  const SweepSummary& summary) {
   if (interrupted != nullptr && interrupted->load()) {
     write_record(std::cout, "shrinking skipped: the sweep was interrupted\n\n");
     return;
   }
-  Simulation simulation(request.config, *request.scenario, request.params);
+  if (summary.allocation_failed) {
+    write_record(std::cout, "shrinking skipped: an allocation failed during the sweep\n\n");
+    return;
+  }
   ShrinkResult shrunk;
   try {
+    Simulation simulation(request.config, *request.scenario, request.params);
     shrunk = Shrinker(simulation, {budget, interrupted}).shrink(failure.result);
   } catch (const NotReplayable&) {
     write_record(std::cout, "shrinking skipped: seed " + std::to_string(failure.seed) +
                                 " does not replay to its verdict (the kernel is not deterministic)\n\n");
+    return;
+  } catch (const std::bad_alloc&) {
+    write_record(std::cout, "shrinking stopped: an allocation failed (the host ran out of memory)\n\n");
     return;
   }
   write_record(std::cout,
@@ -115,7 +126,7 @@ int command_sweep(const Request& request, const std::string& program, const Swee
   }
   if (junit) junit->finish(summary);
   if (first_failure && files.shrink_budget > 0)
-    print_shrunk(request, program, schedules, *first_failure, files.shrink_budget, options.interrupted);
+    print_shrunk(request, program, schedules, *first_failure, files.shrink_budget, options.interrupted, summary);
   if (options.keep_going && first_failure) write_record(std::cout, findings.summary() + "\n");
   write_record(std::cout, summary_line(request, options, summary));
   if (summary.failures > 0 || missed_rare_bug(request, options, summary)) return 1;

@@ -60,12 +60,17 @@ std::string summary_json(const Request& request, const SweepOptions& options, co
   if (!summary.complete()) line["incomplete"] = incomplete_note(summary);
   line["interrupted"] = summary.interrupted;
   line["out_of_time"] = summary.out_of_time;
+  line["allocation_failed"] = summary.allocation_failed;
   line["seconds"] = summary.seconds;
   return json_text(line);
 }
 
 std::string incomplete_note(const SweepSummary& summary) {
-  const std::string why = summary.interrupted ? "interrupted (SIGINT, SIGTERM, SIGHUP, or stdout closed)" : "out of time (--time-budget)";
+  const std::string why = summary.allocation_failed
+                              ? "stopped when an allocation failed (the host ran out of memory: its address-space or "
+                                "cgroup limit, or what the jobs' executions took at once)"
+                          : summary.interrupted ? "interrupted (SIGINT, SIGTERM, SIGHUP, or stdout closed)"
+                                                : "out of time (--time-budget)";
   std::string note = why + " after " + std::to_string(summary.executions) + " of " + std::to_string(summary.planned) + " seeds";
   if (summary.next_seed) note += "; seeds from " + std::to_string(*summary.next_seed) + " on did not run";
   return note;

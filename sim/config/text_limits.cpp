@@ -9,9 +9,10 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 }  // namespace
 
-std::optional<TextPosition> too_deep_key(std::string_view text) {
+std::optional<TooDeep> too_deep(std::string_view text) {
   TextPosition at{1, 0};
-  int dots = 0;
+  int dots = 0;            // on this line
+  int depth = 0;           // arrays and inline tables open here (across lines: an array may span several)
   bool comment = false;
   char quote = 0;          // the quote of the string we are in, if any
   bool multiline = false;  // ... and whether it is a triple-quoted one
@@ -43,8 +44,12 @@ std::optional<TextPosition> too_deep_key(std::string_view text) {
       quote = c;
       multiline = text.substr(i, 3) == std::string(3, c);
       if (multiline) i += 2, at.column += 2;
+    } else if (c == '[' || c == '{') {
+      if (++depth > max_value_depth) return TooDeep{at, false};
+    } else if (c == ']' || c == '}') {
+      if (depth > 0) --depth;  // one too many is toml++'s syntax error to report
     } else if (c == '.' && !(i > 0 && is_digit(text[i - 1]) && i + 1 < text.size() && is_digit(text[i + 1]))) {
-      if (++dots > max_key_depth) return at;
+      if (++dots > max_key_depth) return TooDeep{at, true};
     }
   }
   return std::nullopt;

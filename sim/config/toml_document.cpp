@@ -23,9 +23,10 @@ toml::table parse_or_throw(std::string_view text, const std::string& source_name
     throw ConfigError(source_name, 0, 0, syntax_error_key,
                       "too large: " + std::to_string(text.size()) + " bytes (at most " +
                           std::to_string(max_text_bytes) + ")");
-  if (const auto deep = too_deep_key(text))
-    throw ConfigError(source_name, deep->line, columns.to_user(deep->column), syntax_error_key,
-                      "keys nested more than " + std::to_string(max_key_depth) + " deep");
+  if (const auto deep = too_deep(text))
+    throw ConfigError(source_name, deep->at.line, columns.to_user(deep->at.column), syntax_error_key,
+                      deep->key ? "keys nested more than " + std::to_string(max_key_depth) + " deep"
+                                : "arrays and inline tables nested more than " + std::to_string(max_value_depth) + " deep");
   try {
     return toml::parse(text, std::string_view{source_name});
   } catch (const toml::parse_error& error) {

@@ -45,7 +45,7 @@ struct TraceEvent {
   std::int64_t amount = 0;
   std::int64_t count = 0;
   int dma = -1;
-  int recv_semaphore_id = -1;  // dma_start: the semaphore its write phase will signal
+  int recv_semaphore_id = -1;  // dma_start: the semaphore its landing signals on target_core
   model::DmaOrigin origin;  // DMA events: who started it for the kernel (what null: the kernel itself)
   std::string_view name;  // allocate (a semaphore): the name the kernel gave it, or empty
 };

@@ -6,6 +6,7 @@
 #include "sim/explain/partial_landing.hpp"
 #include "sim/explain/phrases.hpp"
 #include "sim/explain/pipeline_advice.hpp"
+#include "sim/explain/shared_semaphore.hpp"
 #include "sim/trace/describe.hpp"
 
 namespace weft::sim {
@@ -362,6 +363,8 @@ Explanation explain_race(const TraceRecorder& recorder, const Causality& causali
   Explanation out = backward.strength() > forward.strength() ? backward.tell() : forward.tell();
   tell_partial_landing(recorder, causality.past(b.event), earlier, out);
   tell_partial_landing(recorder, causality.past(a.event), later, out);
+  tell_shared_semaphore(recorder, causality, earlier, later, out);
+  tell_shared_semaphore(recorder, causality, later, earlier, out);
   out.focus = causal_view(causality, a, b, recorder.records().size());
   return out;
 }

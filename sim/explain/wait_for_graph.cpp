@@ -117,7 +117,7 @@ class WaitForGraph {
     for (const TracedDma& dma : recorder_.dmas()) {
       if (dma.write != no_record || dma.start == no_record || records_[dma.start].target_core != core) continue;
       const TraceRecord& start = records_[dma.start];
-      const bool here = dma.semaphore_id == waits.semaphore_id;  // else it lands on another semaphore of this core
+      const bool here = start.recv_semaphore_id == waits.semaphore_id;  // else it lands on another semaphore of this core
       out.why.push_back("  " + words_.dma(dma.id) + " (started by " + words_.who(start) + " " + words_.where(start) +
                         ") has not landed" + (dma.chunks.empty() ? "" : " (only " + landed_words(dma) + ")") +
                         (here ? "" : ", on another semaphore"));

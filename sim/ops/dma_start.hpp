@@ -27,7 +27,7 @@ struct DmaStart {
   TraceEvent event(const model::Machine& machine, const OpSite&) const {
     TraceEvent event = DmaPhase{dma}.copy_event(machine, model::DmaPhase::write);
     event.kind = TraceEvent::Kind::dma_start;
-    event.recv_semaphore_id = event.semaphore_id;  // a start signals nothing
+    event.recv_semaphore_id = event.semaphore_id;
     event.semaphore_id = -1;
     return event;
   }

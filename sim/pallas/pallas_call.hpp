@@ -38,14 +38,17 @@ std::function<void(Core&)> core_map(CallSpec spec, Body body, Location loc = Loc
 
 // An inner pipeline (pltpu.emit_pipeline) over refs the body holds (usually HBM refs of
 // Memory::any operands): `in` and `out` pair each ref with its BlockSpec; the steps all run on
-// this core. Its DMAs are named "inner pipeline fetch of in[N]" / "... write-back of out[N]".
+// this core, each operand with its buffer count (Buffered, as a pallas_call's). Its DMAs are
+// named "inner pipeline fetch of in[N]" / "... write-back of out[N]".
 struct InnerOperand {
   model::Slice array;
   BlockSpec spec;
 };
 template <class T>
-InnerOperand block(const Ref<T>& array, std::vector<std::int64_t> block, IndexMap map, Location loc = Location::current()) {
-  return {array.slice(), {std::move(block), std::move(map), Memory::vmem, {loc.file_name(), static_cast<int>(loc.line())}}};
+InnerOperand block(const Ref<T>& array, std::vector<std::int64_t> block, IndexMap map, Buffered buffered = {},
+                   Location loc = Location::current()) {
+  return {array.slice(),
+          {std::move(block), std::move(map), Memory::vmem, buffered.buffer_count, {loc.file_name(), static_cast<int>(loc.line())}}};
 }
 void emit_pipeline(Core& core, std::vector<std::int64_t> grid, std::vector<InnerOperand> in,
                    std::vector<InnerOperand> out, const Body& body, Location loc = Location::current());

@@ -15,6 +15,14 @@ std::string operand_name(const Pipeline::Operand& operand) {
   return buffer.empty() ? text : text + " '" + buffer + "'";
 }
 
+// Where the author wrote an operand's blocking: "its BlockSpec at matmul.cpp:45, in the
+// pallas_call at matmul.cpp:87" (the launch alone when the BlockSpec's line is not known).
+std::string written_at(const Pipeline::Operand& operand, const std::string& call, Location loc) {
+  const model::SourceLine spec = operand.spec.line;
+  return (spec.line > 0 ? "its BlockSpec at " + model::to_string(spec) + ", in " : std::string()) + "the " + call + " at " +
+         model::to_string(model::SourceLine{loc.file_name(), static_cast<int>(loc.line())});
+}
+
 }  // namespace
 
 Pipeline::Pipeline(Core& core, const Grid& grid, std::vector<Operand> operands, const ScalarPrefetch& prefetch,
@@ -25,31 +33,57 @@ Pipeline::Pipeline(Core& core, const Grid& grid, std::vector<Operand> operands, 
     State state;
     state.operand = std::move(operand);
     if (blocked(state)) {
-      const auto& block = state.operand.spec.block;
-      const model::Shape& array = state.operand.array.view;
-      if (static_cast<int>(block.size()) != array.rank)
-        misuse(operand_name(state.operand) + " has " + std::to_string(array.rank) + " dimensions, its block " +
-               std::to_string(block.size()));
-      if (!state.operand.spec.index_map) misuse(operand_name(state.operand) + " has a block but no index map");
-      for (const std::int64_t extent : block) {
-        if (extent == squeezed) continue;
-        if (extent <= 0) misuse(operand_name(state.operand) + " has a block extent of " + std::to_string(extent));
-        state.block_view.dims[static_cast<std::size_t>(state.block_view.rank++)] = extent;
-      }
+      const model::Shape block_view = slot_shape(state);
       const model::ElementType type = state.operand.array.buffer->info().type;
-      for (int slot = 0; slot < 2; ++slot) {
-        model::Buffer* buffer = core_.allocate(model::Space::vmem, type, state.block_view, loc_);
-        state.slots[static_cast<std::size_t>(slot)] = {buffer, model::Rect::whole(state.block_view), state.block_view};
-        state.semaphores[static_cast<std::size_t>(slot)] = core_.dma_semaphore(loc_);
+      // One allocation for the usual counts; a huge one grows as VMEM fills (it runs out first).
+      state.slots.reserve(static_cast<std::size_t>(std::min(buffers(state), 4)));
+      for (int slot = 0; slot < buffers(state); ++slot) {
+        model::Buffer* buffer = core_.allocate(model::Space::vmem, type, block_view, loc_);
+        state.slots.push_back({buffer, core_.dma_semaphore(loc_), std::nullopt});
       }
+      // The blocks of the step before, this one and the next n - 1 (no more than the grid has).
+      const std::int64_t ahead = std::min<std::int64_t>(std::max(buffers(state), 2), std::max<std::int64_t>(grid_.steps(), 2));
+      state.upcoming.resize(static_cast<std::size_t>(ahead + 1));
+      if (can_overhang(state.operand.array, state.operand.spec.block)) {
+        // What a fresh slot holds is the memory policy's fill: the padding value.
+        const model::Buffer& fresh = *state.slots.front().buffer;
+        state.padding_value.assign(fresh.data<std::byte>(), fresh.data<std::byte>() + fresh.bytes());
+      }
+      use_slot(state, 0);
     }
     states_.push_back(std::move(state));
   }
 }
 
+model::Shape Pipeline::slot_shape(const State& state) const {
+  const auto& block = state.operand.spec.block;
+  const model::Shape& array = state.operand.array.view;
+  const std::string name = operand_name(state.operand);
+  if (static_cast<int>(block.size()) != array.rank)
+    misuse(name + " has " + std::to_string(array.rank) + " dimensions, its block " + std::to_string(block.size()));
+  if (!state.operand.spec.index_map) misuse(name + " has a block but no index map");
+  const int count = buffers(state);
+  if (count < 1) misuse(name + " has Buffered(" + std::to_string(count) + "): a buffer count must be at least 1");
+  if (state.operand.output && count > 2)
+    misuse(name + " has Buffered(" + std::to_string(count) + "): an output has 1 or 2 buffers (as on a TPU)");
+  model::Shape view;
+  for (const std::int64_t extent : block) {
+    if (extent == squeezed) continue;
+    if (extent <= 0) misuse(name + " has a block extent of " + std::to_string(extent));
+    view.dims[static_cast<std::size_t>(view.rank++)] = extent;
+  }
+  return view;
+}
+
 const model::Slice& Pipeline::current(int i) const {
   const State& state = states_[static_cast<std::size_t>(i)];
-  return blocked(state) ? state.slots[static_cast<std::size_t>(state.slot)] : state.operand.array;
+  return blocked(state) ? state.current : state.operand.array;
+}
+
+void Pipeline::use_slot(State& state, int slot) {
+  state.slot = slot;
+  model::Buffer* buffer = state.slots[static_cast<std::size_t>(slot)].buffer;
+  state.current = {buffer, model::Rect::whole(buffer->info().shape), buffer->info().shape};
 }
 
 void Pipeline::misuse(const std::string& what) const { core_.misuse("runs " + call_, loc_, what); }
@@ -70,16 +104,11 @@ Block Pipeline::block_at(const State& state, std::int64_t step) const {
   return block;
 }
 
-model::Slice Pipeline::block_slice(const State& state, const Block& block) const {
-  model::Slice slice = state.operand.array;
-  slice.view = state.block_view;
-  for (int d = 0; d < block.rank; ++d) {
-    const std::int64_t extent = state.operand.spec.block[static_cast<std::size_t>(d)];
-    const std::int64_t size = extent == squeezed ? 1 : extent;
-    slice.rect.start[d] += block[d] * size;
-    slice.rect.size[d] = size;
-  }
-  return slice;
+const Block& Pipeline::block_of(State& state, std::int64_t step) {
+  const auto size = static_cast<std::int64_t>(state.upcoming.size());
+  for (; state.known_until <= step; ++state.known_until)
+    state.upcoming[static_cast<std::size_t>(state.known_until % size)] = block_at(state, state.known_until);
+  return state.upcoming[static_cast<std::size_t>(step % size)];
 }
 
 model::DmaOrigin Pipeline::origin(const State& state, std::int64_t step, const Block& block) const {
@@ -100,24 +129,43 @@ model::DmaOrigin Pipeline::origin(const State& state, std::int64_t step, const B
 }
 
 void Pipeline::fetch(State& state, int slot, const Block& block, std::int64_t step) {
-  auto& target = state.slots[static_cast<std::size_t>(slot)];
-  state.pending[static_cast<std::size_t>(slot)] =
-      core_.start_copy(block_slice(state, block), target, state.semaphores[static_cast<std::size_t>(slot)],
-                       origin(state, step, block), loc_);
+  Slot& target = state.slots[static_cast<std::size_t>(slot)];
+  const BlockPlacement placement = place_block(state.operand.array, state.operand.spec.block, block, target.buffer);
+  if (placement.ragged()) {
+    // The slot's padding holds the memory policy's value from the fetch on.
+    const model::Shape& shape = target.buffer->info().shape;
+    core_.store_bytes({target.buffer, model::Rect::whole(shape), shape},
+                      {placement.padding.data(), static_cast<std::size_t>(placement.padding_count)},
+                      state.padding_value.data(), loc_);
+    note_padding(state, placement, block, step);
+  }
+  target.pending = core_.start_copy(placement.array, placement.slot, target.semaphore, origin(state, step, block), loc_);
 }
 
 void Pipeline::write_back(State& state, std::int64_t step) {
-  const auto slot = static_cast<std::size_t>(state.slot);
-  state.pending[slot] =
-      core_.start_copy(state.slots[slot], block_slice(state, state.block), state.semaphores[slot], origin(state, step, state.block), loc_);
+  Slot& source = state.slots[static_cast<std::size_t>(state.slot)];
+  const BlockPlacement placement = place_block(state.operand.array, state.operand.spec.block, state.block, source.buffer);
+  source.pending =
+      core_.start_copy(placement.slot, placement.array, source.semaphore, origin(state, step, state.block), loc_);
   state.written.emplace_back(state.block, step);
 }
 
 void Pipeline::wait(State& state, int slot) {
-  auto& pending = state.pending[static_cast<std::size_t>(slot)];
+  auto& pending = state.slots[static_cast<std::size_t>(slot)].pending;
   if (!pending) return;
   pending->wait_recv(loc_);
   pending.reset();
+}
+
+void Pipeline::note_padding(State& state, const BlockPlacement& placement, const Block& block, std::int64_t step) {
+  if (state.padding_noted) return;
+  state.padding_noted = true;
+  const model::BufferInfo& array = state.operand.array.buffer->info();
+  core_.note_for_wrong_result(
+      operand_name(state.operand) + " block " + block_text(block) + " at grid point " + to_string(grid_.point(step)) +
+      " overhangs the array " + model::to_string(array.shape) + " (" + written_at(state.operand, call_, loc_) + "): only " +
+      model::to_string(placement.array.rect) + " is fetched, the rest of the block is padding, which holds what "
+      "fresh memory holds (memory.uninitialized; NaN for floats by default; on a TPU, whatever the slot held before); a body that lets padding reach the output gives a wrong result");
 }
 
 void Pipeline::check_revisit(State& state, const Block& block, std::int64_t step) {
@@ -133,10 +181,7 @@ void Pipeline::check_revisit(State& state, const Block& block, std::int64_t step
                      "to one output block consecutive)");
   // A TPU goes on: the slot is not read back in, so the body sees what the slot held before, and
   // the block is written back again (all of it) when its index changes.
-  const model::SourceLine spec = state.operand.spec.line;
-  core_.note_for_wrong_result(revisit + " (" + (spec.line > 0 ? "its BlockSpec at " + model::to_string(spec) + ", in " : "") +
-                              "the " + call_ + " at " +
-                              model::to_string(model::SourceLine{loc_.file_name(), static_cast<int>(loc_.line())}) +
+  core_.note_for_wrong_result(revisit + " (" + written_at(state.operand, call_, loc_) +
                               "): on a TPU the block is not read back in, so what the body accumulated into it before is "
                               "lost; make the steps that map to one output block consecutive");
 }
@@ -146,44 +191,53 @@ void Pipeline::run(std::int64_t first, std::int64_t last,
   if (first >= last) return;
   for (State& state : states_) {
     if (!blocked(state)) continue;
-    state.slot = 0;
-    state.block = block_at(state, first);
-    if (!state.operand.output) fetch(state, 0, state.block, first);
+    state.known_until = first;
+    state.fill = 0;
+    use_slot(state, 0);
+    state.block = block_of(state, first);
+    if (state.operand.output) continue;
+    // The prologue: the fetches for the first n - 1 steps (one slot: none, each step fetches its own).
+    for (std::int64_t step = first; step < std::min(last, first + buffers(state) - 1); ++step) {
+      if (step > first && block_of(state, step) == block_of(state, step - 1)) continue;
+      fetch(state, state.fill, block_of(state, step), step);
+      state.fill = (state.fill + 1) % buffers(state);
+    }
   }
   for (std::int64_t step = first; step < last; ++step) {
     const bool last_step = step + 1 == last;
-    std::vector<std::optional<Block>>& next = next_;  // kept: a grid step allocates nothing
-    next.assign(states_.size(), std::nullopt);
-    for (std::size_t i = 0; i < states_.size(); ++i)
-      if (blocked(states_[i]) && !last_step) next[i] = block_at(states_[i], step + 1);
-    for (std::size_t i = 0; i < states_.size(); ++i) {
-      State& state = states_[i];
+    for (State& state : states_)
+      if (blocked(state)) block_of(state, std::min(last - 1, step + std::max(buffers(state) - 1, 1)));
+    for (State& state : states_) {
       if (!blocked(state) || state.operand.output) continue;
+      const int count = buffers(state);
+      const bool changed = step > first && !(block_of(state, step) == block_of(state, step - 1));
+      if (changed) {
+        use_slot(state, (state.slot + 1) % count);
+        state.block = block_of(state, step);
+      }
+      if (count == 1 && (changed || step == first)) fetch(state, 0, state.block, step);
       wait(state, state.slot);  // the block this step reads has landed
-      if (next[i] && !(*next[i] == state.block)) fetch(state, 1 - state.slot, *next[i], step + 1);
+      const std::int64_t ahead = step + count - 1;
+      if (count > 1 && ahead < last && !(block_of(state, ahead) == block_of(state, ahead - 1))) {
+        fetch(state, state.fill, block_of(state, ahead), ahead);
+        state.fill = (state.fill + 1) % count;
+      }
     }
     body(grid_.point(step), step);
-    for (std::size_t i = 0; i < states_.size(); ++i) {
-      State& state = states_[i];
-      if (!blocked(state)) continue;
-      if (next[i] && *next[i] == state.block) continue;  // the same block next step: it stays
-      if (state.operand.output) {
-        write_back(state, step);
-        if (last_step) continue;
-        state.slot = 1 - state.slot;
-        wait(state, state.slot);  // the slot's earlier write-back has read it
-        check_revisit(state, *next[i], step + 1);
-      } else if (!last_step) {
-        state.slot = 1 - state.slot;
-      }
-      if (next[i]) state.block = *next[i];
+    for (State& state : states_) {
+      if (!blocked(state) || !state.operand.output) continue;
+      if (!last_step && block_of(state, step + 1) == state.block) continue;  // the same block next step: it stays
+      write_back(state, step);
+      if (last_step) continue;
+      use_slot(state, (state.slot + 1) % buffers(state));
+      wait(state, state.slot);  // the slot's earlier write-back has read it
+      state.block = block_of(state, step + 1);
+      check_revisit(state, state.block, step + 1);
     }
   }
   for (State& state : states_)
-    if (blocked(state) && state.operand.output) {
-      wait(state, 0);
-      wait(state, 1);
-    }
+    if (blocked(state) && state.operand.output)
+      for (int slot = 0; slot < buffers(state); ++slot) wait(state, slot);
 }
 
 }  // namespace weft::sim::pallas

@@ -13,9 +13,13 @@
 //       [](pallas::Program& p) { ... p.in<float>(0) ... });
 //
 // A block dimension given as `squeezed` is one element of the array, dropped from the block the
-// body sees (Pallas' `None`). An operand in `Memory::any` is handed to the body whole (an HBM
-// ref for manual DMAs), as Pallas' `memory_space=pl.ANY`. An output that names an input's host
-// buffer aliases it (`input_output_aliases`).
+// body sees (Pallas' `None`). A block may overhang the array's edge (the last block of a grid of
+// cdiv(20, 8), or a block larger than the array) as long as one of its elements is inside: the
+// pipeline pads it (pipeline.hpp). `Buffered{n}` after the index map gives the operand n
+// pipeline slots instead of 2 (Pallas' `pipeline_mode=pl.Buffered(n)`). An operand in
+// `Memory::any` is handed to the body whole (an HBM ref for manual DMAs), as Pallas'
+// `memory_space=pl.ANY`. An output that names an input's host buffer aliases it
+// (`input_output_aliases`).
 
 #include <cstdint>
 #include <functional>
@@ -54,10 +58,17 @@ inline constexpr std::int64_t squeezed = -1;
 
 enum class Memory { vmem, any };
 
+// How many VMEM slots the pipeline gives a blocked operand (pl.Buffered(buffer_count)): an
+// input's fetches run up to buffer_count - 1 grid steps ahead; an output has 1 or 2.
+struct Buffered {
+  int buffer_count = 2;
+};
+
 struct BlockSpec {
   std::vector<std::int64_t> block;  // per dimension of the array: an extent, or `squeezed`
   IndexMap index_map;               // grid point (and prefetch) -> block indices
   Memory memory = Memory::vmem;
+  int buffer_count = 2;             // the pipeline's slots (Buffered)
   model::SourceLine line;           // where it was written, for reports (line 0: not known)
 };
 
@@ -80,13 +91,17 @@ IndexMap index_map(Map map) {
 
 // `loc`, the caller's line, is the BlockSpec's line in reports of its pipeline's DMAs.
 template <class T, class Map>
-Operand input(std::string buffer, std::vector<std::int64_t> block, Map map, Location loc = Location::current()) {
-  return {std::move(buffer), model::element_type_of<T>(),
-          {std::move(block), index_map(std::move(map)), Memory::vmem, {loc.file_name(), static_cast<int>(loc.line())}}};
+Operand input(std::string buffer, std::vector<std::int64_t> block, Map map, Buffered buffered = {},
+              Location loc = Location::current()) {
+  return {std::move(buffer),
+          model::element_type_of<T>(),
+          {std::move(block), index_map(std::move(map)), Memory::vmem, buffered.buffer_count,
+           {loc.file_name(), static_cast<int>(loc.line())}}};
 }
 template <class T, class Map>
-Operand output(std::string buffer, std::vector<std::int64_t> block, Map map, Location loc = Location::current()) {
-  return input<T>(std::move(buffer), std::move(block), std::move(map), loc);
+Operand output(std::string buffer, std::vector<std::int64_t> block, Map map, Buffered buffered = {},
+               Location loc = Location::current()) {
+  return input<T>(std::move(buffer), std::move(block), std::move(map), buffered, loc);
 }
 // The whole array, in HBM, for the body's own DMAs.
 template <class T>

@@ -8,6 +8,7 @@
 
 #include "sim/config/config_error.hpp"
 #include "sim/plugin/exit_guard.hpp"
+#include "sim/plugin/version_rule.hpp"
 
 namespace weft::sim {
 namespace {
@@ -70,9 +71,11 @@ KernelLibrary::KernelLibrary(const std::filesystem::path& path) : path_(path) {
                      "' is not a function of the library (a kernel library defines it with WEFT_PLUGIN, sim/api/plugin.hpp)");
   plugin_ = reinterpret_cast<const WeftPlugin* (*)()>(entry)();
   const std::string built_with = plugin_ != nullptr && plugin_->weft_version != nullptr ? plugin_->weft_version : "";
-  if (built_with != WEFT_VERSION)
+  if (!works_with(built_with, WEFT_VERSION))
     refuse(path, "built against weft " + (built_with.empty() ? std::string("of no known version") : built_with) +
-                     ", but this is weft " + WEFT_VERSION + ": rebuild it against this weft");
+                     ", but this is weft " + WEFT_VERSION +
+                     " (a library loads in a weft of its MAJOR.MINOR, not older than its own: docs/kernel-api.md, "
+                     "\"Versions\"): rebuild it against this weft");
   if (!in_own_code(handle_.get(), reinterpret_cast<const void*>(plugin_->add_scenarios)))
     refuse(path, std::string("its '") + plugin_entry_point +
                      "' gives no function of the library that lists its scenarios (add_scenarios; WEFT_PLUGIN defines it)");

@@ -5,6 +5,7 @@
 #include <exception>
 #include <map>
 #include <mutex>
+#include <new>
 #include <thread>
 #include <vector>
 
@@ -58,7 +59,7 @@ class Collector {
 
   // The next index to run, or nothing when the sweep is over for this worker.
   std::optional<std::uint64_t> take() {
-    if (stop_requested()) return std::nullopt;
+    if (allocation_failed_.load() || stop_requested()) return std::nullopt;
     const std::uint64_t index = next_.fetch_add(1);
     if (index >= seeds_.count || index > stop_at_.load()) return std::nullopt;
     return index;
@@ -98,6 +99,7 @@ class Collector {
     summary.stopped_at_failure = !options_.keep_going && failures_ > 0;
     summary.interrupted = options_.interrupted && options_.interrupted->load();
     summary.out_of_time = out_of_time_.load();
+    summary.allocation_failed = allocation_failed_.load();
     summary.seconds = std::chrono::duration<double>(Clock::now() - started_).count();
     return summary;
   }
@@ -105,6 +107,9 @@ class Collector {
   const ShardSeeds& seeds() const { return seeds_; }
   // After an internal error in one worker: the others stop taking seeds.
   void abandon() { stop_at_ = 0; next_ = seeds_.count; }
+  // After an allocation failed in one worker: the others finish the seeds they hold and stop;
+  // the seed that failed is never released, so nothing after it is either.
+  void allocation_failed() { allocation_failed_ = true; }
 
  private:
   bool stop_requested() {
@@ -122,6 +127,7 @@ class Collector {
   std::atomic<std::uint64_t> next_{0};
   std::atomic<std::uint64_t> stop_at_{UINT64_MAX};
   std::atomic<bool> out_of_time_{false};
+  std::atomic<bool> allocation_failed_{false};
   std::mutex mutex_;
   struct Done {
     std::optional<SeedOutcome> failure;
@@ -133,19 +139,26 @@ class Collector {
   std::uint64_t found_ = 0;
 };
 
+// Runs seeds until the collector hands out no more. An allocation that fails (std::bad_alloc:
+// the host's address-space or cgroup limit reached below the budget, or several jobs'
+// executions at once) stops the sweep as an interrupt does, with what was released so far.
 void work(const Request& request, Collector& collector) {
-  Simulation simulation(request.config, *request.scenario, request.params);
-  while (const auto index = collector.take()) {
-    const std::uint64_t seed = collector.seeds().seed(*index);
-    const auto started = Clock::now();
-    ExecutionResult result = simulation.run_seed(seed);
-    if (request.accepts(result.verdict)) {
-      collector.finish(*index, std::nullopt, request.found_within && result.verdict == request.expect);
-      continue;
+  try {
+    Simulation simulation(request.config, *request.scenario, request.params);
+    while (const auto index = collector.take()) {
+      const std::uint64_t seed = collector.seeds().seed(*index);
+      const auto started = Clock::now();
+      ExecutionResult result = simulation.run_seed(seed);
+      if (request.accepts(result.verdict)) {
+        collector.finish(*index, std::nullopt, request.found_within && result.verdict == request.expect);
+        continue;
+      }
+      SeedOutcome outcome{seed, std::move(result), {}, std::chrono::duration<double>(Clock::now() - started).count()};
+      outcome.nondeterminism = compare_runs(outcome.result, simulation.run_seed(seed));
+      collector.finish(*index, std::move(outcome));
     }
-    SeedOutcome outcome{seed, std::move(result), {}, std::chrono::duration<double>(Clock::now() - started).count()};
-    outcome.nondeterminism = compare_runs(outcome.result, simulation.run_seed(seed));
-    collector.finish(*index, std::move(outcome));
+  } catch (const std::bad_alloc&) {
+    collector.allocation_failed();
   }
 }
 

@@ -60,11 +60,12 @@ struct SweepSummary {
   bool stopped_at_failure = false;         // stopped at its first failure, as asked (no keep_going)
   bool interrupted = false;
   bool out_of_time = false;
+  bool allocation_failed = false;  // the host ran out of memory (std::bad_alloc) before the sweep ended
   double seconds = 0;
 
   // The sweep did what it was asked: it ran every planned seed, or (without keep_going) every
-  // seed up to its first failure. An interrupted or out-of-time sweep is not complete, with
-  // failures or without.
+  // seed up to its first failure. An interrupted, out-of-time or out-of-memory sweep is not
+  // complete, with failures or without.
   bool complete() const { return !next_seed || stopped_at_failure; }
 };
 

@@ -90,6 +90,7 @@ void TraceRecorder::on_event(const TraceEvent& event) {
   record.amount = event.amount;
   record.count = event.count;
   record.dma = event.dma;
+  record.recv_semaphore_id = event.recv_semaphore_id;
   if (event.origin.what != nullptr) {
     // The operand's array is the start's source for a fetch, its target for a write-back; its
     // phases' records take the start's words.
@@ -113,7 +114,6 @@ void TraceRecorder::on_event(const TraceEvent& event) {
     dma.start = index;
     dma.bytes = record.amount;
     dma.origin = event.origin;
-    dma.semaphore_id = event.recv_semaphore_id;
   }
   if (record.kind == TraceEvent::Kind::dma_read) dma.read = index;
   if (record.kind == TraceEvent::Kind::dma_write) {

@@ -42,6 +42,9 @@ TEST_CASE("explore proves the correct built-in scenarios free of failures on the
       {"scenarios/pallas_inner_pipeline.toml", {"params.rows=16"}},
       {"scenarios/pallas_right_permute.toml", {"topology.devices=2"}},
       {"scenarios/pallas_reduce_scatter.toml", {"topology.devices=3"}},  // 2: one neighbour both ways
+      {"scenarios/pallas_ragged_matmul.toml", {}},
+      {"scenarios/pallas_ragged_reduction.toml", {}},
+      {"scenarios/pallas_buffered_stream.toml", {}},
       {"scenarios/shared_semaphore_sizes.toml", {}},
   };
   for (const auto& c : cases) {
@@ -74,6 +77,8 @@ TEST_CASE("explore finds the planted bug of every buggy built-in scenario, with 
       {"scenarios/pallas_inner_pipeline_overlap_race.toml", {"params.rows=16"}},
       {"scenarios/pallas_right_permute_no_wait_send.toml", {"topology.devices=2"}},
       {"scenarios/pallas_reduce_scatter_capacity_late.toml", {"topology.devices=2"}},
+      {"scenarios/pallas_ragged_matmul_padding_read.toml", {}},
+      {"scenarios/pallas_ragged_reduction_padding_read.toml", {}},
       {"scenarios/shared_semaphore_sizes_chunked_race.toml", {}},
   };
   for (const auto& c : cases) {

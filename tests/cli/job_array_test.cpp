@@ -1,6 +1,7 @@
 // A sweep spread over a job array by the variables the engine sets (no --shard): the array's
 // tasks cover every seed once, also with a step (sbatch --array=0-12:4), and merge says the sweep
-// is complete; an array that cannot be mapped, or two engines' variables that disagree, exit 2.
+// is complete; an array that cannot be mapped, or two engines' variables that disagree, exit 2;
+// a sweep sharded by Bazel touches its TEST_SHARD_STATUS_FILE.
 
 #include <catch2/catch.hpp>
 
@@ -81,4 +82,29 @@ TEST_CASE("An array that cannot be mapped, or engines that disagree, stop the sw
     CHECK(task.out().empty());
     CHECK_FALSE(std::filesystem::exists(path + ".partial"));
   }
+}
+
+TEST_CASE("A Bazel-sharded sweep touches TEST_SHARD_STATUS_FILE", "[cli][sweep]") {
+  // Bazel 7 fails a sharded test that does not touch the file: it takes it for a test that ran
+  // every case in every shard.
+  const auto status = fresh_path("bazel_shard_status");
+  const std::vector<std::string> bazel{"TEST_SHARD_INDEX=1", "TEST_TOTAL_SHARDS=4", "TEST_SHARD_STATUS_FILE=" + status};
+  const std::vector<std::string> args{"sweep", "ring_all_reduce", "--seeds", "0..7"};
+  WeftProcess sharded(args, bazel);
+  CHECK(sharded.wait().status == 0);
+  CHECK(sharded.out().find("seeds 0..7 shard 1/4: 2 executions") != std::string::npos);
+  CHECK(std::filesystem::exists(status));
+  // --shard wins over the environment: the sweep does not honour Bazel's shard, and says nothing of it.
+  std::filesystem::remove(status);
+  auto flagged = args;
+  flagged.insert(flagged.end(), {"--shard", "0/2"});
+  WeftProcess own_shard(flagged, bazel);
+  CHECK(own_shard.wait().status == 0);
+  CHECK_FALSE(std::filesystem::exists(status));
+  // A file it cannot touch stops the sweep before it runs.
+  WeftProcess unwritable(args, {"TEST_SHARD_INDEX=1", "TEST_TOTAL_SHARDS=4", "TEST_SHARD_STATUS_FILE=/no/such/folder/status"});
+  CHECK(unwritable.wait().status == 2);
+  CHECK(unwritable.err() == "weft: TEST_SHARD_STATUS_FILE: key 'shard': cannot touch '/no/such/folder/status' (Bazel's sign "
+                            "that the test honours TEST_SHARD_INDEX): No such file or directory\n");
+  CHECK(unwritable.out().empty());
 }

@@ -85,13 +85,20 @@ TEST_CASE("A sweep's JSON lines file is complete after the sweep", "[cli][harden
   CHECK_FALSE(std::filesystem::exists(weft::sim::JsonLinesFile::partial_path(path)));
 }
 
-TEST_CASE("A sweep killed in the middle leaves no truncated record, and merge reads what it left", "[cli][hardening]") {
+TEST_CASE("A sweep killed in the middle leaves no truncated record, and merge reads what it left (and says when it still runs)",
+          "[cli][hardening]") {
   const auto path = fresh_path("killed.jsonl");
   const auto junit = fresh_path("killed.xml");
   WeftProcess sweep({"sweep", "scenarios/barrier_deadlock.toml", "--seeds", "0..100000000", "--expect", "ok",
                      "--keep-going", "--shrink-budget", "0", "--jsonl", path, "--junit", junit});
   const auto partial = weft::sim::JsonLinesFile::partial_path(path);
   REQUIRE(sweep.wait_until([&] { return read(partial).size() >= 20'000; }));
+  // While it runs (it holds the lock on F.partial), merge says so: it said "the sweep was killed".
+  const auto running = run_weft({"merge", partial});
+  CHECK(running.status == 1);
+  INFO(running.err);
+  CHECK(running.err.find("is unfinished: no summary line yet: the sweep writing it is still running (it holds the file's "
+                         "lock; merge again when it has ended): its ") != std::string::npos);
   sweep.signal(SIGKILL);
   CHECK(sweep.wait().status == 128 + SIGKILL);
   CHECK_FALSE(std::filesystem::exists(path));

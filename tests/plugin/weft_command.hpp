@@ -40,11 +40,12 @@ struct Scratch {
   ~Scratch() { fs::remove_all(folder); }
 };
 
-// Runs the weft executable with `args` (from this test's working folder).
-inline Run run_weft(const std::vector<std::string>& args) {
+// Runs the weft executable with `args` (from this test's working folder), after the shell
+// command `before` if any (`ulimit -v 400000`, say).
+inline Run run_weft(const std::vector<std::string>& args, const std::string& before = "") {
   const Scratch scratch("output");
   const fs::path& folder = scratch.folder;
-  std::string command = weft::sim::shell_quote(WEFT_BINARY);
+  std::string command = (before.empty() ? "" : before + " && exec ") + weft::sim::shell_quote(WEFT_BINARY);
   for (const auto& arg : args) command += " " + weft::sim::shell_quote(arg);
   command += " > " + (folder / "out").string() + " 2> " + (folder / "err").string();
   const int status = std::system(command.c_str());

@@ -223,3 +223,14 @@ def revisit_overwriting():
 def revisit_accumulating():
     x = np.arange(24 * 128, dtype=np.float32).reshape(24, 128)
     np.testing.assert_array_equal(revisit_call(accumulate_kernel)(x), x * 2)
+
+
+@weft.scenario(devices=1, params={"rows": 8, "double": False, "label": "ones", "scales": [1, 2]})
+def scaled_by_params(rows, double, label, scales):
+    """Parameters of every kind reach the host code as Python values of their kind."""
+    assert isinstance(double, bool) and isinstance(label, str) and isinstance(scales, list), (double, label, scales)
+    factor = (2 if double else 1) * int(np.prod(scales))
+    x = np.ones((rows, 128), np.float32) if label == "ones" else np.arange(rows * 128, dtype=np.float32).reshape(rows, 128)
+    call = pl.pallas_call(lambda x_ref, o_ref: o_ref.__setitem__(..., x_ref[...] * factor),
+                          out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))
+    np.testing.assert_array_equal(call(x), x * 6)  # the tests give double and scales a product of 6

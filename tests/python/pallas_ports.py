@@ -146,9 +146,12 @@ def paged_gather_kernel(table_ref, pool_ref, out_ref, pages_ref, sems, *, per_se
     out_ref[...] = pages_ref[...] * 2
 
 
-@weft.scenario(devices=1, cores_per_device=2, params={"sequences": 4, "per_sequence": 2, "page": 8, "pages": 6, "bug": 0})
-def paged_gather(sequences, per_sequence, page, pages, bug):
-    table = np.array([(s * 3 + k * 5) % pages for s in range(sequences) for k in range(per_sequence)], np.int32)
+@weft.scenario(devices=1, cores_per_device=2,
+               params={"sequences": 4, "per_sequence": 2, "page": 8, "pages": 6, "bug": 0, "block_table": []})
+def paged_gather(sequences, per_sequence, page, pages, bug, block_table):
+    rows = block_table or [[(s * 3 + k * 5) % pages for k in range(per_sequence)] for s in range(sequences)]
+    assert len(rows) == sequences and all(len(row) == per_sequence for row in rows), "a page per slot of a sequence"
+    table = np.array(rows, np.int32).reshape(-1)
     pool = (np.arange(pages * page, dtype=np.float32) % 11).reshape(pages, page)
     kernel = lambda *refs: paged_gather_kernel(*refs, per_sequence=per_sequence, shared=bug == 1)  # noqa: E731
     call = pl.pallas_call(
@@ -166,7 +169,7 @@ def paged_gather(sequences, per_sequence, page, pages, bug):
 # ---- bidirectional reduce-scatter over (step, phase) (scenarios/kernels/pallas/reduce_scatter.cpp) ----
 
 def reduce_scatter_kernel(x_ref, out_ref, hbm_ref, local_sem, left_recv, left_send, right_recv, right_send,
-                          left_capacity, right_capacity, acc_ref, *, half, capacity_late):
+                          left_capacity, right_capacity, acc_ref, *, half, capacity_late, handshake):
     devices = lax.psum(1, "x")
     me = lax.axis_index("x")
     step, phase = pl.program_id(0), pl.program_id(1)
@@ -186,10 +189,11 @@ def reduce_scatter_kernel(x_ref, out_ref, hbm_ref, local_sem, left_recv, left_se
                                             device_id=(direction["to"],))
 
     if start:
-        barrier = pltpu.get_barrier_semaphore()
-        pl.semaphore_signal(barrier, 1, device_id=(leftward["to"],))
-        pl.semaphore_signal(barrier, 1, device_id=(rightward["to"],))
-        pl.semaphore_wait(barrier, 2)
+        if handshake:
+            barrier = pltpu.get_barrier_semaphore()
+            pl.semaphore_signal(barrier, 1, device_id=(leftward["to"],))
+            pl.semaphore_signal(barrier, 1, device_id=(rightward["to"],))
+            pl.semaphore_wait(barrier, 2)
         out_ref[...] = jnp.zeros((2 * half, out_ref.shape[1]), jnp.float32)
         acc_ref[...] = jnp.zeros(acc_ref.shape, jnp.float32)
         first = remote(x_ref.at[me, leftward["rows"]], hbm_ref.at[working, leftward["rows"]], leftward)
@@ -222,12 +226,13 @@ def reduce_scatter_kernel(x_ref, out_ref, hbm_ref, local_sem, left_recv, left_se
         pl.semaphore_wait(sending["capacity"], 1)
 
 
-@weft.scenario(devices=4, params={"rows": 16, "cols": 128, "capacity_late": 0})
-def reduce_scatter(rows, cols, capacity_late):
+@weft.scenario(devices=4, params={"rows": 16, "cols": 128, "capacity_late": 0, "handshake": 1})
+def reduce_scatter(rows, cols, capacity_late, handshake):
     devices = len(jax.devices())
     x = (np.arange(devices * devices * rows * cols, dtype=np.float32) % 13).reshape(devices * devices, rows, cols)
     half = rows // 2
-    kernel = lambda *refs: reduce_scatter_kernel(*refs, half=half, capacity_late=capacity_late)  # noqa: E731
+    kernel = lambda *refs: reduce_scatter_kernel(*refs, half=half, capacity_late=capacity_late,  # noqa: E731
+                                                 handshake=handshake)
     call = pl.pallas_call(
         kernel,
         out_shape=(jax.ShapeDtypeStruct((rows, cols), jnp.float32), jax.ShapeDtypeStruct((2, rows, cols), jnp.float32)),
@@ -267,3 +272,89 @@ def inner_pipeline(rows, cols, block_rows, bug):
                     out_shape=jax.ShapeDtypeStruct((rows, cols), jnp.float32),
                     mesh=pltpu.create_tensorcore_mesh("core"))
     np.testing.assert_array_equal(run(x), 2 * x + 1)
+
+
+# ---- a tiled matmul whose last blocks overhang the arrays (scenarios/kernels/pallas/ragged_matmul.cpp) ----
+
+def ragged_matmul_kernel(x_ref, y_ref, z_ref, acc_ref, *, k, bk, mask):
+    kk = pl.program_id(2)
+
+    @pl.when(kk == 0)
+    def _():
+        acc_ref[...] = jnp.zeros_like(acc_ref)
+
+    x, y = x_ref[...], y_ref[...]
+    inside = k - kk * bk  # columns of x's block (rows of y's) inside the arrays: the rest is padding
+    if mask and inside < bk:
+        x = jnp.where(jnp.arange(bk)[None, :] < inside, x, 0)
+        y = jnp.where(jnp.arange(bk)[:, None] < inside, y, 0)
+    acc = acc_ref[...] + jnp.dot(x, y, preferred_element_type=jnp.float32)
+    acc_ref[...] = acc
+
+    @pl.when(kk == pl.num_programs(2) - 1)
+    def _():
+        z_ref[...] = acc
+
+
+@weft.scenario(devices=1, cores_per_device=2,
+               params={"m": 12, "n": 12, "k": 12, "bm": 8, "bn": 8, "bk": 8, "mask": 1})
+def ragged_matmul(m, n, k, bm, bn, bk, mask):
+    x = (np.arange(m * k, dtype=np.float32) % 7 - 3).reshape(m, k)
+    y = (np.arange(k * n, dtype=np.float32) % 5 - 2).reshape(k, n)
+    call = pl.pallas_call(
+        lambda *refs: ragged_matmul_kernel(*refs, k=k, bk=bk, mask=mask),
+        out_shape=jax.ShapeDtypeStruct((m, n), jnp.float32),
+        grid=(pl.cdiv(m, bm), pl.cdiv(n, bn), pl.cdiv(k, bk)),
+        in_specs=[pl.BlockSpec((bm, bk), lambda i, j, kk: (i, kk)), pl.BlockSpec((bk, bn), lambda i, j, kk: (kk, j))],
+        out_specs=pl.BlockSpec((bm, bn), lambda i, j, kk: (i, j)),
+        scratch_shapes=[pltpu.VMEM((bm, bn), jnp.float32)],
+        compiler_params=pltpu.CompilerParams(dimension_semantics=("parallel", "parallel", "arbitrary")))
+    np.testing.assert_array_equal(call(x, y), x @ y)
+
+
+# ---- column sums over a ragged row dimension (scenarios/kernels/pallas/ragged_reduction.cpp) ----
+
+def ragged_reduction_kernel(x_ref, o_ref, *, rows, block_rows, mask):
+    block = pl.program_id(1)
+
+    @pl.when(block == 0)
+    def _():
+        o_ref[...] = jnp.zeros_like(o_ref)
+
+    x = x_ref[...]
+    inside = rows - block * block_rows  # rows of this block inside x: the rest is padding
+    if mask and inside < block_rows:
+        x = jnp.where(jnp.arange(block_rows)[:, None] < inside, x, 0)
+    o_ref[...] = o_ref[...] + x.sum(axis=0, keepdims=True)
+
+
+@weft.scenario(devices=1, cores_per_device=2,
+               params={"rows": 20, "cols": 16, "block_rows": 8, "block_cols": 8, "mask": 1})
+def ragged_reduction(rows, cols, block_rows, block_cols, mask):
+    x = (np.arange(rows * cols, dtype=np.float32) % 7).reshape(rows, cols)
+    call = pl.pallas_call(
+        lambda *refs: ragged_reduction_kernel(*refs, rows=rows, block_rows=block_rows, mask=mask),
+        out_shape=jax.ShapeDtypeStruct((1, cols), jnp.float32),
+        grid=(cols // block_cols, pl.cdiv(rows, block_rows)),
+        in_specs=[pl.BlockSpec((block_rows, block_cols), lambda j, i: (i, j))],
+        out_specs=pl.BlockSpec((1, block_cols), lambda j, i: (0, j)),
+        compiler_params=pltpu.CompilerParams(dimension_semantics=("parallel", "arbitrary")))
+    np.testing.assert_array_equal(call(x), x.sum(axis=0, keepdims=True))
+
+
+# ---- row blocks through a weight matrix, x in Buffered(3), w in Buffered(1) (scenarios/kernels/pallas/buffered_stream.cpp) ----
+
+def buffered_stream_kernel(x_ref, w_ref, o_ref):
+    o_ref[...] = jnp.dot(x_ref[...], w_ref[...], preferred_element_type=jnp.float32)
+
+
+@weft.scenario(devices=1, cores_per_device=1, params={"rows": 32, "block": 8, "width": 8, "buffers": 3})
+def buffered_stream(rows, block, width, buffers):
+    x = (np.arange(rows * width, dtype=np.float32) % 7).reshape(rows, width)
+    w = (np.arange(width * width, dtype=np.float32) % 3 - 1).reshape(width, width)
+    call = pl.pallas_call(
+        buffered_stream_kernel, out_shape=jax.ShapeDtypeStruct((rows, width), jnp.float32), grid=(rows // block,),
+        in_specs=[pl.BlockSpec((block, width), lambda i: (i, 0), pipeline_mode=pl.Buffered(buffers)),
+                  pl.BlockSpec((width, width), lambda i: (0, 0), pipeline_mode=pl.Buffered(1))],
+        out_specs=pl.BlockSpec((block, width), lambda i: (i, 0)))
+    np.testing.assert_array_equal(call(x, w), x @ w)

@@ -24,10 +24,22 @@ PAIRS = [
     ("pallas_matmul_revisit_jax.toml", "matmul", ["params.bug=2", "compat.profile=jax"], []),
     ("pallas_paged_gather.toml", "paged_gather", [], []),
     ("pallas_paged_gather_shared_semaphore_race.toml", "paged_gather", ["params.bug=1"], []),
+    ("pallas_paged_gather_block_table.toml", "paged_gather",
+     ["topology.cores_per_device=2", "params.sequences=3", "params.pages=5", "params.block_table=[[4, 0], [2, 2], [1, 3]]"], []),
+    ("pallas_all_reduce_two_launches.toml", "all_reduce", ["program.launches=2"], ["topology.devices=2"]),
+    ("rare/pallas_all_reduce_no_handshake.toml", "all_reduce", ["params.bug=2"], ["topology.devices=3"]),
+    ("pallas_reduce_scatter_two_launches.toml", "reduce_scatter", ["program.launches=2"], ["topology.devices=2"]),
+    ("rare/pallas_reduce_scatter_two_launches_no_handshake.toml", "reduce_scatter",
+     ["program.launches=2", "params.handshake=0"], ["topology.devices=2"]),
     ("pallas_reduce_scatter.toml", "reduce_scatter", [], ["topology.devices=3"]),
     ("pallas_reduce_scatter_capacity_late.toml", "reduce_scatter", ["params.capacity_late=1"], ["topology.devices=3"]),
     ("pallas_inner_pipeline.toml", "inner_pipeline", [], []),
     ("pallas_inner_pipeline_overlap_race.toml", "inner_pipeline", ["params.bug=1"], []),
+    ("pallas_ragged_matmul.toml", "ragged_matmul", [], []),
+    ("pallas_ragged_matmul_padding_read.toml", "ragged_matmul", ["params.mask=0"], []),
+    ("pallas_ragged_reduction.toml", "ragged_reduction", [], []),
+    ("pallas_ragged_reduction_padding_read.toml", "ragged_reduction", ["params.mask=0"], []),
+    ("pallas_buffered_stream.toml", "buffered_stream", [], []),
 ]
 
 

@@ -157,3 +157,22 @@ def test_an_output_revisit_is_what_a_tpu_does_with_it():
     assert "verdict:  wrong_result" in result.report
     assert "out[0] 'out0' comes back to block (0, 0) at grid point (1, 0) after writing it back at grid point (0, 0)" in result.report
     assert "on a TPU the block is not read back in" in result.report
+
+
+def test_parameters_of_every_kind_are_set_from_python_and_the_command_line(weft_binary, kernels):
+    assert not weft.run(k.scaled_by_params).ok  # defaults: 1 * 1 * 2, not 6
+    result = weft.run(k.scaled_by_params, config={"params.double": False, "params.scales": [3, 2], "params.label": "ramp"})
+    assert result.ok, result.report
+    status, out, err = run_command(weft_binary, "run", f"{kernels}::scaled_by_params", "--set", "params.double=true",
+                                   "--set", "params.scales=[3]")
+    assert status == 0, out + err
+    status, out, err = run_command(weft_binary, "run", f"{kernels}::scaled_by_params", "--set", "params.scales=3")
+    assert status == 2 and "params.scales" in err and "expected a list" in err, err
+
+
+def test_a_parameter_of_another_kind_is_refused_naming_it(tmp_path, weft_binary):
+    script = tmp_path / "floats.py"
+    script.write_text("import weft\n\n@weft.scenario(params={'scale': 0.5})\ndef scaled(scale):\n    pass\n")
+    status, out, err = run_command(weft_binary, "run", f"{script}::scaled")
+    assert status == 2, out + err
+    assert "params['scale'] is a float" in err, err

@@ -3,6 +3,9 @@
 //   plugin_exit_setup    the setup calls exit(0)
 //   plugin_setup_throws  the setup throws
 //   plugin_check_throws  the host check throws
+//   plugin_growing_setup the setup's host buffer grows from 4 KiB to 1 GiB a device at its 7th
+//                        call (state kept across executions, as a hostile library may): under an
+//                        address-space limit, the sweep's later seeds cannot be allocated
 #include <cstdlib>
 #include <stdexcept>
 
@@ -38,7 +41,13 @@ weft::sim::ScenarioRegistry scenarios() {
   setup_throws.setup = [](Host&) { throw std::runtime_error("no input for this size"); };
   auto check_throws = scenario("plugin_check_throws");
   check_throws.check = [](const Host&) -> std::string { throw std::runtime_error("the check fell over"); };
-  return {exit_kernel, exit_setup, setup_throws, check_throws};
+  auto growing_setup = scenario("plugin_growing_setup");
+  growing_setup.setup_every_execution = true;
+  growing_setup.setup = [](Host& host) {
+    static int calls = 0;
+    host.hbm<float>("x", ++calls < 7 ? weft::model::Shape{8, 128} : weft::model::Shape{65536, 4096});
+  };
+  return {exit_kernel, exit_setup, setup_throws, check_throws, growing_setup};
 }
 
 }  // namespace

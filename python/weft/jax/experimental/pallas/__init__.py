@@ -2,6 +2,7 @@
 scratch, and the primitives a kernel body calls. Loads and stores are a ref's own indexing
 (``x_ref[...]``, ``o_ref[pl.ds(i, 8), :] = v``)."""
 
+import operator
 import sys
 
 from ... import _host_api
@@ -19,13 +20,30 @@ ANY = _Any()
 
 
 class Buffered:
-    def __init__(self, buffer_count):
-        self.buffer_count = buffer_count
+    """``pl.Buffered(buffer_count)``: the pipeline gives the operand `buffer_count` VMEM slots
+    instead of 2; an input's fetches run up to buffer_count - 1 grid steps ahead (one slot: each
+    block fetched at its own step), an output has 1 or 2 (sim/pallas/pipeline.hpp)."""
+
+    def __init__(self, buffer_count, *, use_lookahead=False, revisit=None, prefetched_count=0):
+        if isinstance(buffer_count, bool):
+            raise TypeError(f"pl.Buffered({buffer_count!r}): buffer_count is an integer")
+        count = operator.index(buffer_count)
+        if count < 1:
+            raise ValueError(f"pl.Buffered({count}): buffer_count must be at least 1")
+        if use_lookahead:
+            raise NotImplementedError("pl.Buffered(use_lookahead=True): not yet in weft (docs/python.md)")
+        if revisit is not None:
+            raise NotImplementedError("pl.Buffered(revisit=...): not yet in weft (docs/python.md)")
+        if prefetched_count:
+            raise NotImplementedError("pl.Buffered(prefetched_count=...): not yet in weft (docs/python.md)")
+        self.buffer_count = count
 
 
 class BlockSpec:
     """How an operand is blocked: the block's shape (None or Squeezed: one element, dropped),
-    the index map from grid point (and scalar prefetch) to block indices, and where it lives."""
+    the index map from grid point (and scalar prefetch) to block indices, where it lives, and
+    its pipeline's buffer count (``pipeline_mode=pl.Buffered(n)``; 2 by default). A block may
+    overhang the array: the pipeline pads it (docs/semantics.md §10)."""
 
     def __init__(self, block_shape=None, index_map=None, *, memory_space=None, pipeline_mode=None):
         caller = sys._getframe(1)  # the BlockSpec's line, which reports of its pipeline's DMAs name
@@ -33,8 +51,9 @@ class BlockSpec:
         self.block_shape = block_shape
         self.index_map = index_map
         self.memory_space = memory_space
-        if pipeline_mode is not None and getattr(pipeline_mode, "buffer_count", 2) != 2:
-            raise NotImplementedError("pl.Buffered other than 2: not yet in weft (docs/python.md)")
+        if pipeline_mode is not None and not isinstance(pipeline_mode, Buffered):
+            raise TypeError(f"a pipeline_mode weft does not model: {pipeline_mode!r} (pl.Buffered)")
+        self.buffer_count = 2 if pipeline_mode is None else pipeline_mode.buffer_count
 
 
 Squeezed = None
@@ -164,7 +183,9 @@ def _operand(buffer, spec, grid_rank):
     if index_map is None:
         zeros = (0,) * len(block)
         index_map = lambda *_: zeros  # noqa: E731
-    return _host.Operand(buffer.buffer, buffer.dtype, block, index_map, "vmem", spec.where if spec is not None else None)
+    buffer_count = spec.buffer_count if spec is not None else 2
+    where = spec.where if spec is not None else None
+    return _host.Operand(buffer.buffer, buffer.dtype, block, index_map, "vmem", buffer_count, where)
 
 
 def pallas_call(kernel, out_shape, *, grid_spec=None, grid=(), in_specs=None, out_specs=None, scratch_shapes=(),

@@ -133,7 +133,8 @@ def emit_pipeline(body, *, grid, in_specs=None, out_specs=None, should_accumulat
             raise TypeError(f"this pipeline takes {len(ins)} input and {len(outs)} output refs, not {len(refs)}")
         blocks = [tuple(spec.block_shape) for spec in ins + outs]
         maps = [spec.index_map for spec in ins + outs]
-        _weft.emit_pipeline(grid, list(refs), blocks, maps, len(ins), body)
+        counts = [spec.buffer_count for spec in ins + outs]
+        _weft.emit_pipeline(grid, list(refs), blocks, maps, len(ins), body, counts)
 
     return pipeline
 
