@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/buffer.hpp"
@@ -37,13 +38,20 @@ enum class DmaPhase { read, write, done };
 struct DmaOrigin {
   const char* what = nullptr;  // "fetch of in", "write-back of out"
   int operand = -1;            // appended to `what` as "[operand]" when >= 0
+  bool output = false;         // a write-back: the operand's array is the target (else the source)
   int grid_rank = 0;
   std::array<std::int64_t, 4> grid{};  // the grid's sizes
+  unsigned parallel = 0;               // bit a set: grid dimension a is parallel (split across cores)
   std::int64_t step = 0;               // the row-major grid step
   int block_rank = 0;                  // the operand's block indices (its index map's result)
   std::array<std::int64_t, 4> block{};
+  SourceLine spec;                     // the operand's BlockSpec (line 0: not known)
 };
-std::string describe(const DmaOrigin& origin);  // "fetch of in[0] for grid point (0, 1, 2), block (0, 2)"
+// "fetch of in[0] 'x' for grid point (0, 1, 2), block (0, 2) (BlockSpec at matmul.cpp:45)";
+// `array` names the operand's array (empty: no name).
+std::string describe(const DmaOrigin& origin, std::string_view array = {});
+// The grid point of the origin's step, one index per dimension.
+std::array<std::int64_t, 4> grid_point(const DmaOrigin& origin);
 
 // What a core asks for when it starts a DMA.
 struct DmaRequest {
@@ -77,6 +85,8 @@ struct Dma {
   bool remote() const { return !(starter == destination); }
 };
 
+// A library's DMA as its origin names it, with its array's name ("" for the kernel's own DMA).
+std::string describe_origin(const Dma& dma);
 std::string describe(const Dma& dma);  // "dma 3 from (device 0, core 0) at ring.cpp:42: hbm buffer 1 ... -> ..."
 
 }  // namespace weft::model

@@ -7,17 +7,24 @@
 
 namespace weft::model {
 
-std::string describe(const DmaOrigin& origin) {
-  std::string text = std::string(origin.what) + (origin.operand >= 0 ? "[" + std::to_string(origin.operand) + "]" : "") +
-                     " for grid point (";
+std::array<std::int64_t, 4> grid_point(const DmaOrigin& origin) {
+  std::array<std::int64_t, 4> index{};
   std::int64_t step = origin.step;
-  std::vector<std::int64_t> index(static_cast<std::size_t>(origin.grid_rank));
   for (int axis = origin.grid_rank - 1; axis >= 0; --axis) {
     const std::int64_t size = std::max<std::int64_t>(origin.grid[static_cast<std::size_t>(axis)], 1);
     index[static_cast<std::size_t>(axis)] = step % size;
     step /= size;
   }
-  for (std::size_t axis = 0; axis < index.size(); ++axis) text += (axis > 0 ? ", " : "") + std::to_string(index[axis]);
+  return index;
+}
+
+std::string describe(const DmaOrigin& origin, std::string_view array) {
+  std::string text = std::string(origin.what) + (origin.operand >= 0 ? "[" + std::to_string(origin.operand) + "]" : "");
+  if (!array.empty()) text += " '" + std::string(array) + "'";
+  text += " for grid point (";
+  const std::array<std::int64_t, 4> index = grid_point(origin);
+  for (int axis = 0; axis < origin.grid_rank; ++axis)
+    text += (axis > 0 ? ", " : "") + std::to_string(index[static_cast<std::size_t>(axis)]);
   text += ")";
   if (origin.block_rank > 0) {
     text += ", block (";
@@ -25,7 +32,14 @@ std::string describe(const DmaOrigin& origin) {
       text += (d > 0 ? ", " : "") + std::to_string(origin.block[static_cast<std::size_t>(d)]);
     text += ")";
   }
+  if (origin.spec.line > 0) text += " (BlockSpec at " + to_string(origin.spec) + ")";
   return text;
+}
+
+std::string describe_origin(const Dma& dma) {
+  if (dma.origin.what == nullptr) return "";
+  const Slice& array = dma.origin.output ? dma.target : dma.source;
+  return describe(dma.origin, array.buffer != nullptr ? array.buffer->info().name : std::string());
 }
 
 std::string describe(const Dma& dma) {
@@ -37,7 +51,7 @@ std::string describe(const Dma& dma) {
                       : dma.landed == 0            ? "write phase pending"
                                                    : "write phase pending, " + std::to_string(dma.landed) + " of " +
                                                          std::to_string(dma.bytes) + " bytes landed";
-  const std::string origin = dma.origin.what != nullptr ? " (" + describe(dma.origin) + ")" : std::string();
+  const std::string origin = dma.origin.what != nullptr ? " (" + describe_origin(dma) + ")" : std::string();
   return "dma " + std::to_string(dma.id) + origin + " started by " + to_string(dma.starter) + " at " +
          to_string(dma.line) + ": " + slice(dma.source) + " -> " + slice(dma.target) + " (" + phase + ")";
 }
@@ -45,7 +59,7 @@ std::string describe(const Dma& dma) {
 std::string Machine::describe_actor(Accessor who) const {
   if (who.kind == Accessor::Kind::core) return to_string(topology_.core_of(who.index));
   const Dma& dma = dmas_[who.index];
-  const std::string origin = dma.origin.what != nullptr ? describe(dma.origin) + ", " : std::string();
+  const std::string origin = dma.origin.what != nullptr ? describe_origin(dma) + ", " : std::string();
   return "dma " + std::to_string(dma.id) + " (" + origin + "started by " + to_string(dma.starter) + ")";
 }
 
@@ -185,13 +199,14 @@ int Machine::start_dma(CoreId by, const DmaRequest& request, SourceLine line, Fa
     failure = {Verdict::kernel_error, call() + "the copy is empty (zero elements)"};
     return -1;
   }
-  // A library's DMA (the Pallas pipeline's) is named as the author knows it: operand, grid point, block.
-  const auto starts = [&](const char* verb) {
-    return request.origin.what != nullptr ? "starts the " + describe(request.origin) + ", a DMA " + verb
-                                          : "starts a DMA " + std::string(verb);
+  // A library's DMA (the Pallas pipeline's) is named as the author knows it: operand, grid point,
+  // block, BlockSpec.
+  const auto starts = [&](const char* reading, const Slice& array) {
+    if (request.origin.what == nullptr) return "starts a DMA " + std::string(reading);
+    return "starts the " + describe(request.origin, array.buffer->info().name) + ", a DMA " + reading;
   };
   if (!source.rect.inside(source.buffer->info().shape)) {
-    failure = out_of_bounds(by, line, source, starts("reading"));
+    failure = out_of_bounds(by, line, source, starts("reading", source));
     return -1;
   }
   Dma dma;
@@ -222,7 +237,7 @@ int Machine::start_dma(CoreId by, const DmaRequest& request, SourceLine line, Fa
   }
   const Slice resolved{remote, target.rect, target.view};
   if (!target.rect.inside(remote->info().shape)) {
-    failure = out_of_bounds(by, line, resolved, starts("writing"));
+    failure = out_of_bounds(by, line, resolved, starts("writing", resolved));
     return -1;
   }
   dma.id = static_cast<int>(dmas_.size());

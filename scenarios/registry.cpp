@@ -6,7 +6,7 @@ sim::ScenarioRegistry builtin_scenarios() {
   sim::ScenarioRegistry registry{right_permute(),           ring_all_gather(),      ring_all_reduce(),     core_pipeline(),
                                  ring_all_gather_double_buffered(), dma_read_before_wait(), two_cores_one_output(), all_core_barrier(),
           readers(),       lastzero(),             shared_semaphore_sizes(), pallas_matmul(),
-                                 pallas_paged_gather(),     pallas_all_reduce(),
+                                 pallas_paged_gather(),     pallas_paged_blocks(),  pallas_all_reduce(),
                                  pallas_inner_pipeline(),           ring_all_reduce_bidirectional(),
                                  pallas_right_permute(),             pallas_reduce_scatter(),
                                  pallas_ragged_matmul(),             pallas_ragged_reduction(),

@@ -25,6 +25,7 @@ sim::ScenarioDefinition shared_semaphore_sizes();
 // Kernels in Pallas' shape (kernels/pallas/).
 sim::ScenarioDefinition pallas_matmul();
 sim::ScenarioDefinition pallas_paged_gather();
+sim::ScenarioDefinition pallas_paged_blocks();
 sim::ScenarioDefinition pallas_all_reduce();
 sim::ScenarioDefinition pallas_inner_pipeline();
 sim::ScenarioDefinition pallas_right_permute();

@@ -99,6 +99,10 @@ sim::pallas::Operand operand_of(const py::handle& operand, int prefetch_count, c
   result.spec.index_map =
       index_map_of(std::make_shared<Held>(py::reinterpret_borrow<py::object>(operand.attr("index_map"))), prefetch_count,
                    files);
+  if (const py::object where = operand.attr("where"); !where.is_none()) {  // the BlockSpec's line, for reports
+    const py::tuple at = where;
+    result.spec.line = {files->intern(at[0].cast<std::string>()), at[1].cast<int>()};
+  }
   return result;
 }
 

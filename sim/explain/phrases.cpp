@@ -42,6 +42,14 @@ std::string Phrases::where(const TraceRecord& record) const {
   return "at " + at(record.line) + ", step " + std::to_string(record.step);
 }
 
+std::string Phrases::dma(int id) const {
+  const std::string number = "dma " + std::to_string(id);
+  const TracedDma* traced = recorder_.dma(id);
+  if (traced == nullptr || traced->start == no_record) return number;
+  const std::string& origin = recorder_.records()[traced->start].origin;
+  return origin.empty() ? number : number + " (" + origin + ")";
+}
+
 std::string Phrases::signal(const TraceRecord& signal, std::string units) const {
   if (!units.empty()) units += " of ";
   const std::string semaphore = semaphore_name(recorder_, signal.semaphore_id);
@@ -53,8 +61,9 @@ std::string Phrases::signal(const TraceRecord& signal, std::string units) const 
   const std::string of = chunk ? "a chunk of " + std::to_string(signal.amount) + " of the " + std::to_string(dma->bytes) +
                                      " bytes of "
                                : "";
-  return units + "the completion of " + of + "dma " + std::to_string(signal.dma) + "'s " + phase + " (" + semaphore +
-         ", step " + std::to_string(signal.step) + ")";
+  const std::string origin = signal.origin.empty() ? "" : signal.origin + ", ";
+  return units + "the completion of " + of + "dma " + std::to_string(signal.dma) + "'s " + phase + " (" + origin +
+         semaphore + ", step " + std::to_string(signal.step) + ")";
 }
 
 }  // namespace weft::sim

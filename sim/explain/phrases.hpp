@@ -22,10 +22,15 @@ class Phrases {
   // The signal of `signal` that a wait took `units` of: "the signal of sem 2003 by d5.c0 at line
   // 27, step 63" (with "unit 2 of 2 of" when the wait took part of it), or "the completion of
   // dma 16's read (sem 2001, step 111)" for a DMA phase ("the completion of a chunk of 1024 of
-  // the 4096 bytes of dma 16's write (...)" for a chunk of a write phase).
+  // the 4096 bytes of dma 16's write (...)" for a chunk of a write phase; a pipeline DMA's
+  // origin leads the parenthesis: "(fetch of in[0] 'x' for grid point (0), block (0, 0), sem ...").
   std::string signal(const TraceRecord& signal, std::string units = "") const;
   // Where a record was issued: "at line 30, step 109".
   std::string where(const TraceRecord& record) const;
+  // A DMA by its number, and for one the Pallas pipeline started, what it is to the kernel's
+  // author: "dma 17", "dma 12 (write-back of out[0] 'z' for grid point (1, 0, 1), block (0, 0)
+  // (BlockSpec at matmul.cpp:47))".
+  std::string dma(int id) const;
 
  private:
   const TraceRecorder& recorder_;

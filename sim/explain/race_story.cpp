@@ -5,6 +5,7 @@
 
 #include "sim/explain/partial_landing.hpp"
 #include "sim/explain/phrases.hpp"
+#include "sim/explain/pipeline_advice.hpp"
 #include "sim/explain/shared_semaphore.hpp"
 #include "sim/trace/describe.hpp"
 
@@ -178,8 +179,10 @@ class RaceStory {
   std::string access(const Side& side) const {
     if (side.dma < 0) return "the " + side.operation() + " by " + words_.core(side.core) + " at " + words_.at(side.line());
     std::string text = "the " + side.operation() + " by dma " + std::to_string(side.dma);
-    if (side.start != no_record) text += " (started by " + words_.core(side.core) + " " + words_.where(records_[side.start]) + ")";
-    return text;
+    if (side.start == no_record) return text;
+    const std::string& origin = records_[side.start].origin;  // a pipeline DMA: what it is to the author
+    return text + " (" + (origin.empty() ? "" : origin + ", ") + "started by " + words_.core(side.core) + " " +
+           words_.where(records_[side.start]) + ")";
   }
 
   std::string first_side() const { return access(first_) + " ran at step " + std::to_string(first_.site.step); }
@@ -258,7 +261,13 @@ class RaceStory {
 
   // The operation to move: E, or the second access itself (a core's access, a DMA's start) when
   // no hop lies between, so that its core is k.
+  // A pipeline DMA's start is nothing the author writes: its fixes are pipeline_advice.hpp's.
   void fixes(Explanation& out) const {
+    const RacingAccess first = racing(first_), second = racing(second_);
+    if (pipeline_dma(recorder_, first) || pipeline_dma(recorder_, second)) {
+      out.fixes = pipeline_fixes(recorder_, words_, first, second);
+      return;
+    }
     if (path_.empty()) {
       out.fixes.push_back({second_.line(), "make " + words_.core(second_.core) + " wait, before " + words_.at(second_.line()) +
                                                ", for a signal " + words_.core(first_.core) + " sends after " +
@@ -279,6 +288,11 @@ class RaceStory {
                                            " to complete (" + k + " waited for none before the race)"});
     }
     if (hops_ > 0 && records_[edge_].kind == Kind::signal && completion_ != no_record) surplus_fix(out);
+  }
+
+  RacingAccess racing(const Side& side) const {
+    const std::uint64_t step = side.start != no_record ? records_[side.start].step : side.site.step;
+    return {side.core, side.dma, side.line(), side.operation(), step};
   }
 
   // The first hop's wait took a unit sent before the first access completed; if k signals the

@@ -19,7 +19,10 @@
 //              hop lies between) after C; or, when the first hop's wait took a unit signalled
 //              before C and k signals the same cell again after C, let that wait take the later
 //              signal (a surplus unit: the capacity semaphore of an early reuse). With no E at
-//              all, the second's side never hears from the first's: it must wait for it.
+//              all, the second's side never hears from the first's: it must wait for it. When
+//              either access is a DMA of the Pallas pipeline, which the author never starts,
+//              the fixes are pipeline_advice.hpp's (index map, dimension semantics, the body's
+//              own accesses), and such a DMA is named by its origin (operand, grid point, block).
 //
 // Which access the kernel meant first is not always the one that ran first (an early reuse may
 // overwrite a buffer before the read it should have waited for). Both orders are told and the

@@ -63,6 +63,14 @@ class WaitForGraph {
     return found;
   }
 
+  bool dma_signalled(int semaphore_id, int core) const {
+    for (const TraceRecord& record : records_)
+      if (record.signals() && record.semaphore_id == semaphore_id && record.target_core == core &&
+          record.actor.kind != Actor::Kind::core)
+        return true;
+    return false;
+  }
+
   // The state of a signaller of `waiter`'s cell, as far as it can still signal it.
   std::string state(int core, int waiter) const {
     if (core == waiter) return "the waiting core itself: all it signalled came before its wait";
@@ -89,39 +97,68 @@ class WaitForGraph {
 
   void node(int core, const model::FailureSite& site, Explanation& out) {
     const model::BlockedWait& waits = *site.waits;
+    // A cell that DMAs signal counts bytes.
+    const std::string unit = dma_signalled(waits.semaphore_id, core) ? "byte" : "unit";
     out.why.push_back(words_.core(core) + " waits at " + words_.at(model::to_string(site.line)) + " on " +
                       semaphore_name(recorder_, waits.semaphore_id) + ", cell " + words_.core(core) + ": needs " +
-                      std::to_string(waits.needs) + ", holds " + std::to_string(waits.holds));
+                      amount(waits.needs, unit) + ", holds " + std::to_string(waits.holds));
     const auto found = signallers(waits.semaphore_id, core);
     if (found.empty()) out.why.push_back("  nobody signalled that cell in this run");
     for (const auto& [who, signaller] : found) {
       std::string lines;
       for (const std::string& line : signaller.lines) lines += (lines.empty() ? "" : ", ") + line;
-      std::string through;
-      for (int dma : signaller.dmas) through += (through.empty() ? " through dma " : ", ") + std::to_string(dma);
-      out.why.push_back("  signalled in this run by " + words_.core(who) + through + " (" + lines + ", " +
-                        std::to_string(signaller.units) + (signaller.units == 1 ? " unit" : " units") + "), " +
-                        state(who, core));
+      out.why.push_back("  signalled in this run by " + words_.core(who) + through(signaller) + " (" + lines + ", " +
+                        amount(signaller.units, unit) + "), " + state(who, core));
       if (edge(core, who)) edges_[core].insert(who);
       if (!blocked_.count(who)) all_blocked_ = false;
     }
     if (found.empty()) all_blocked_ = false;
-    bool in_flight = false;
+    std::vector<std::string> can_arrive;  // what may still add to the cell, and from whom
     for (const TracedDma& dma : recorder_.dmas()) {
       if (dma.write != no_record || dma.start == no_record || records_[dma.start].target_core != core) continue;
       const TraceRecord& start = records_[dma.start];
-      out.why.push_back("  dma " + std::to_string(dma.id) + " (started by " + words_.who(start) + " " + words_.where(start) +
-                        ") has not landed" +
-                        (dma.chunks.empty() ? "" : " (only " + landed_words(dma) + ")"));
-      in_flight = true;
+      const bool here = start.recv_semaphore_id == waits.semaphore_id;  // else it lands on another semaphore of this core
+      out.why.push_back("  " + words_.dma(dma.id) + " (started by " + words_.who(start) + " " + words_.where(start) +
+                        ") has not landed" + (dma.chunks.empty() ? "" : " (only " + landed_words(dma) + ")") +
+                        (here ? "" : ", on another semaphore"));
+      if (here) can_arrive.push_back(amount(dma.bytes - dma.landed, "byte") + " from dma " + std::to_string(dma.id));
     }
-    // No cycle passes through a core none of whose signallers can move again: say what is short.
-    bool could_signal = in_flight;
-    for (const auto& [who, signaller] : found) could_signal = could_signal || (who != core && !returned_.count(who));
-    if (!could_signal && !found.empty())
-      out.why.push_back("  nothing more can arrive: no DMA into that cell is in flight and every core that signalled it " +
-                        std::string(found.count(core) ? "is this one or " : "") + "has returned (" +
-                        std::to_string(waits.needs - waits.holds) + " short)");
+    for (const auto& [who, signaller] : found)
+      if (who != core && !returned_.count(who))
+        can_arrive.push_back("what " + words_.core(who) + " signals " +
+                             (blocked_.count(who) ? "after its own wait" : "next"));
+    // Say what the wait needs and what can still arrive; with nothing, no cycle passes through
+    // this core: the wait asks for more than its signallers will ever send.
+    const std::string needs = amount(waits.needs, unit);
+    if (can_arrive.empty() && found.empty()) {  // its signallers may not have reached their signals yet
+      out.why.push_back("  can still arrive: only what a core that has not reached its signal in this run sends (the "
+                        "wait is " + amount(waits.needs - waits.holds, unit) + " short)");
+      return;
+    }
+    if (can_arrive.empty()) {
+      out.why.push_back("  can still arrive: nothing, from no one (no DMA into that cell is in flight and every core that "
+                        "signalled it " + std::string(found.count(core) ? "is this one or " : "") +
+                        "has returned): the wait needs " + needs + ", " + amount(waits.needs - waits.holds, unit) +
+                        " more than arrived; this is an over-wait, not a cycle");
+      return;
+    }
+    std::string listed;
+    for (const std::string& item : can_arrive) listed += (listed.empty() ? "" : ", or ") + item;
+    out.why.push_back("  can still arrive (the wait is " + amount(waits.needs - waits.holds, unit) + " short): " + listed);
+  }
+
+  // "1 unit", "4096 bytes"
+  static std::string amount(std::int64_t count, const std::string& unit) {
+    return std::to_string(count) + " " + unit + (count == 1 ? "" : "s");
+  }
+  // " through dma 3 (fetch of in[0] ...), dma 5" (the first three with their origins)
+  std::string through(const Signaller& signaller) const {
+    std::string text;
+    std::size_t told = 0;
+    for (int dma : signaller.dmas) {
+      text += (text.empty() ? " through " : ", ") + (told++ < 3 ? words_.dma(dma) : "dma " + std::to_string(dma));
+    }
+    return text;
   }
 
   // The shortest cycle through each blocked core not yet on a printed one, smallest core first
@@ -139,7 +176,8 @@ class WaitForGraph {
         text += words_.core(core) + " -> ";
         printed.insert(core);
       }
-      out.why.push_back(text + words_.core(start) + " (each waits for a signal the next would send after its own wait)");
+      out.why.push_back(text + words_.core(start) +
+                        " (each waits for more from the next, which can signal again only after its own wait)");
     }
   }
 
@@ -172,10 +210,18 @@ class WaitForGraph {
       short_by = std::max(short_by, site->waits->needs - site->waits->holds);
     }
     if (lines.size() != 1 || !all_blocked_ || short_by <= 0) return;
-    const model::FailureSite& site = *blocked_.begin()->second;
-    out.fixes.push_back({*lines.begin(), "the wait at " + words_.at(*lines.begin()) + " needs " +
-                                             std::to_string(site.waits->needs) + " but only " +
-                                             std::to_string(site.waits->holds) +
+    const auto& [core, site] = *blocked_.begin();
+    const std::string at = words_.at(*lines.begin());
+    if (dma_signalled(site->waits->semaphore_id, core)) {  // bytes: the wait and the copies disagree on a size
+      out.fixes.push_back({*lines.begin(), "the wait at " + at + " needs " + amount(site->waits->needs, "byte") +
+                                               " but the copies into that cell carry " + amount(site->waits->holds, "byte") +
+                                               " before every signaller blocks: wait for the bytes the copies move (their " +
+                                               "own descriptors, of their element type and shape), or copy " +
+                                               amount(short_by, "byte") + " more before it"});
+      return;
+    }
+    out.fixes.push_back({*lines.begin(), "the wait at " + at + " needs " + std::to_string(site->waits->needs) +
+                                             " but only " + std::to_string(site->waits->holds) +
                                              " arrive before every signaller blocks: wait for fewer, or signal " +
                                              std::to_string(short_by) + " more before it"});
   }

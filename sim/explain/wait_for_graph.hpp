@@ -12,6 +12,18 @@
 //
 // Only cores that signalled a cell in this run are known to be able to: a core that never got
 // as far as its signal is not named. The report says so ("signalled in this run by").
+//
+// Each blocked core's wait is told with what it needs (in bytes, for a cell DMAs signal) and what
+// can still arrive, from whom: the DMAs into that cell not landed yet, and the signallers that
+// have not returned. When nothing can (every DMA landed, every signaller returned or is the
+// waiting core itself), the wait is an over-wait, not a cycle: it asks for more than was ever
+// sent (a wait for f32 bytes on a bf16 copy, a descriptor of the wrong size). A core is never
+// its own wait-for edge: what it signalled came before its wait. DMAs of the Pallas pipeline
+// are named by their origin (operand, fetch or write-back, grid point, block).
+//
+// A recording cannot tell whether a blocked signaller would have signalled again after its wait:
+// a ring of over-waits whose signallers are all blocked is told as a cycle, worded as what is
+// known ("each waits for more from the next, which can signal again only after its own wait").
 
 #include <vector>
 

@@ -41,6 +41,7 @@ class Grid {
   int rank() const { return static_cast<int>(sizes_.size()); }
   std::int64_t size(int axis) const { return sizes_[static_cast<std::size_t>(axis)]; }
   std::int64_t steps() const { return steps_; }
+  bool parallel(int axis) const { return semantics_[static_cast<std::size_t>(axis)] == Semantics::parallel; }
   // The grid point of a row-major step number.
   GridIndex point(std::int64_t step) const;
   // The steps core `core` of `cores` runs, by the split rule above: [first, last).

@@ -45,8 +45,10 @@ struct InnerOperand {
   BlockSpec spec{};
 };
 template <class T>
-InnerOperand block(const Ref<T>& array, std::vector<std::int64_t> block, IndexMap map, Buffered buffered = {}) {
-  return {array.slice(), {std::move(block), std::move(map), Memory::vmem, buffered.buffer_count}};
+InnerOperand block(const Ref<T>& array, std::vector<std::int64_t> block, IndexMap map, Buffered buffered = {},
+                   Location loc = Location::current()) {
+  return {array.slice(),
+          {std::move(block), std::move(map), Memory::vmem, buffered.buffer_count, {loc.file_name(), static_cast<int>(loc.line())}}};
 }
 void emit_pipeline(Core& core, std::vector<std::int64_t> grid, std::vector<InnerOperand> in,
                    std::vector<InnerOperand> out, const Body& body, Location loc = Location::current());

@@ -15,6 +15,14 @@ std::string operand_name(const Pipeline::Operand& operand) {
   return buffer.empty() ? text : text + " '" + buffer + "'";
 }
 
+// Where the author wrote an operand's blocking: "its BlockSpec at matmul.cpp:45, in the
+// pallas_call at matmul.cpp:87" (the launch alone when the BlockSpec's line is not known).
+std::string written_at(const Pipeline::Operand& operand, const std::string& call, Location loc) {
+  const model::SourceLine spec = operand.spec.line;
+  return (spec.line > 0 ? "its BlockSpec at " + model::to_string(spec) + ", in " : std::string()) + "the " + call + " at " +
+         model::to_string(model::SourceLine{loc.file_name(), static_cast<int>(loc.line())});
+}
+
 }  // namespace
 
 Pipeline::Pipeline(Core& core, const Grid& grid, std::vector<Operand> operands, const ScalarPrefetch& prefetch,
@@ -109,8 +117,13 @@ model::DmaOrigin Pipeline::origin(const State& state, std::int64_t step, const B
   for (int d = 0; d < block.rank; ++d) origin.block[static_cast<std::size_t>(d)] = block[d];
   origin.what = state.operand.what;
   origin.operand = state.operand.operand;
+  origin.output = state.operand.output;
+  origin.spec = state.operand.spec.line;
   origin.grid_rank = grid_.rank();
-  for (int axis = 0; axis < grid_.rank(); ++axis) origin.grid[static_cast<std::size_t>(axis)] = grid_.size(axis);
+  for (int axis = 0; axis < grid_.rank(); ++axis) {
+    origin.grid[static_cast<std::size_t>(axis)] = grid_.size(axis);
+    if (grid_.parallel(axis)) origin.parallel |= 1U << axis;
+  }
   origin.step = step;
   return origin;
 }
@@ -150,8 +163,7 @@ void Pipeline::note_padding(State& state, const BlockPlacement& placement, const
   const model::BufferInfo& array = state.operand.array.buffer->info();
   core_.note_for_wrong_result(
       operand_name(state.operand) + " block " + block_text(block) + " at grid point " + to_string(grid_.point(step)) +
-      " overhangs the array " + model::to_string(array.shape) + " (the " + call_ + " at " +
-      model::to_string(model::SourceLine{loc_.file_name(), static_cast<int>(loc_.line())}) + "): only " +
+      " overhangs the array " + model::to_string(array.shape) + " (" + written_at(state.operand, call_, loc_) + "): only " +
       model::to_string(placement.array.rect) + " is fetched, the rest of the block is padding, which holds what "
       "fresh memory holds (memory.uninitialized; NaN for floats by default; on a TPU, whatever the slot held before); a body that lets padding reach the output gives a wrong result");
 }
@@ -169,8 +181,7 @@ void Pipeline::check_revisit(State& state, const Block& block, std::int64_t step
                      "to one output block consecutive)");
   // A TPU goes on: the slot is not read back in, so the body sees what the slot held before, and
   // the block is written back again (all of it) when its index changes.
-  core_.note_for_wrong_result(revisit + " (the " + call_ + " at " +
-                              model::to_string(model::SourceLine{loc_.file_name(), static_cast<int>(loc_.line())}) +
+  core_.note_for_wrong_result(revisit + " (" + written_at(state.operand, call_, loc_) +
                               "): on a TPU the block is not read back in, so what the body accumulated into it before is "
                               "lost; make the steps that map to one output block consecutive");
 }

@@ -28,6 +28,8 @@
 #include <vector>
 
 #include "model/buffer.hpp"
+#include "model/failure.hpp"
+#include "sim/api/location.hpp"
 #include "sim/pallas/grid.hpp"
 
 namespace weft::sim::pallas {
@@ -67,6 +69,7 @@ struct BlockSpec {
   IndexMap index_map{};             // grid point (and prefetch) -> block indices
   Memory memory = Memory::vmem;
   int buffer_count = 2;             // the pipeline's slots (Buffered)
+  model::SourceLine line;           // where it was written, for reports (line 0: not known)
 };
 
 // An input or output: a host buffer of every device, by name, and how it is blocked.
@@ -86,15 +89,19 @@ IndexMap index_map(Map map) {
   }
 }
 
+// `loc`, the caller's line, is the BlockSpec's line in reports of its pipeline's DMAs.
 template <class T, class Map>
-Operand input(std::string buffer, std::vector<std::int64_t> block, Map map, Buffered buffered = {}) {
+Operand input(std::string buffer, std::vector<std::int64_t> block, Map map, Buffered buffered = {},
+              Location loc = Location::current()) {
   return {std::move(buffer),
           model::element_type_of<T>(),
-          {std::move(block), index_map(std::move(map)), Memory::vmem, buffered.buffer_count}};
+          {std::move(block), index_map(std::move(map)), Memory::vmem, buffered.buffer_count,
+           {loc.file_name(), static_cast<int>(loc.line())}}};
 }
 template <class T, class Map>
-Operand output(std::string buffer, std::vector<std::int64_t> block, Map map, Buffered buffered = {}) {
-  return input<T>(std::move(buffer), std::move(block), std::move(map), buffered);
+Operand output(std::string buffer, std::vector<std::int64_t> block, Map map, Buffered buffered = {},
+               Location loc = Location::current()) {
+  return input<T>(std::move(buffer), std::move(block), std::move(map), buffered, loc);
 }
 // The whole array, in HBM, for the body's own DMAs.
 template <class T>

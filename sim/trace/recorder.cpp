@@ -91,7 +91,15 @@ void TraceRecorder::on_event(const TraceEvent& event) {
   record.count = event.count;
   record.dma = event.dma;
   record.recv_semaphore_id = event.recv_semaphore_id;
-  if (event.origin.what != nullptr) record.origin = model::describe(event.origin);
+  if (event.origin.what != nullptr) {
+    // The operand's array is the start's source for a fetch, its target for a write-back; its
+    // phases' records take the start's words.
+    const model::Buffer* array = event.origin.output ? event.target_buffer : event.buffer;
+    const TracedDma* started = event.kind == TraceEvent::Kind::dma_start ? nullptr : dma(event.dma);
+    record.origin = started != nullptr && started->start != no_record
+                        ? records_[started->start].origin
+                        : model::describe(event.origin, array != nullptr ? array->info().name : std::string());
+  }
   const std::size_t index = records_.size();
   records_.push_back(record);
 
@@ -105,6 +113,7 @@ void TraceRecorder::on_event(const TraceEvent& event) {
   if (record.kind == TraceEvent::Kind::dma_start) {
     dma.start = index;
     dma.bytes = record.amount;
+    dma.origin = event.origin;
   }
   if (record.kind == TraceEvent::Kind::dma_read) dma.read = index;
   if (record.kind == TraceEvent::Kind::dma_write) {

@@ -49,7 +49,7 @@ struct TraceRecord {
   std::int64_t count = 0;    // the cell's count after the event
   int dma = -1;
   int recv_semaphore_id = -1;  // dma_start: the semaphore its landing signals on target_core
-  std::string origin;        // DMA records of a library's DMA: "fetch of in[0] 'x' for grid point (0, 1)"
+  std::string origin;        // DMA records of a library's DMA: "fetch of in[0] 'x' for grid point (0, 1), block (0, 1)"
 
   // Does this record add `amount` units to the cell (semaphore_id, target_core)?
   bool signals() const;
@@ -77,6 +77,7 @@ struct TracedDma {
   std::vector<std::size_t> chunks;  // every record of its write phase, in order
   std::int64_t bytes = 0;           // the copy's (its start's amount)
   std::int64_t landed = 0;          // what its write records have landed
+  model::DmaOrigin origin;          // who started it for the kernel (what null: the kernel itself)
 
   // Its record of the access `site` names (the read, or the chunk of the write that touched
   // site.rect, at site.step): no_record if it has none (the access failed).

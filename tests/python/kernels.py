@@ -109,6 +109,20 @@ def gather_by_prefetch():
     np.testing.assert_array_equal(call(order, x), want)
 
 
+@weft.scenario(devices=1, expect="out_of_bounds")
+def gather_past_the_end():
+    """A prefetched block order naming a block past x's end: the pipeline's fetch of it is out of bounds."""
+    x = np.arange(4 * 8 * 128, dtype=np.float32).reshape(32, 128)
+    order = np.array([3, 0, 4, 1], np.int32)
+    call = pl.pallas_call(
+        gather_rows_kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+        grid_spec=pltpu.PrefetchScalarGridSpec(
+            num_scalar_prefetch=1, grid=(4,),
+            in_specs=[pl.BlockSpec((8, 128), lambda i, rows: (rows[i], 0))],  # the BlockSpec reports name
+            out_specs=pl.BlockSpec((8, 128), lambda i, rows: (i, 0))))
+    call(order, x)
+
+
 def in_place_kernel(x_ref, o_ref):
     pltpu.sync_copy(x_ref, o_ref, add=True)
 

@@ -27,6 +27,15 @@ def test_prefetch_aliases_masks_and_scopes_give_their_verdicts():
         assert result.ok, result.report
 
 
+def test_an_out_of_bounds_fetch_names_operand_grid_point_block_and_blockspec_line():
+    result = weft.run(k.gather_past_the_end, seed=0)
+    assert result.ok, result.report
+    with open(k.__file__) as source:
+        spec = next(number for number, line in enumerate(source, 1) if "# the BlockSpec reports name" in line)
+    assert ("starts the fetch of in[0] 'in1' for grid point (2), block (4, 0) (BlockSpec at kernels.py:%d), a DMA reading"
+            % spec) in result.report, result.report
+
+
 def test_each_planted_bug_gives_its_verdict():
     for scenario, verdict in ((k.permute_never_waited, "dma_in_flight"), (k.doubled_not_tripled, "wrong_result"),
                               (k.body_raises, "kernel_error")):

@@ -90,10 +90,10 @@ struct DmaStarts final : sim::TraceSink {
   void on_event(const sim::TraceEvent& event) override {
     if (event.kind == sim::TraceEvent::Kind::dma_start && event.origin.what != nullptr) starts.push_back(event);
   }
-  // The start of the pipeline DMA described as `what`.
+  // The start of the pipeline DMA described as `what` (its BlockSpec's line follows).
   const sim::TraceEvent& of(const std::string& what) const {
     for (const auto& event : starts)
-      if (model::describe(event.origin) == what) return event;
+      if (model::describe(event.origin).starts_with(what + " (BlockSpec at ")) return event;
     FAIL("no DMA " << what);
     return starts.front();
   }
@@ -229,7 +229,8 @@ TEST_CASE("Padding that reaches the output is a wrong result whose report names 
     sim::Simulation simulation(config, scenario, params);
     const auto result = simulation.run_seed(0);
     CHECK(result.verdict == model::Verdict::wrong_result);
-    CHECK_THAT(result.details, Catch::Contains("in[0] 'x' block (2, 0) at grid point (0, 2) overhangs the array [20, 16]"));
+    CHECK_THAT(result.details, Catch::Contains("in[0] 'x' block (2, 0) at grid point (0, 2) overhangs the array [20, 16] "
+                                               "(its BlockSpec at ragged_reduction.cpp:"));
     CHECK_THAT(result.details, Catch::Contains("only [16:20, 0:8] is fetched, the rest of the block is padding"));
   }
 }
@@ -247,8 +248,9 @@ TEST_CASE("An output block with no element inside its array is an out-of-bounds 
   sim::Simulation simulation(one_core(), scenario, {});
   const auto result = simulation.run_seed(0);
   CHECK(result.verdict == model::Verdict::out_of_bounds);
-  CHECK_THAT(result.details,
-             Catch::Contains("starts the write-back of out[0] for grid point (2), block (3, 0), a DMA writing [24:32, 0:8]"));
+  CHECK_THAT(result.details, Catch::Contains("starts the write-back of out[0] 'out' for grid point (2), block (3, 0) (BlockSpec "
+                                             "at pallas_padding_test.cpp:"));
+  CHECK_THAT(result.details, Catch::Contains("), a DMA writing [24:32, 0:8]"));
 }
 
 TEST_CASE("An inner pipeline over a slice pads at the slice's edge, not the buffer's", "[sim][pallas]") {

@@ -141,7 +141,7 @@ TEST_CASE("Two cores owning one output block race on its write-backs, named by o
   params["bug"] = 1;
   const auto result = run(matmul(), machine(2), params);
   CHECK(result.verdict == model::Verdict::data_race);
-  CHECK_THAT(result.details, Catch::Contains("write-back of out[0] for grid point ("));
+  CHECK_THAT(result.details, Catch::Contains("write-back of out[0] 'z' for grid point ("));
 }
 
 TEST_CASE("Coming back to an output block loses what was accumulated into it, as on a TPU", "[sim][pallas]") {
@@ -151,7 +151,8 @@ TEST_CASE("Coming back to an output block loses what was accumulated into it, as
   CHECK(result.verdict == model::Verdict::wrong_result);
   CHECK_THAT(result.details, Catch::Contains("what the hardware did that may explain it:"));
   CHECK_THAT(result.details, Catch::Contains("out[0] 'z' comes back to block (0, 0) at grid point (1, 0, 0)"));
-  CHECK_THAT(result.details, Catch::Contains("after writing it back at grid point (0, 0, 0) (the pallas_call at matmul.cpp:"));
+  CHECK_THAT(result.details, Catch::Contains("after writing it back at grid point (0, 0, 0) (its BlockSpec at matmul.cpp:"));
+  CHECK_THAT(result.details, Catch::Contains(", in the pallas_call at matmul.cpp:"));
   CHECK_THAT(result.details, Catch::Contains("on a TPU the block is not read back in"));
 }
 
@@ -259,7 +260,8 @@ TEST_CASE("A launch's mistakes are kernel_errors naming the launch's line", "[si
   }
 }
 
-TEST_CASE("A pipeline fetch out of bounds is named by operand, grid point and block", "[sim][pallas]") {
+TEST_CASE("A pipeline fetch or write-back out of bounds is named by operand, grid point, block and BlockSpec",
+          "[sim][pallas]") {
   // An index map one block too far: grid point (3) asks for block (4, 0) of a 4-block array.
   sim::ScenarioDefinition scenario;
   scenario.name = "index_map_too_far";
@@ -267,14 +269,29 @@ TEST_CASE("A pipeline fetch out of bounds is named by operand, grid point and bl
     host.hbm<float>("x", {32, 128});
     host.hbm<float>("y", {32, 128});
   };
+  const auto too_far = [](const GridIndex& g) { return Block{g[0] + 1, 0}; };
+  const auto in_place = [](const GridIndex& g) { return Block{g[0], 0}; };
+  const auto copy = [](sim::pallas::Program& p) { p.core().store(p.out<float>(0), p.core().load(p.in<float>(0))); };
   sim::pallas::CallSpec spec;
   spec.grid = {4};
-  spec.in = {sim::pallas::input<float>("x", {8, 128}, [](const GridIndex& g) { return Block{g[0] + 1, 0}; })};
-  spec.out = {sim::pallas::output<float>("y", {8, 128}, [](const GridIndex& g) { return Block{g[0], 0}; })};
-  scenario.kernel = sim::pallas::pallas_call(spec, [](sim::pallas::Program& p) {
-    p.core().store(p.out<float>(0), p.core().load(p.in<float>(0)));
-  });
-  const auto result = run(scenario, machine(1), {});
-  CHECK(result.verdict == model::Verdict::out_of_bounds);
-  CHECK_THAT(result.details, Catch::Contains("starts the fetch of in[0] for grid point (3), block (4, 0), a DMA reading"));
+  SECTION("a fetch") {
+    const int line = __LINE__ + 1;
+    spec.in = {sim::pallas::input<float>("x", {8, 128}, too_far)};
+    spec.out = {sim::pallas::output<float>("y", {8, 128}, in_place)};
+    scenario.kernel = sim::pallas::pallas_call(spec, copy);
+    const auto result = run(scenario, machine(1), {});
+    CHECK(result.verdict == model::Verdict::out_of_bounds);
+    CHECK_THAT(result.details, Catch::Contains("starts the fetch of in[0] 'x' for grid point (3), block (4, 0) (BlockSpec at "
+                                               "pallas_test.cpp:" + std::to_string(line) + "), a DMA reading [32:40, 0:128]"));
+  }
+  SECTION("a write-back") {
+    spec.in = {sim::pallas::input<float>("x", {8, 128}, in_place)};
+    const int line = __LINE__ + 1;
+    spec.out = {sim::pallas::output<float>("y", {8, 128}, too_far)};
+    scenario.kernel = sim::pallas::pallas_call(spec, copy);
+    const auto result = run(scenario, machine(1), {});
+    CHECK(result.verdict == model::Verdict::out_of_bounds);
+    CHECK_THAT(result.details, Catch::Contains("starts the write-back of out[0] 'y' for grid point (3), block (4, 0) (BlockSpec "
+                                               "at pallas_test.cpp:" + std::to_string(line) + "), a DMA writing [32:40, 0:128]"));
+  }
 }

@@ -90,16 +90,18 @@ TEST_CASE("a trace file that cannot be written is a usage error", "[trace]") {
   CHECK(result.err.find("/nonexistent-folder/t.json") != std::string::npos);
 }
 
-TEST_CASE("timelines name the Pallas pipeline's DMAs by operand and grid point", "[trace]") {
+TEST_CASE("timelines name the Pallas pipeline's DMAs by operand, grid point, block and BlockSpec", "[trace]") {
   const std::vector<std::string> args{"scenarios/pallas_matmul.toml", "--seed", "0"};
   const std::string html = traced_run(args, "--html", "pallas.html");
   // The page's data carries each DMA's origin (its script puts it in the DMA's title).
-  CHECK(html.find("\"fetch of in[0] for grid point (0, 0, 0), block (0, 0)\"") != std::string::npos);
-  CHECK(html.find("\"fetch of in[1] for grid point (0, 0, 1), block (1, 0)\"") != std::string::npos);
-  CHECK(html.find("\"write-back of out[0] for grid point (1, 0, 1), block (1, 0)\"") != std::string::npos);
+  CHECK(html.find("\"fetch of in[0] 'x' for grid point (0, 0, 0), block (0, 0) (BlockSpec at matmul.cpp:") != std::string::npos);
+  CHECK(html.find("\"fetch of in[1] 'y' for grid point (0, 0, 1), block (1, 0) (BlockSpec at matmul.cpp:") != std::string::npos);
+  CHECK(html.find("\"write-back of out[0] 'z' for grid point (1, 0, 1), block (1, 0) (BlockSpec at matmul.cpp:") !=
+        std::string::npos);
   CHECK(html.find("R.origin[r]") != std::string::npos);
   const auto listed = run_weft({"run", "scenarios/pallas_matmul.toml", "--seed", "0", "--trace-text", "-"});
-  CHECK(listed.out.find("start dma 0 (fetch of in[0] for grid point (0, 0, 0), block (0, 0)): hbm 1 'x'") != std::string::npos);
+  CHECK(listed.out.find("start dma 0 (fetch of in[0] 'x' for grid point (0, 0, 0), block (0, 0) (BlockSpec at matmul.cpp:") !=
+        std::string::npos);
 }
 
 // The page draws in half steps; an eager DMA's write chunks share half a step, so their boxes

@@ -8,9 +8,13 @@
 // The block table is the param `block_table`, one list of page numbers per sequence
 // ([[0, 5], [3, 2], ...]); empty (the default) computes one that spreads the pages.
 //
-// Planted bug (param `bug` = 1): every copy signals one shared DMA semaphore and the body waits
-// once, for one page's bytes: the first copy to land lets it through while the others are still
-// writing their pages (data_race), and their bytes stay in the semaphore.
+// Planted bugs (param `bug`):
+//   1  every copy signals one shared DMA semaphore and the body waits once, for one page's bytes:
+//      the first copy to land lets it through while the others are still writing their pages
+//      (data_race), and their bytes stay in the semaphore;
+//   2  the body waits for each page with the descriptor of the whole scratch (all its pages'
+//      bytes) on that page's own semaphore: an over-wait no copy can satisfy (deadlock, whose
+//      wait-for graph says nothing more can arrive, and is no cycle).
 #include "scenarios/kernels/host_check.hpp"
 #include "scenarios/registry.hpp"
 #include "sim/pallas/pallas_call.hpp"
@@ -47,7 +51,8 @@ std::vector<std::int32_t> block_table(const sim::Host& host) {
   return table;
 }
 
-void gather_pages(sim::pallas::Program& p, std::int64_t per_sequence, bool shared_semaphore) {
+void gather_pages(sim::pallas::Program& p, std::int64_t per_sequence, std::int64_t bug) {
+  const bool shared_semaphore = bug == 1;
   sim::Core& core = p.core();
   const auto pool = p.in<float>(0);  // the whole pool, in HBM
   const auto pages = p.scratch<float>(0);
@@ -59,6 +64,9 @@ void gather_pages(sim::pallas::Program& p, std::int64_t per_sequence, bool share
   }
   if (shared_semaphore) {
     copies.front().wait();  // one page's bytes: any one copy satisfies it
+  } else if (bug == 2) {
+    for (std::int64_t slot = 0; slot < per_sequence; ++slot)
+      core.describe_dma(pages, pages, p.semaphore(1, static_cast<int>(slot))).wait();  // the whole scratch's bytes
   } else {
     for (sim::Dma& copy : copies) copy.wait();
   }
@@ -90,7 +98,7 @@ sim::ScenarioDefinition pallas_paged_gather() {
   };
   s.kernel = [](sim::Core& core) {
     const std::int64_t per_sequence = core.param("per_sequence"), page = core.param("page");
-    const bool bug = core.param("bug") != 0;
+    const std::int64_t bug = core.param("bug");
     sim::pallas::CallSpec spec;
     spec.grid = {core.param("sequences")};
     spec.semantics = {sim::pallas::Semantics::parallel};

@@ -46,6 +46,8 @@ class BlockSpec:
     overhang the array: the pipeline pads it (docs/semantics.md §10)."""
 
     def __init__(self, block_shape=None, index_map=None, *, memory_space=None, pipeline_mode=None):
+        caller = sys._getframe(1)  # the BlockSpec's line, which reports of its pipeline's DMAs name
+        self.where = (caller.f_code.co_filename, caller.f_lineno)
         self.block_shape = block_shape
         self.index_map = index_map
         self.memory_space = memory_space
@@ -182,7 +184,8 @@ def _operand(buffer, spec, grid_rank):
         zeros = (0,) * len(block)
         index_map = lambda *_: zeros  # noqa: E731
     buffer_count = spec.buffer_count if spec is not None else 2
-    return _host.Operand(buffer.buffer, buffer.dtype, block, index_map, "vmem", buffer_count)
+    where = spec.where if spec is not None else None
+    return _host.Operand(buffer.buffer, buffer.dtype, block, index_map, "vmem", buffer_count, where)
 
 
 def pallas_call(kernel, out_shape, *, grid_spec=None, grid=(), in_specs=None, out_specs=None, scratch_shapes=(),
