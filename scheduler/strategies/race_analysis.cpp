@@ -76,17 +76,22 @@ void RaceAnalysis::reversals(const std::function<const Sleep&(std::size_t)>& sle
     for (std::size_t i : order.races(j)) {
       if (i >= length) break;  // two transitions left at the end: neither ran, nothing to reverse
       if (!reversibility.reversible(i, j)) continue;
-      // v: notdep(e_i), every transition of the run after e_i that does not happen after it
-      // (those after e_j too: they do not happen after e_j either), then e_j.
-      std::vector<Sequence::Step> v;
-      for (std::size_t k = i + 1; k < length; ++k)
-        if (k != j && !before(i, k)) v.push_back({run[k].actor, &run[k].footprint, k});
-      v.push_back({run[j].actor, &run[j].footprint, j});
-      Reversal reversal{i, Sequence(std::move(v), order)};
+      Reversal reversal = this->reversal(i, j);
       if (sleep_covers(i, j, reversal.sequence)) continue;
       take(reversal);
     }
   }
+}
+
+Reversal RaceAnalysis::reversal(std::size_t i, std::size_t j) const {
+  // v: notdep(e_i), every transition of the run after e_i that does not happen after it (those
+  // after e_j too: they do not happen after e_j either), then e_j.
+  const HappensBefore& order = *order_;
+  std::vector<Sequence::Step> v;
+  for (std::size_t k = i + 1; k < length_; ++k)
+    if (k != j && !order.before(i, k)) v.push_back({run_[k].actor, &run_[k].footprint, k});
+  v.push_back({run_[j].actor, &run_[j].footprint, j});
+  return {i, Sequence(std::move(v), order)};
 }
 
 }  // namespace weft::scheduler

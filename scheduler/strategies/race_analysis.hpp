@@ -82,6 +82,10 @@ class RaceAnalysis {
   // step i. The sequences refer to this analysis and the run: insert them while both live.
   void reversals(const std::function<const Sleep&(std::size_t)>& sleep_at,
                  const std::function<void(Reversal&)>& take) const;
+  // The reversal of the race e_i ≲ e_j (i < j, a race of this run), as reversals() builds it: a
+  // kept one is named by its two events, from which another analysis of the same run (the tree
+  // owner's, sim/engine/explore_over_ranks.hpp) builds it again.
+  Reversal reversal(std::size_t i, std::size_t j) const;
 
  private:
   std::vector<Event>& run_;
