@@ -1,8 +1,7 @@
 #include "app/mpi_transport.hpp"
 
-#include <mpi.h>
-
 #include <chrono>
+#include <iterator>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -28,13 +27,31 @@ MpiTransport::MpiTransport() {
   check(MPI_Comm_size(MPI_COMM_WORLD, &ranks_), "MPI_Comm_size");
 }
 
+MpiTransport::~MpiTransport() {
+  for (Sending& sending : sending_) MPI_Wait(&sending.request, MPI_STATUS_IGNORE);
+}
+
+void MpiTransport::forget_sent() {
+  for (auto each = sending_.begin(); each != sending_.end();) {
+    int done = 0;
+    check(MPI_Test(&each->request, &done, MPI_STATUS_IGNORE), "MPI_Test");
+    each = done != 0 ? sending_.erase(each) : std::next(each);
+  }
+}
+
 void MpiTransport::send(int to, std::string_view bytes) {
   if (bytes.size() > static_cast<std::size_t>(std::numeric_limits<int>::max()))
     throw std::runtime_error("MPI: a message of " + std::to_string(bytes.size()) + " bytes, over MPI's count");
-  check(MPI_Send(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, to, explore_tag, MPI_COMM_WORLD), "MPI_Send");
+  forget_sent();
+  Sending& sending = sending_.emplace_back();
+  sending.bytes.assign(bytes);
+  check(MPI_Isend(sending.bytes.data(), static_cast<int>(sending.bytes.size()), MPI_BYTE, to, explore_tag,
+                  MPI_COMM_WORLD, &sending.request),
+        "MPI_Isend");
 }
 
 std::optional<sim::RankTransport::Message> MpiTransport::receive(bool wait) {
+  forget_sent();
   MPI_Status status;
   int arrived = 0;
   for (int probes = 0;; ++probes) {

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <new>
 #include <optional>
 #include <stdexcept>
@@ -25,17 +26,23 @@ namespace {
 using scheduler::SharedWakeupTree;
 namespace messages = explore_messages;
 
-// The owner's time, for OwnerFigures only: it decides nothing.
+// The owner's processor time (its thread's, so the time a machine with more ranks than cores
+// gives to other ranks is not counted), for OwnerFigures only: it decides nothing.
 class Stopwatch {
  public:
-  explicit Stopwatch(double& total) : total_(total), started_(std::chrono::steady_clock::now()) {}
-  ~Stopwatch() { total_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count(); }
+  explicit Stopwatch(double& total) : total_(total), started_(now()) {}
+  ~Stopwatch() { total_ += now() - started_; }
   Stopwatch(const Stopwatch&) = delete;
   Stopwatch& operator=(const Stopwatch&) = delete;
 
  private:
+  static double now() {
+    timespec time{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time);
+    return static_cast<double>(time.tv_sec) + static_cast<double>(time.tv_nsec) * 1e-9;
+  }
   double& total_;
-  std::chrono::steady_clock::time_point started_;
+  double started_;
 };
 
 // Whether the tally would keep `result` as its verdict's run (explore_parts::tally, least).
@@ -265,8 +272,10 @@ ExploreReport Owner::explore(OwnerFigures& figures) {
     const bool ended = halted_ || tree_.done() || report_.bound_hit;
     if (ended && !outstanding() && all_heard()) break;
     if (!ended && run_own()) continue;
-    if (!outstanding() && all_heard())  // nothing runs anywhere, yet nothing could be claimed
-      throw std::logic_error("explore: the tree has branches no rank can claim");
+    if (!outstanding() && all_heard()) {
+      if (halted_ || tree_.done() || report_.bound_hit) continue;  // it ended just now
+      throw std::logic_error("explore: the tree has branches no rank can claim");  // yet nothing runs anywhere
+    }
     take(std::move(*transport_.receive(true)));
   }
   for (int rank = 1; rank < ranks; ++rank) transport_.send(rank, messages::encode_stop());

@@ -27,7 +27,7 @@ namespace weft::sim {
 struct OwnerFigures {
   int ranks = 1;
   std::uint64_t helper_runs = 0;  // runs of other ranks put into the tree
-  double tree_seconds = 0;        // decoding, analysing again, inserting, claiming and encoding for them
+  double tree_seconds = 0;        // processor time decoding, analysing again, inserting, claiming and encoding for them
 };
 
 // On rank 0. Throws what explore_in_parallel throws, and std::runtime_error naming the rank

@@ -175,7 +175,10 @@ TEST_CASE("a failure found by ranks stops them all, and its run replays it", "[s
 TEST_CASE("ranks stop at --max-executions", "[sim][explore]") {
   scheduler::ExploreOptions options;
   options.max_executions = 10;
-  const Shared shared = explore_ranks(3, builtin("readers"), sim::test::machine_of(1, 5, false), true, options);
-  CHECK(shared.report.bound_hit);
-  CHECK(shared.report.complete + shared.report.abandoned == 10);
+  for (const int ranks : {1, 3}) {
+    CAPTURE(ranks);
+    const Shared shared = explore_ranks(ranks, builtin("readers"), sim::test::machine_of(1, 5, false), true, options);
+    CHECK(shared.report.bound_hit);
+    CHECK(shared.report.complete + shared.report.abandoned == 10);
+  }
 }
