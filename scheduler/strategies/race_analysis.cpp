@@ -8,14 +8,24 @@ namespace weft::scheduler {
 
 RaceAnalysis::RaceAnalysis(std::vector<Event>& run, std::size_t length, std::span<const StableActor> last_enabled)
     : run_(run), length_(length) {
-  if (length > 0) {
-    const Touch end_of_run{{run_end_object}, TouchMode::write};
-    run[length - 1].footprint.touches.push_back(end_of_run);
-    for (std::size_t k = length; k < run.size(); ++k)
-      if (std::find(last_enabled.begin(), last_enabled.end(), run[k].actor) != last_enabled.end())
-        run[k].footprint.touches.push_back({end_of_run.object, TouchMode::read});
-  }
+  mark_end(last_enabled);
   order_.emplace(run, length);
+}
+
+RaceAnalysis::RaceAnalysis(std::vector<Event>& run, std::size_t length, std::span<const StableActor> last_enabled,
+                           HappensBefore order)
+    : run_(run), length_(length) {
+  mark_end(last_enabled);
+  order_.emplace(std::move(order));
+}
+
+void RaceAnalysis::mark_end(std::span<const StableActor> last_enabled) {
+  if (length_ == 0) return;
+  const Touch end_of_run{{run_end_object}, TouchMode::write};
+  run_[length_ - 1].footprint.touches.push_back(end_of_run);
+  for (std::size_t k = length_; k < run_.size(); ++k)
+    if (std::find(last_enabled.begin(), last_enabled.end(), run_[k].actor) != last_enabled.end())
+      run_[k].footprint.touches.push_back({end_of_run.object, TouchMode::read});
 }
 
 RaceAnalysis::~RaceAnalysis() {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <type_traits>
 
 namespace weft::sim::explore_messages {
 namespace {
@@ -194,7 +195,8 @@ scheduler::SharedWakeupTree::Claim decode_claim(std::string_view message) {
 }
 
 std::string encode_run(const scheduler::SharedWakeupTree::Run& run, std::size_t sleeps_from,
-                       std::span<const scheduler::Reversal> reversals, const Outcome& outcome) {
+                       std::span<const scheduler::Reversal> reversals, const scheduler::HappensBefore::Clocks& clocks,
+                       const Outcome& outcome) {
   Writer out(Kind::run);
   out.number(run.length);
   out.number(run.events.size());
@@ -213,6 +215,14 @@ std::string encode_run(const scheduler::SharedWakeupTree::Run& run, std::size_t 
     out.number(reversal.at);
     out.number(reversal.sequence.steps().back().index);
   }
+  const auto numbers = [&](const auto& values) {
+    out.number(values.size());
+    for (const auto value : values) out.number(value);
+  };
+  numbers(clocks.chain);
+  numbers(clocks.position);
+  numbers(clocks.clock);
+  numbers(clocks.rows);
   out.flag(outcome.complete);
   out.flag(outcome.stopped);
   out.text(model::to_string(outcome.verdict));
@@ -250,6 +260,21 @@ RunMessage decode_run(std::string_view message) {
     if (i >= j || i >= run.length || j >= run.events.size())
       throw MessageError("explore message: a race that is not one of the run's");
   }
+  scheduler::HappensBefore::Clocks& clocks = decoded.clocks;
+  const auto numbers = [&](auto& values, std::uint64_t most) {
+    values.resize(in.count());
+    for (auto& value : values) value = static_cast<std::remove_reference_t<decltype(value)>>(in.at_most(most));
+  };
+  const std::uint64_t most32 = std::numeric_limits<std::uint32_t>::max();
+  numbers(clocks.chain, most32);
+  numbers(clocks.position, most32);
+  numbers(clocks.clock, most32);
+  numbers(clocks.rows, clocks.clock.size());
+  const std::size_t events = run.events.size();
+  if (clocks.chain.size() != events || clocks.position.size() != events || clocks.rows.size() != events + 1 ||
+      clocks.rows.front() != 0 || clocks.rows.back() != clocks.clock.size() ||
+      !std::is_sorted(clocks.rows.begin(), clocks.rows.end()))
+    throw MessageError("explore message: a run's order that does not fit its events");
   Outcome& outcome = decoded.outcome;
   outcome.complete = in.flag();
   outcome.stopped = in.flag();

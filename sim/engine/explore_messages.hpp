@@ -7,7 +7,8 @@
 //
 // Contract: decode(encode(x)) == x for each message, except what a message deliberately leaves
 // out (a claim's `path`, which names the owner's states; a run's sleep sets before `sleeps_from`,
-// which the owner sent in the claim; the run's end touches, which the owner's analysis puts back).
+// which the owner sent in the claim; the run's end touches, which the owner's analysis puts back;
+// the races of the run's order, of which the owner needs only the reversals kept).
 // Decoding bytes that are not a whole message of the expected kind throws MessageError: never a
 // partial message.
 
@@ -65,11 +66,14 @@ struct RunMessage {
   scheduler::SharedWakeupTree::Run run;
   std::size_t sleeps_from = 0;
   std::vector<std::pair<std::size_t, std::size_t>> races;  // each kept reversal's e_i and e_j, in order
+  scheduler::HappensBefore::Clocks clocks;                 // the run's order, well formed for its events
   Outcome outcome;
 };
-// `reversals`: the run's race analysis (each sequence not yet consumed: its last step is e_j).
+// `reversals` and `clocks`: the run's race analysis (each sequence not yet consumed: its last step
+// is e_j), and its order over the run's events (a run without events: rows {0}, the rest empty).
 std::string encode_run(const scheduler::SharedWakeupTree::Run& run, std::size_t sleeps_from,
-                       std::span<const scheduler::Reversal> reversals, const Outcome& outcome);
+                       std::span<const scheduler::Reversal> reversals, const scheduler::HappensBefore::Clocks& clocks,
+                       const Outcome& outcome);
 RunMessage decode_run(std::string_view message);
 
 std::string encode_error(std::string_view text);

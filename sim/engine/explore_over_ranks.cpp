@@ -173,10 +173,12 @@ void Owner::take_run(int rank, Helper& helper, std::string_view bytes) {
     throw std::logic_error("explore: rank " + std::to_string(rank) + " sent a run that does not fit its claim");
   for (std::size_t t = 0; t < from; ++t) run.sleeps[t] = std::move(claim.sleeps[t]);
   {
-    // The run's analysis again, its reversals rebuilt from their events (alive while inserted).
+    // The run's analysis, with the helper's order: its reversals rebuilt from their events (alive
+    // while inserted).
     const scheduler::RaceAnalysis analysis(
         run.events, run.length,
-        run.enabled.empty() ? std::span<const scheduler::StableActor>() : std::span<const scheduler::StableActor>(run.enabled.back()));
+        run.enabled.empty() ? std::span<const scheduler::StableActor>() : std::span<const scheduler::StableActor>(run.enabled.back()),
+        scheduler::HappensBefore(std::move(message.clocks)));
     std::vector<scheduler::Reversal> reversals;
     reversals.reserve(message.races.size());
     for (const auto& [i, j] : message.races) reversals.push_back(analysis.reversal(i, j));
@@ -339,11 +341,12 @@ void help_explore(Simulation& simulation, RankTransport& transport, const Explor
       }
       outcome.steps = stoppable.steps() - before;
       if (outcome.stopped) {
-        transport.send(0, messages::encode_run({}, 0, {}, outcome));
+        transport.send(0, messages::encode_run({}, 0, {}, {{}, {}, {}, {0}}, outcome));
         continue;
       }
       const std::vector<scheduler::Reversal>& reversals = strategy.analyse();
-      transport.send(0, messages::encode_run(strategy.run(), sleeps_from, reversals, outcome));
+      transport.send(0, messages::encode_run(strategy.run(), sleeps_from, reversals, strategy.analysis().order().clocks(),
+                                             outcome));
     } catch (const std::exception& error) {
       failed = true;
       transport.send(0, messages::encode_error(error.what()));

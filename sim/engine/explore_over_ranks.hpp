@@ -4,9 +4,9 @@
 // and runs claims of its own; every other rank is a helper that asks it for a claim, runs it on
 // its own simulation, analyses its races and sends back the run (explore_messages.hpp). The
 // owner makes every call into the tree, one at a time, as the threads' lock does: it rebuilds
-// the reversals the helper kept from the run's events (the helper names each by its two
-// events), puts the run's states and reversals in, and hands the helper its next claim, near
-// its last run as a thread's is.
+// the reversals the helper kept from the run's events and the helper's happens-before clocks
+// (the helper names each reversal by its two events), puts the run's states and reversals in,
+// and hands the helper its next claim, near its last run as a thread's is.
 //
 // So the guarantees are explore_in_parallel's (explore.hpp): exhausted, the same complete runs
 // and verdicts as one thread, each failure represented by the run with the least schedule (the
@@ -27,7 +27,7 @@ namespace weft::sim {
 struct OwnerFigures {
   int ranks = 1;
   std::uint64_t helper_runs = 0;  // runs of other ranks put into the tree
-  double tree_seconds = 0;        // processor time decoding, analysing again, inserting, claiming and encoding for them
+  double tree_seconds = 0;        // processor time decoding, rebuilding reversals, inserting, claiming and encoding for them
 };
 
 // On rank 0. Throws what explore_in_parallel throws, and std::runtime_error naming the rank

@@ -61,6 +61,8 @@ std::vector<SharedWakeupTree::Claim> some_claims(std::size_t how_many) {
   return claims;
 }
 
+const scheduler::HappensBefore::Clocks no_order{{}, {}, {}, {0}};  // of a run without events
+
 }  // namespace
 
 TEST_CASE("a claim decodes to what was encoded, without its path", "[sim][explore]") {
@@ -101,7 +103,12 @@ TEST_CASE("a run decodes to what was encoded, its end's touches and the claim's 
     }
     const std::vector<scheduler::Reversal>& reversals = strategy.analyse();  // its end's touches on the events
     const SharedWakeupTree::Run& run = strategy.run();
-    const messages::RunMessage decoded = messages::decode_run(messages::encode_run(run, from, reversals, outcome));
+    const scheduler::HappensBefore& order = strategy.analysis().order();
+    const messages::RunMessage decoded =
+        messages::decode_run(messages::encode_run(run, from, reversals, order.clocks(), outcome));
+    const scheduler::HappensBefore received(decoded.clocks);
+    for (std::size_t k = 0; k < run.events.size(); ++k)
+      for (std::size_t i = 0; i <= k; ++i) REQUIRE(received.before(i, k) == order.before(i, k));
     CHECK(decoded.run.length == run.length);
     REQUIRE(decoded.run.events.size() == run.events.size());
     for (std::size_t k = 0; k < run.events.size(); ++k) {
@@ -129,7 +136,7 @@ TEST_CASE("the small messages decode to what was encoded", "[sim][explore]") {
   CHECK(messages::kind_of(messages::encode_stop()) == messages::Kind::stop);
   CHECK(messages::decode_error(messages::encode_error("rank 2: out of luck\n")) == "rank 2: out of luck\n");
   const messages::RunMessage stopped =
-      messages::decode_run(messages::encode_run({}, 0, {}, {false, true, model::Verdict::ok, {}, 12}));
+      messages::decode_run(messages::encode_run({}, 0, {}, no_order, {false, true, model::Verdict::ok, {}, 12}));
   CHECK(stopped.outcome.stopped);
   CHECK(stopped.outcome.steps == 12);
   CHECK(stopped.run.events.empty());
@@ -146,7 +153,7 @@ TEST_CASE("a run's races decode whatever their indices", "[sim][explore]") {
   std::vector<scheduler::Reversal> reversals;
   reversals.push_back({290, scheduler::Sequence({{run.events[299].actor, &run.events[299].footprint, 299}}, order)});
   reversals.push_back({3, scheduler::Sequence({{run.events[200].actor, &run.events[200].footprint, 200}}, order)});
-  const messages::RunMessage decoded = messages::decode_run(messages::encode_run(run, 299, reversals, {}));
+  const messages::RunMessage decoded = messages::decode_run(messages::encode_run(run, 299, reversals, order.clocks(), {}));
   CHECK(decoded.races == std::vector<std::pair<std::size_t, std::size_t>>{{290, 299}, {3, 200}});
   CHECK(decoded.run.length == 299);
   CHECK(decoded.sleeps_from == 299);
@@ -162,9 +169,26 @@ TEST_CASE("bytes that are not a whole message are refused", "[sim][explore]") {
   CHECK_THROWS_WITH(messages::kind_of(std::string(1, '\x09')), "explore message: unknown kind 9");
   CHECK_THROWS_WITH(messages::decode_error(std::string("\x05\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01", 12)),
                     "explore message: a number longer than 64 bits");
-  std::string unknown_verdict = messages::encode_run({}, 0, {}, {true, false, model::Verdict::deadlock, {}, 0});
+  std::string unknown_verdict =
+      messages::encode_run({}, 0, {}, no_order, {true, false, model::Verdict::deadlock, {}, 0});
   const std::size_t name = unknown_verdict.find("deadlock");
   REQUIRE(name != std::string::npos);
   unknown_verdict[name] = 'D';
   CHECK_THROWS_WITH(messages::decode_run(unknown_verdict), "explore message: an unknown verdict");
+
+  SharedWakeupTree::Run run;
+  run.events.resize(2);
+  run.length = 2;
+  run.enabled.resize(2);
+  run.sleeps.resize(2);
+  const scheduler::HappensBefore order(run.events);
+  scheduler::HappensBefore::Clocks unsorted = order.clocks();
+  REQUIRE(unsorted.rows.size() == 3);
+  unsorted.rows[1] = unsorted.rows[2] + 1;
+  unsorted.clock.resize(unsorted.rows[1]);
+  CHECK_THROWS_WITH(messages::decode_run(messages::encode_run(run, 2, {}, unsorted, {})),
+                    "explore message: a run's order that does not fit its events");
+  CHECK_THROWS_AS(scheduler::HappensBefore(unsorted), std::logic_error);
+  CHECK_THROWS_WITH(messages::decode_run(messages::encode_run(run, 2, {}, no_order, {})),
+                    "explore message: a run's order that does not fit its events");
 }
