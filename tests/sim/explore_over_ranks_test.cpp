@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <map>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "scenarios/registry.hpp"
+#include "sim/engine/explore_messages.hpp"
 #include "sim/engine/explore_over_ranks.hpp"
 #include "tests/sim/generated_kernels.hpp"
 #include "tests/sim/sim_test_support.hpp"
@@ -20,6 +22,7 @@
 // representative that replays it.
 
 using namespace weft;
+namespace messages = weft::sim::explore_messages;
 
 namespace {
 
@@ -180,5 +183,79 @@ TEST_CASE("ranks stop at --max-executions", "[sim][explore]") {
     const Shared shared = explore_ranks(ranks, builtin("readers"), sim::test::machine_of(1, 5, false), true, options);
     CHECK(shared.report.bound_hit);
     CHECK(shared.report.complete + shared.report.abandoned == 10);
+  }
+}
+
+// Rank 0 against a helper played by the test: its failure, then its stopped run.
+TEST_CASE("rank 0 stops at a helper's failure or stopped run and reports it", "[sim][explore]") {
+  const sim::Config config = sim::test::machine_of(1, 13, false);
+  for (const bool fails : {true, false}) {
+    CAPTURE(fails);
+    Mailboxes boxes(2);
+    std::thread helper([&] {
+      MailboxTransport transport(boxes, 1);
+      transport.send(0, messages::encode_ready());
+      for (;;) {
+        const auto message = transport.receive(true);
+        if (messages::kind_of(message->bytes) == messages::Kind::stop) return;
+        messages::Outcome stopped;
+        stopped.stopped = true;
+        transport.send(0, fails ? messages::encode_error("out of luck")
+                                : messages::encode_run({}, 0, {}, {{}, {}, {}, {0}}, stopped));
+      }
+    });
+    MailboxTransport transport(boxes, 0);
+    sim::Simulation simulation(config, builtin("readers"), builtin("readers").params);
+    std::optional<sim::ExploreReport> report;
+    std::string error;
+    try {
+      report = sim::explore_over_ranks(simulation, transport, {}, true);
+    } catch (const std::runtime_error& thrown) {
+      error = thrown.what();
+    }
+    helper.join();
+    // Rank 0 may have explored everything before the helper asked: then nothing stopped it.
+    if (report && report->exhausted) continue;
+    if (fails) {
+      CHECK(error == "explore: rank 1: out of luck");
+    } else {
+      REQUIRE(report);
+      CHECK(report->interrupted);
+    }
+  }
+}
+
+// A helper played against by the test: it reports a claim it cannot replay (a core its machine
+// does not have) as its failure, and with its stop flag raised, its run as stopped.
+TEST_CASE("a helper reports its failure and its stop flag to rank 0", "[sim][explore]") {
+  const sim::Config config = sim::test::machine_of(1, 3, false);
+  for (const bool stopping : {false, true}) {
+    CAPTURE(stopping);
+    const std::atomic<bool> stop{stopping};
+    sim::ExploreWatch watch;
+    watch.stop = &stop;
+    Mailboxes boxes(2);
+    std::thread helper([&] {
+      MailboxTransport transport(boxes, 1);
+      sim::Simulation simulation(config, builtin("readers"), builtin("readers").params);
+      sim::help_explore(simulation, transport, watch);
+    });
+    MailboxTransport owner(boxes, 0);
+    CHECK(messages::kind_of(owner.receive(true)->bytes) == messages::Kind::ready);
+    scheduler::SharedWakeupTree::Claim claim;
+    claim.first = stopping;
+    if (!stopping) {
+      claim.forced = {{scheduler::Actor::Kind::core, 40, 0}};
+      claim.sleeps = {{}};
+    }
+    owner.send(1, messages::encode_claim(claim));
+    const auto answer = owner.receive(true);
+    if (stopping) {
+      CHECK(messages::decode_run(answer->bytes).outcome.stopped);
+    } else {
+      CHECK_THAT(messages::decode_error(answer->bytes), Catch::Matchers::StartsWith("explorer: the forced prefix did not replay"));
+    }
+    owner.send(1, messages::encode_stop());
+    helper.join();
   }
 }
