@@ -172,23 +172,34 @@ Kind kind_of(std::string_view message) {
 std::string encode_ready() { return Writer(Kind::ready).take(); }
 std::string encode_stop() { return Writer(Kind::stop).take(); }
 
-std::string encode_claim(const scheduler::SharedWakeupTree::Claim& claim) {
+std::string encode_claim(const scheduler::SharedWakeupTree::Claim& claim, std::size_t kept) {
+  if (kept > claim.forced.size() || kept > claim.sleeps.size())
+    throw std::logic_error("explore message: a claim keeping more states than it has");
   Writer out(Kind::claim);
   out.flag(claim.first);
-  out.actors(claim.forced);
-  out.number(claim.sleeps.size());
-  for (const Sleep& sleep : claim.sleeps) out.sleep(sleep);
+  out.number(kept);
+  out.number(claim.forced.size() - kept);
+  for (std::size_t t = kept; t < claim.forced.size(); ++t) out.actor(claim.forced[t]);
+  out.number(claim.sleeps.size() - kept);
+  for (std::size_t t = kept; t < claim.sleeps.size(); ++t) out.sleep(claim.sleeps[t]);
   out.actors(claim.below);
   return out.take();
 }
 
-scheduler::SharedWakeupTree::Claim decode_claim(std::string_view message) {
+scheduler::SharedWakeupTree::Claim decode_claim(std::string_view message, std::span<const StableActor> last_forced,
+                                                std::vector<Sleep>* last_sleeps) {
   Reader in(message, Kind::claim);
   scheduler::SharedWakeupTree::Claim claim;
   claim.first = in.flag();
-  claim.forced = in.actors();
-  claim.sleeps.resize(in.count());
-  for (Sleep& sleep : claim.sleeps) sleep = in.sleep();
+  const std::uint64_t kept = in.number();
+  if (kept > last_forced.size() || (kept > 0 && (last_sleeps == nullptr || kept > last_sleeps->size())))
+    throw MessageError("explore message: a claim keeping more of the last claim than it had");
+  claim.forced.assign(last_forced.begin(), last_forced.begin() + static_cast<std::ptrdiff_t>(kept));
+  const std::size_t forced = in.count();
+  for (std::size_t t = 0; t < forced; ++t) claim.forced.push_back(in.actor());
+  for (std::size_t t = 0; t < kept; ++t) claim.sleeps.push_back(std::move((*last_sleeps)[t]));
+  const std::size_t sleeps = in.count();
+  for (std::size_t t = 0; t < sleeps; ++t) claim.sleeps.push_back(in.sleep());
   claim.below = in.actors();
   in.end();
   return claim;

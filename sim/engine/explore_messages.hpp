@@ -6,7 +6,8 @@
 // footprints are most of what crosses.
 //
 // Contract: decode(encode(x)) == x for each message, except what a message deliberately leaves
-// out (a claim's `path`, which names the owner's states; a run's sleep sets before `sleeps_from`,
+// out (a claim's `path`, which names the owner's states, and the states it keeps of the helper's
+// last claim; a run's sleep sets before `sleeps_from`,
 // which the owner sent in the claim; the run's end touches, which the owner's analysis puts back;
 // the races of the run's order, of which the owner needs only the reversals kept).
 // Decoding bytes that are not a whole message of the expected kind throws MessageError: never a
@@ -45,9 +46,15 @@ Kind kind_of(std::string_view message);
 std::string encode_ready();
 std::string encode_stop();
 
-// A claim without its path (the owner keeps it: its states live in the owner's tree).
-std::string encode_claim(const scheduler::SharedWakeupTree::Claim& claim);
-scheduler::SharedWakeupTree::Claim decode_claim(std::string_view message);
+// A claim without its path (the owner keeps it: its states live in the owner's tree), and
+// without its first `kept` states: the helper keeps those of its last claim (the same states of
+// the tree, so the same actors and sleep sets), and only the rest crosses.
+std::string encode_claim(const scheduler::SharedWakeupTree::Claim& claim, std::size_t kept = 0);
+// `last_forced` and `last_sleeps`: the helper's last claim's actors and sleep sets (the latter
+// taken from); a claim keeping more states than they hold is refused (MessageError).
+scheduler::SharedWakeupTree::Claim decode_claim(std::string_view message,
+                                                std::span<const scheduler::StableActor> last_forced = {},
+                                                std::vector<scheduler::Sleep>* last_sleeps = nullptr);
 
 // How a run ended, as the tree owner's tally needs it.
 struct Outcome {

@@ -72,8 +72,10 @@ class Owner {
     std::vector<scheduler::Sleep> sleeps;  // the sleep sets along `near`
   };
 
+  // `kept`, when given: how many of the claim's first states are those of `near` whose sleep
+  // sets `sleeps` held (a helper keeps them from its last claim).
   std::optional<SharedWakeupTree::Claim> next_claim(std::optional<SharedWakeupTree::Path>& near, std::uint64_t near_prunes,
-                                                    std::vector<scheduler::Sleep>& sleeps);
+                                                    std::vector<scheduler::Sleep>& sleeps, std::size_t* kept = nullptr);
   void hand_out(int rank);
   void take(RankTransport::Message message);
   void take_run(int rank, Helper& helper, std::string_view bytes);
@@ -105,14 +107,23 @@ class Owner {
 };
 
 std::optional<SharedWakeupTree::Claim> Owner::next_claim(std::optional<SharedWakeupTree::Path>& near,
-                                                         std::uint64_t near_prunes, std::vector<scheduler::Sleep>& sleeps) {
+                                                         std::uint64_t near_prunes, std::vector<scheduler::Sleep>& sleeps,
+                                                         std::size_t* kept) {
   if (halted_) return std::nullopt;
   if (options_.max_executions > 0 && claims_ >= options_.max_executions) {
     report_.bound_hit = true;
     return std::nullopt;
   }
   const bool near_valid = near && near_prunes == prunes_;
+  const std::size_t lent = sleeps.size();
   std::optional<SharedWakeupTree::Claim> claim = tree_.claim(near_valid ? &*near : nullptr, &sleeps);
+  if (kept != nullptr) {
+    // The tree lends the sleep sets of the states the claim shares with `near` (claim_at).
+    *kept = 0;
+    if (claim && near_valid)
+      while (*kept < claim->path.size() && *kept < near->size() && *kept < lent && (*near)[*kept] == claim->path[*kept])
+        ++*kept;
+  }
   near.reset();
   if (++unpruned_ >= 16) {  // as explore_in_parallel: once every 16 claims
     tree_.prune();
@@ -127,8 +138,9 @@ void Owner::hand_out(int rank) {
   Helper& helper = helpers_[static_cast<std::size_t>(rank)];
   if (!helper.heard || helper.claim) return;
   const Stopwatch watch(tree_seconds_);
-  helper.claim = next_claim(helper.near, helper.near_prunes, helper.sleeps);
-  if (helper.claim) transport_.send(rank, messages::encode_claim(*helper.claim));
+  std::size_t kept = 0;
+  helper.claim = next_claim(helper.near, helper.near_prunes, helper.sleeps, &kept);
+  if (helper.claim) transport_.send(rank, messages::encode_claim(*helper.claim, kept));
 }
 
 void Owner::take(RankTransport::Message message) {
@@ -325,7 +337,7 @@ void help_explore(Simulation& simulation, RankTransport& transport, const Explor
       const messages::Kind kind = messages::kind_of(message.bytes);
       if (kind == messages::Kind::stop) return;
       if (failed) continue;
-      SharedWakeupTree::Claim claim = messages::decode_claim(message.bytes);
+      SharedWakeupTree::Claim claim = messages::decode_claim(message.bytes, strategy.claim().forced, &strategy.sleeps());
       const std::size_t sleeps_from = claim.first ? 0 : claim.forced.size();
       strategy.start(std::move(claim));
       messages::Outcome outcome;

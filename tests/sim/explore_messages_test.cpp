@@ -87,6 +87,34 @@ TEST_CASE("a claim decodes to what was encoded, without its path", "[sim][explor
   CHECK_FALSE(claims.back().sleeps.empty());
 }
 
+TEST_CASE("a claim keeping states of the helper's last one decodes whole", "[sim][explore]") {
+  const std::vector<SharedWakeupTree::Claim> claims = some_claims(12);
+  int kept_some = 0;
+  for (std::size_t c = 1; c < claims.size(); ++c) {
+    const SharedWakeupTree::Claim& last = claims[c - 1];
+    const SharedWakeupTree::Claim& claim = claims[c];
+    std::size_t kept = 0;  // the states both have, with the same actors and sleep sets
+    while (kept < claim.forced.size() && kept < last.forced.size() && claim.forced[kept] == last.forced[kept] &&
+           claim.sleeps[kept] == last.sleeps[kept])
+      ++kept;
+    kept_some += kept > 0 ? 1 : 0;
+    std::vector<scheduler::Sleep> last_sleeps = last.sleeps;
+    const std::string bytes = messages::encode_claim(claim, kept);
+    CHECK(bytes.size() <= messages::encode_claim(claim).size());
+    const SharedWakeupTree::Claim decoded = messages::decode_claim(bytes, last.forced, &last_sleeps);
+    CHECK(decoded.first == claim.first);
+    CHECK(decoded.forced == claim.forced);
+    CHECK(decoded.sleeps == claim.sleeps);
+    CHECK(decoded.below == claim.below);
+  }
+  CHECK(kept_some > 0);
+  std::vector<scheduler::Sleep> one_sleep(1);
+  const std::string keeps_two = messages::encode_claim(claims.back(), 2);
+  CHECK_THROWS_WITH(messages::decode_claim(keeps_two, claims.back().forced, &one_sleep),
+                    "explore message: a claim keeping more of the last claim than it had");
+  CHECK_THROWS_WITH(messages::decode_claim(keeps_two), "explore message: a claim keeping more of the last claim than it had");
+}
+
 TEST_CASE("a run decodes to what was encoded, its end's touches and the claim's sleep sets left out", "[sim][explore]") {
   const auto& scenario = builtin("readers");
   sim::Simulation simulation(sim::test::machine_of(1, 5, false), scenario, scenario.params);
