@@ -36,6 +36,7 @@ struct Box {
   std::array<std::int64_t, 4> start{};
   std::array<std::int64_t, 4> size{};
   bool overlaps(const Box& other) const;
+  friend bool operator==(const Box&, const Box&) = default;
 };
 
 enum class TouchMode : std::uint8_t { read, write, add, take, observe };
@@ -46,6 +47,7 @@ struct Touch {
   Box box;
   std::int64_t amount = 0;  // add / take
   bool ordered = false;     // add: does not commute with other adds
+  friend bool operator==(const Touch&, const Touch&) = default;
 };
 
 struct Footprint {
@@ -53,6 +55,7 @@ struct Footprint {
   // The transition creates an actor (a DMA) that belongs to this one: the k-th creation of an
   // owner makes the actors with StableActor::sequence k, which run only after it.
   bool creates = false;
+  friend bool operator==(const Footprint&, const Footprint&) = default;
 };
 
 bool conflict(const Touch& a, const Touch& b);

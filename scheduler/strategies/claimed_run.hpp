@@ -31,6 +31,7 @@ class ClaimedRun final : public Strategy {
   // reversals refer to it) and its new states (SharedWakeupTree::prepare), which take the run's
   // enabled actors and sleep sets past the claimed branch.
   std::vector<Reversal>& analyse();
+  const RaceAnalysis& analysis() const { return *analysis_; }  // after analyse()
   SharedWakeupTree::Prepared new_states();
   // The sleep sets of the last run's states up to its claimed branch, to lend to the next claim
   // (SharedWakeupTree::claim).

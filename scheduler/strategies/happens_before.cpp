@@ -1,6 +1,7 @@
 #include "scheduler/strategies/happens_before.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "scheduler/strategies/touch_index.hpp"
 
@@ -107,6 +108,16 @@ HappensBefore::HappensBefore(std::span<const Event> run, std::size_t ran) : chai
       creator[actor.owner].push_back(j);
     }
   }
+}
+
+HappensBefore::HappensBefore(Clocks clocks)
+    : chain_(std::move(clocks.chain)), position_(std::move(clocks.position)), clock_(std::move(clocks.clock)),
+      rows_(std::move(clocks.rows)), races_start_(position_.size() + 1, 0) {
+  const std::size_t length = position_.size();
+  if (chain_.size() != length || rows_.size() != length + 1 || rows_.front() != 0 || rows_.back() != clock_.size() ||
+      !std::is_sorted(rows_.begin(), rows_.end()))
+    throw std::logic_error("happens-before: clocks that are not a run's");
+  for (const std::uint32_t chain : chain_) chains_ = std::max<std::size_t>(chains_, std::size_t{chain} + 1);
 }
 
 }  // namespace weft::scheduler

@@ -60,6 +60,19 @@ class HappensBefore {
   explicit HappensBefore(std::span<const Event> run) : HappensBefore(run, run.size()) {}
   HappensBefore(std::span<const Event> run, std::size_t ran);
 
+  // The order as another process receives it (sim/engine/explore_messages.hpp): what `before`
+  // reads, for the run's transitions; races() stay with the analysis that found them. Well
+  // formed: chain and position hold a value per transition, rows one more, rows[0] is 0, they
+  // never decrease, and the last is clock's size.
+  struct Clocks {
+    std::vector<std::uint32_t> chain, position, clock;
+    std::vector<std::size_t> rows;
+  };
+  // From clocks() of an order of the same run: the same `before`, and no races. Throws
+  // std::logic_error when `clocks` are not well formed.
+  explicit HappensBefore(Clocks clocks);
+  Clocks clocks() const { return {chain_, position_, clock_, rows_}; }
+
   // Whether e_i happens before e_k (i < k), or is e_k.
   bool before(std::size_t i, std::size_t k) const {
     // A chain begun after e_k has nothing before it: e_k's row stops short of it.

@@ -8,14 +8,24 @@ namespace weft::scheduler {
 
 RaceAnalysis::RaceAnalysis(std::vector<Event>& run, std::size_t length, std::span<const StableActor> last_enabled)
     : run_(run), length_(length) {
-  if (length > 0) {
-    const Touch end_of_run{{run_end_object}, TouchMode::write};
-    run[length - 1].footprint.touches.push_back(end_of_run);
-    for (std::size_t k = length; k < run.size(); ++k)
-      if (std::find(last_enabled.begin(), last_enabled.end(), run[k].actor) != last_enabled.end())
-        run[k].footprint.touches.push_back({end_of_run.object, TouchMode::read});
-  }
+  mark_end(last_enabled);
   order_.emplace(run, length);
+}
+
+RaceAnalysis::RaceAnalysis(std::vector<Event>& run, std::size_t length, std::span<const StableActor> last_enabled,
+                           HappensBefore order)
+    : run_(run), length_(length) {
+  mark_end(last_enabled);
+  order_.emplace(std::move(order));
+}
+
+void RaceAnalysis::mark_end(std::span<const StableActor> last_enabled) {
+  if (length_ == 0) return;
+  const Touch end_of_run{{run_end_object}, TouchMode::write};
+  run_[length_ - 1].footprint.touches.push_back(end_of_run);
+  for (std::size_t k = length_; k < run_.size(); ++k)
+    if (std::find(last_enabled.begin(), last_enabled.end(), run_[k].actor) != last_enabled.end())
+      run_[k].footprint.touches.push_back({end_of_run.object, TouchMode::read});
 }
 
 RaceAnalysis::~RaceAnalysis() {
@@ -76,17 +86,22 @@ void RaceAnalysis::reversals(const std::function<const Sleep&(std::size_t)>& sle
     for (std::size_t i : order.races(j)) {
       if (i >= length) break;  // two transitions left at the end: neither ran, nothing to reverse
       if (!reversibility.reversible(i, j)) continue;
-      // v: notdep(e_i), every transition of the run after e_i that does not happen after it
-      // (those after e_j too: they do not happen after e_j either), then e_j.
-      std::vector<Sequence::Step> v;
-      for (std::size_t k = i + 1; k < length; ++k)
-        if (k != j && !before(i, k)) v.push_back({run[k].actor, &run[k].footprint, k});
-      v.push_back({run[j].actor, &run[j].footprint, j});
-      Reversal reversal{i, Sequence(std::move(v), order)};
+      Reversal reversal = this->reversal(i, j);
       if (sleep_covers(i, j, reversal.sequence)) continue;
       take(reversal);
     }
   }
+}
+
+Reversal RaceAnalysis::reversal(std::size_t i, std::size_t j) const {
+  // v: notdep(e_i), every transition of the run after e_i that does not happen after it (those
+  // after e_j too: they do not happen after e_j either), then e_j.
+  const HappensBefore& order = *order_;
+  std::vector<Sequence::Step> v;
+  for (std::size_t k = i + 1; k < length_; ++k)
+    if (k != j && !order.before(i, k)) v.push_back({run_[k].actor, &run_[k].footprint, k});
+  v.push_back({run_[j].actor, &run_[j].footprint, j});
+  return {i, Sequence(std::move(v), order)};
 }
 
 }  // namespace weft::scheduler

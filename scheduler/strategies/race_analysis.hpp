@@ -74,6 +74,10 @@ struct Reversal {
 class RaceAnalysis {
  public:
   RaceAnalysis(std::vector<Event>& run, std::size_t length, std::span<const StableActor> last_enabled);
+  // With the run's order already made (HappensBefore::Clocks of another process's analysis of
+  // the same run): for reversal() only, reversals() needs its races.
+  RaceAnalysis(std::vector<Event>& run, std::size_t length, std::span<const StableActor> last_enabled,
+               HappensBefore order);
   RaceAnalysis(const RaceAnalysis&) = delete;
   RaceAnalysis& operator=(const RaceAnalysis&) = delete;
   ~RaceAnalysis();
@@ -82,8 +86,15 @@ class RaceAnalysis {
   // step i. The sequences refer to this analysis and the run: insert them while both live.
   void reversals(const std::function<const Sleep&(std::size_t)>& sleep_at,
                  const std::function<void(Reversal&)>& take) const;
+  // The reversal of the race e_i ≲ e_j (i < j, a race of this run), as reversals() builds it: a
+  // kept one is named by its two events, from which another analysis of the same run (the tree
+  // owner's, sim/engine/explore_over_ranks.hpp) builds it again.
+  Reversal reversal(std::size_t i, std::size_t j) const;
+  const HappensBefore& order() const { return *order_; }
 
  private:
+  void mark_end(std::span<const StableActor> last_enabled);  // the touches of the run's end
+
   std::vector<Event>& run_;
   std::size_t length_;
   std::optional<HappensBefore> order_;

@@ -104,7 +104,7 @@ std::string scenario_description(const Catalog& catalog, const ScenarioDefinitio
 }
 
 int run_command(int argc, char** argv, const ScenarioRegistry& registry, const BenchCommand& bench,
-                const ScriptLoader& scripts) {
+                const ScriptLoader& scripts, RankTransport* ranks) {
   // Every execution allocates and frees the same buffers; without this, glibc hands the top of
   // the heap back to the kernel after each one and the next execution faults it all in again
   // (3x slower sweeps). It changes speed only, never a result.
@@ -241,6 +241,7 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
       explore_arguments.interrupted = interrupted;
       explore_arguments.jsonl = files.jsonl;
       explore_arguments.junit = files.junit;
+      explore_arguments.ranks = ranks;
       return command_explore(request, program, explore_arguments, traces);
     }
     if (run->parsed()) return command_run(request, program, seed, traces);
@@ -282,13 +283,13 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
 }  // namespace
 
 int run_cli(int argc, char** argv, const ScenarioRegistry& registry, const BenchCommand& bench,
-            const ScriptLoader& scripts) {
+            const ScriptLoader& scripts, RankTransport* ranks) {
   occupy_closed_standard_fds();
   if (const auto problem = stack_limit_problem()) {  // before anything runs that could overflow it
     std::cerr << "weft: " << *problem << "\n";
     return 2;
   }
-  return with_stdout_checked(run_command(argc, argv, registry, bench, scripts));
+  return with_stdout_checked(run_command(argc, argv, registry, bench, scripts, ranks));
 }
 
 }  // namespace weft::sim

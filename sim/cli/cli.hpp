@@ -13,6 +13,7 @@
 #include <optional>
 
 #include "sim/api/scenario.hpp"
+#include "sim/engine/rank_transport.hpp"
 #include "sim/plugin/catalog.hpp"
 
 namespace weft::sim {
@@ -28,7 +29,9 @@ struct BenchRequest {
 using BenchCommand = std::function<int(const BenchRequest&)>;
 
 // Scripts (`.py` files) named by a command are read by `scripts` (sim/plugin/catalog.hpp).
+// With `ranks` (weft-mpi's), `explore` is shared by the processes it connects
+// (explore_command.hpp).
 int run_cli(int argc, char** argv, const ScenarioRegistry& registry, const BenchCommand& bench = {},
-            const ScriptLoader& scripts = {});
+            const ScriptLoader& scripts = {}, RankTransport* ranks = nullptr);
 
 }  // namespace weft::sim

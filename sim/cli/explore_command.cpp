@@ -16,6 +16,7 @@
 #include "sim/cli/signature.hpp"
 #include "sim/cli/whole_output.hpp"
 #include "sim/engine/explore.hpp"
+#include "sim/engine/explore_over_ranks.hpp"
 #include "sim/explain/explain.hpp"
 
 namespace weft::sim {
@@ -62,6 +63,17 @@ std::string space_line(const ExploreReport& report, std::size_t budget, int jobs
   return line;
 }
 
+// How the ranks shared the exploration, and what the tree owner spent on the others' runs.
+std::string ranks_line(const OwnerFigures& owner) {
+  std::ostringstream text;
+  text << owner.ranks << (owner.ranks == 1 ? " rank" : " ranks") << ", rank 0 owning the tree; " << owner.helper_runs
+       << " runs by the others";
+  if (owner.helper_runs > 0)
+    text << ", " << std::fixed << std::setprecision(1) << owner.tree_seconds * 1e6 / static_cast<double>(owner.helper_runs)
+         << " us of rank 0's time each";
+  return text.str();
+}
+
 // Each failing verdict's first run, with its signature and the schedule that replays it.
 std::vector<ExploreFinding> findings_of(const Request& request, const std::string& program, const ExploreReport& report,
                                         const ScheduleFiles& schedules) {
@@ -97,6 +109,18 @@ void trace_first_failure(const Request& request, const std::string& program, con
 
 int command_explore(const Request& request, const std::string& program, const ExploreArguments& arguments,
                     const TraceFiles& traces) {
+  if (arguments.ranks != nullptr && arguments.jobs > 1) {
+    std::cerr << "weft: explore --jobs " << arguments.jobs
+              << " runs threads of one process; here processes share the exploration (mpirun -np N weft-mpi explore ...)\n";
+    return 2;
+  }
+  if (arguments.ranks != nullptr && arguments.ranks->rank() != 0) {
+    Simulation simulation(request.config, *request.scenario, request.params);
+    ExploreWatch watch;
+    watch.stop = arguments.interrupted;
+    help_explore(simulation, *arguments.ranks, watch);
+    return 0;
+  }
   std::vector<std::unique_ptr<Simulation>> simulations;
   for (int k = 0; k < arguments.jobs; ++k)
     simulations.push_back(std::make_unique<Simulation>(request.config, *request.scenario, request.params));
@@ -114,8 +138,12 @@ int command_explore(const Request& request, const std::string& program, const Ex
   watch.progress = [&](const ExploreProgress& now) { progress.update(now); };
   std::vector<Simulation*> workers;
   for (const auto& simulation : simulations) workers.push_back(simulation.get());
-  const ExploreReport report = arguments.jobs > 1 ? explore_in_parallel(workers, options, arguments.keep_going, watch)
-                                                  : explore(*workers.front(), options, arguments.keep_going, nullptr, watch);
+  OwnerFigures owner;
+  const ExploreReport report =
+      arguments.ranks != nullptr
+          ? explore_over_ranks(*workers.front(), *arguments.ranks, options, arguments.keep_going, watch, &owner)
+      : arguments.jobs > 1 ? explore_in_parallel(workers, options, arguments.keep_going, watch)
+                           : explore(*workers.front(), options, arguments.keep_going, nullptr, watch);
   progress.clear();
 
   std::cout << "explore:  " << request.scenario->name;
@@ -136,6 +164,7 @@ int command_explore(const Request& request, const std::string& program, const Ex
             << " runs/s\nspace:    " << space_line(report, model::host_budget_bytes(request.config.machine), arguments.jobs)
             << "\nkept:     at most " << megabytes(report.peak_memory_bytes) << " by the explorer, " << report.frontier
             << " branches still waiting";
+  if (arguments.ranks != nullptr) std::cout << "\nranks:    " << ranks_line(owner);
   std::cout << "\nverdicts:\n";
   // Each failure's first run: its line in the list (with its signature, as a sweep groups
   // findings), then its whole report, explained as `weft run` explains it.

@@ -12,12 +12,17 @@
 // exit_status.hpp).
 //
 // On a terminal, a progress line on stderr (explore_progress.hpp).
+//
+// With `ranks` (weft-mpi), the processes share one exploration (sim/engine/explore_over_ranks.hpp):
+// rank 0 explores and reports as above, every other rank only helps it and prints nothing
+// (status 0). Each rank refuses --jobs above 1 the same way, before any of them starts.
 
 #include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
 
+#include "sim/engine/rank_transport.hpp"
 #include "sim/request/request.hpp"
 #include "sim/cli/trace_output.hpp"
 
@@ -31,6 +36,7 @@ struct ExploreArguments {
   const std::atomic<bool>* interrupted = nullptr;  // raised by SIGINT, SIGTERM, SIGHUP or a closed stdout (interrupt.hpp)
   std::optional<std::string> jsonl;  // --jsonl F
   std::optional<std::string> junit;  // --junit F
+  RankTransport* ranks = nullptr;    // weft-mpi's: the exploration is shared by processes
 };
 
 // With trace files asked for, the first failure found is replayed with a recorder attached.
