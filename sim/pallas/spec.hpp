@@ -69,7 +69,7 @@ struct BlockSpec {
   IndexMap index_map{};             // grid point (and prefetch) -> block indices
   Memory memory = Memory::vmem;
   int buffer_count = 2;             // the pipeline's slots (Buffered)
-  model::SourceLine line;           // where it was written, for reports (line 0: not known)
+  model::SourceLine line{};         // where it was written, for reports (line 0: not known)
 };
 
 // An input or output: a host buffer of every device, by name, and how it is blocked.
@@ -106,7 +106,7 @@ Operand output(std::string buffer, std::vector<std::int64_t> block, Map map, Buf
 // The whole array, in HBM, for the body's own DMAs.
 template <class T>
 Operand any(std::string buffer) {
-  return {std::move(buffer), model::element_type_of<T>(), {{}, {}, Memory::any}};
+  return {std::move(buffer), model::element_type_of<T>(), {.memory = Memory::any}};
 }
 
 // Scratch the body gets, allocated once per core before the first grid step.

@@ -15,7 +15,7 @@
 //   2  the body waits for each page with the descriptor of the whole scratch (all its pages'
 //      bytes) on that page's own semaphore: an over-wait no copy can satisfy (deadlock, whose
 //      wait-for graph says nothing more can arrive, and is no cycle).
-#include "scenarios/kernels/host_check.hpp"
+#include "scenarios/kernels/pallas/paged_pool.hpp"
 #include "scenarios/registry.hpp"
 #include "sim/pallas/pallas_call.hpp"
 
@@ -24,32 +24,6 @@ namespace {
 
 using sim::pallas::Block;
 using sim::pallas::GridIndex;
-
-// The block table, flattened: sequence s's slot i at s * per_sequence + i.
-std::vector<std::int32_t> block_table(const sim::Host& host) {
-  const std::int64_t sequences = host.param("sequences"), per_sequence = host.param("per_sequence");
-  const std::int64_t pages = host.param("pages");
-  const auto given = host.param_value("block_table").as_integer_lists();
-  if (!given.empty() && static_cast<std::int64_t>(given.size()) != sequences)
-    throw std::invalid_argument("params.block_table has " + std::to_string(given.size()) + " rows for " +
-                                std::to_string(sequences) + " sequences");
-  std::vector<std::int32_t> table;
-  for (std::int64_t sequence = 0; sequence < sequences; ++sequence) {
-    const auto row = static_cast<std::size_t>(sequence);
-    if (!given.empty() && static_cast<std::int64_t>(given[row].size()) != per_sequence)
-      throw std::invalid_argument("params.block_table row " + std::to_string(sequence) + " has " +
-                                  std::to_string(given[row].size()) + " pages, not per_sequence = " +
-                                  std::to_string(per_sequence));
-    for (std::int64_t slot = 0; slot < per_sequence; ++slot) {
-      const std::int64_t page = given.empty() ? (sequence * 3 + slot * 5) % pages : given[row][static_cast<std::size_t>(slot)];
-      if (page < 0 || page >= pages)
-        throw std::invalid_argument("params.block_table row " + std::to_string(sequence) + " names page " +
-                                    std::to_string(page) + " of a pool of " + std::to_string(pages));
-      table.push_back(static_cast<std::int32_t>(page));
-    }
-  }
-  return table;
-}
 
 void gather_pages(sim::pallas::Program& p, std::int64_t per_sequence, std::int64_t bug) {
   const bool shared_semaphore = bug == 1;
@@ -79,23 +53,9 @@ sim::ScenarioDefinition pallas_paged_gather() {
   sim::ScenarioDefinition s;
   s.name = "pallas_paged_gather";
   s.summary = "paged gather: a prefetched block table, manual DMAs of pages from HBM, one semaphore per copy";
-  s.params = {{"sequences", 4}, {"per_sequence", 2}, {"page", 8}, {"pages", 6}, {"bug", 0},
-              {"block_table", sim::ParamValue::list({})}};
-  s.setup = [](sim::Host& host) {
-    for (const char* count : {"sequences", "per_sequence", "page", "pages"}) positive_param(host, count);
-    const std::int64_t sequences = host.param("sequences"), per_sequence = host.param("per_sequence");
-    const std::int64_t page = host.param("page"), pages = host.param("pages");
-    const std::vector<std::int32_t> pages_of = block_table(host);
-    host.hbm<float>("pool", {pages, page});
-    host.hbm<std::int32_t>("table", {sequences * per_sequence});
-    host.hbm<float>("out", {sequences, per_sequence, page});
-    for (int d = 0; d < host.num_devices(); ++d) {
-      auto pool = host.data<float>("pool", d);
-      for (Eigen::Index i = 0; i < pool.size(); ++i) pool[i] = input_value(d, i);
-      auto table = host.data<std::int32_t>("table", d);
-      for (Eigen::Index i = 0; i < table.size(); ++i) table[i] = pages_of[static_cast<std::size_t>(i)];
-    }
-  };
+  s.params = paged_pool::params();
+  s.params["bug"] = 0;
+  s.setup = [](sim::Host& host) { paged_pool::setup(host, paged_pool::Pages::in_pool); };
   s.kernel = [](sim::Core& core) {
     const std::int64_t per_sequence = core.param("per_sequence"), page = core.param("page");
     const std::int64_t bug = core.param("bug");
@@ -110,20 +70,7 @@ sim::ScenarioDefinition pallas_paged_gather() {
                     sim::pallas::dma_semaphores(static_cast<int>(per_sequence))};
     sim::pallas::launch(core, spec, [per_sequence, bug](sim::pallas::Program& p) { gather_pages(p, per_sequence, bug); });
   };
-  s.check = [](const sim::Host& host) -> std::string {
-    const std::int64_t page = host.param("page");
-    const std::vector<std::int32_t> pages_of = block_table(host);
-    for (int d = 0; d < host.num_devices(); ++d) {
-      const auto pool = host.data<float>("pool", d), out = host.data<float>("out", d);
-      Eigen::Array<float, Eigen::Dynamic, 1> want(out.size());
-      for (Eigen::Index i = 0; i < want.size(); ++i) {
-        const std::int64_t row = i / page;
-        want[i] = 2 * pool[pages_of[static_cast<std::size_t>(row)] * page + i % page];
-      }
-      if (auto wrong = first_difference("out", d, out, want); !wrong.empty()) return wrong;
-    }
-    return "";
-  };
+  s.check = [](const sim::Host& host) { return paged_pool::check(host, paged_pool::Pages::in_pool); };
   return s;
 }
 
