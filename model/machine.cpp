@@ -72,6 +72,12 @@ Machine::Machine(const MachineSpec& spec)
       barrier_(topology_),
       dmas_started_(static_cast<std::size_t>(topology_.cores()), 0) {}
 
+void Machine::set_launches(int count) {
+  spec_.launches = count;
+  semaphores_.set_launches(count);
+  launches_ = Launches(count, topology_.cores());
+}
+
 Failure Machine::out_of_bounds(CoreId by, SourceLine line, const Slice& slice, std::string_view what) const {
   const BufferInfo& info = slice.buffer->info();
   return {Verdict::out_of_bounds, to_string(by) + " at " + to_string(line) + " " + std::string(what) + " " + to_string(slice.rect) +

@@ -32,6 +32,9 @@ class Machine {
   const Semaphores& semaphores() const { return semaphores_; }
   const std::vector<Dma>& dmas() const { return dmas_; }
   const Launches& launches() const { return launches_; }
+  // The program has `count` launches, as a scenario's host code made them (sim::Host::
+  // set_program_launches): only before the kernels start, when nothing has been allocated.
+  void set_launches(int count);
   void set_observer(AccessObserver* observer) { observer_ = observer; }
   void enable_race_detection(SemaphoreClocks mode, bool keep_going) {
     races_ = std::make_unique<RaceDetector>(topology_, mode, keep_going);

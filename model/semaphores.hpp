@@ -41,6 +41,9 @@ class Semaphores {
  public:
   // `launches`: how many the program has (only named in descriptions when more than one).
   explicit Semaphores(const Topology& topology, int launches = 1);
+  // The program has `launches` launches after all (Machine::set_launches: before the first
+  // allocation).
+  void set_launches(int launches) { launches_ = launches; }
 
   // Allocates the next id of `by`'s counter in launch `launch` (0-based); returns its index, or
   // -1 with a failure when another core allocated that id with a different kind in that launch

@@ -48,7 +48,6 @@ model::Shape shape_of(const py::handle& dims) {
   return shape;
 }
 
-// The launch's index map in Python (index_maps.hpp), kept alive by the IndexMap.
 // A parameter's default as weft holds it (sim/config/params.hpp): an int, a bool, a str, or a
 // list (or tuple) of those, nested; anything else is refused naming `where`.
 sim::ParamValue param_of(const py::handle& value, const std::string& where) {
@@ -79,6 +78,7 @@ py::object python_param(const sim::ParamValue& value) {
   return py::int_(value.as_integer());
 }
 
+// The launch's index map in Python (index_maps.hpp), kept alive by the IndexMap.
 sim::pallas::IndexMap index_map_of(std::shared_ptr<Held> map, int prefetch_count, std::shared_ptr<FileNames> files) {
   return [map = std::move(map), prefetch_count, files = std::move(files)](const sim::pallas::GridIndex& point,
                                                                          const sim::pallas::ScalarPrefetch& prefetch) {
@@ -157,31 +157,34 @@ class PythonScenario {
     py::object execution;
     try {
       execution = spec_.attr("begin")(values, host.num_devices(), host.num_cores());
-    } catch (py::error_already_set& error) {  // the host code failed before its launch: the scenario's fault
+    } catch (py::error_already_set& error) {  // the host code failed before launching: the scenario's fault
       throw std::invalid_argument(spec_.attr("name").cast<std::string>() + ": " +
                                   describe_exception(error.type().ptr(), error.value().ptr(), error.trace().ptr(),
                                                      files_->package_folder()));
     }
     executions_[std::this_thread::get_id()] = execution;
-    const py::object launch = execution.attr("launch");
-    for (const auto& input : launch.attr("inputs")) {
-      const auto name = input.attr("buffer").cast<std::string>();
-      const model::ElementType type = element_type(input.attr("dtype"));
-      host.hbm(name, type, shape_of(input.attr("shape")));
+    calls_[std::this_thread::get_id()].clear();  // the last execution's launches
+    for (const auto& buffer : execution.attr("buffers")) {  // every buffer of the program, made by the host
+      const auto name = buffer.attr("buffer").cast<std::string>();
+      const model::ElementType type = element_type(buffer.attr("dtype"));
+      host.hbm(name, type, shape_of(buffer.attr("shape")));
+      const py::object contents = buffer.attr("per_device");
+      if (contents.is_none()) continue;  // uninitialized, as the memory policy says
       int device = 0;
-      for (const auto& array : input.attr("per_device")) {
+      for (const auto& array : contents) {
         auto bytes = host.bytes(name, device++);
         array_to_bytes(type, reinterpret_cast<PyArrayObject*>(array.ptr()), bytes.data());
       }
     }
-    for (const auto& output : launch.attr("outputs"))
-      if (!output.attr("alias").cast<bool>())  // an output that aliases an input is that input's buffer
-        host.hbm(output.attr("buffer").cast<std::string>(), element_type(output.attr("dtype")), shape_of(output.attr("shape")));
+    const auto launches = static_cast<int>(py::len(execution.attr("program")));
+    if (launches > 1) host.set_program_launches(launches);
   }
 
   void kernel(sim::Core& core) {
-    // On the core's fiber, whose thread state holds the GIL (python_fiber.hpp).
-    const py::object launch = executions_.at(std::this_thread::get_id()).attr("launch");
+    // On the core's fiber, whose thread state holds the GIL (python_fiber.hpp). A program of one
+    // launch runs it as many times as the configuration's program.launches says.
+    const py::list program = executions_.at(std::this_thread::get_id()).attr("program");
+    const py::object launch = program[program.size() == 1 ? 0 : static_cast<std::size_t>(core.launch_index())];
     const sim::pallas::CallSpec& spec = call_spec(launch);
     PyObject* core_object = new_core(core, *files_);
     struct Retire {
@@ -252,30 +255,32 @@ class PythonScenario {
     if (found == executions_.end()) throw std::logic_error("a Python scenario's check without its setup");
     const py::object execution = found->second;
     executions_.erase(found);
-    const py::object launch = execution.attr("launch");
-    py::list outputs;
-    for (const auto& output : launch.attr("outputs")) {
-      const auto name = output.attr("buffer").cast<std::string>();
-      const model::ElementType type = element_type(output.attr("dtype"));
-      const model::Shape shape = shape_of(output.attr("shape"));
+    py::dict values;  // what the host code may read: the outputs and refs, per device
+    for (const auto& buffer : execution.attr("buffers")) {
+      if (!buffer.attr("readable").cast<bool>()) continue;
+      const auto name = buffer.attr("buffer").cast<std::string>();
+      const model::ElementType type = element_type(buffer.attr("dtype"));
+      const model::Shape shape = shape_of(buffer.attr("shape"));
       py::list per_device;
       for (int device = 0; device < host.num_devices(); ++device) {
         PyObject* array = new_array(type, shape);
         bytes_to_array(type, host.bytes(name, device).data(), reinterpret_cast<PyArrayObject*>(array));
         per_device.append(py::reinterpret_steal<py::object>(array));
       }
-      outputs.append(per_device);
+      values[py::str(name)] = per_device;
     }
-    const py::object wrong = execution.attr("finish")(outputs);
+    const py::object wrong = execution.attr("finish")(values);
     return wrong.is_none() ? std::string() : wrong.cast<std::string>();
   }
 
  private:
+  // A launch's C++ spec, made once an execution per call and operands (a call's identity with its
+  // buffers' names: Launch.key), for a lookup only, never an order.
   const sim::pallas::CallSpec& call_spec(const py::object& launch) {
-    const py::object call = launch.attr("call");
-    const auto key = reinterpret_cast<std::uintptr_t>(call.ptr());  // a lookup by identity: never an order
-    auto found = calls_.find(key);
-    if (found == calls_.end()) found = calls_.emplace(key, CachedCall{call, call_spec_of(launch, files_)}).first;
+    auto& calls = calls_[std::this_thread::get_id()];
+    const auto key = py::repr(launch.attr("key")).cast<std::string>();
+    auto found = calls.find(key);
+    if (found == calls.end()) found = calls.emplace(key, CachedCall{launch.attr("call"), call_spec_of(launch, files_)}).first;
     return found->second.spec;
   }
   sim::Location launch_location(const py::object& launch) {
@@ -284,14 +289,14 @@ class PythonScenario {
   }
 
   struct CachedCall {
-    py::object call;  // kept, so its identity is not reused while cached
+    py::object call;  // kept, so its identity (in the key) is not reused while cached
     sim::pallas::CallSpec spec;
   };
   py::object spec_;
   std::shared_ptr<FileNames> files_;
   std::unique_ptr<PythonWatchdog> watchdog_;  // made at the first setup, when the scenario has a budget
   std::map<std::thread::id, py::object> executions_;
-  std::map<std::uintptr_t, CachedCall> calls_;
+  std::map<std::thread::id, std::map<std::string, CachedCall>> calls_;  // per thread, its execution's
 };
 
 sim::ScenarioDefinition definition_of(const py::handle& spec, const std::shared_ptr<FileNames>& files) {

@@ -29,6 +29,14 @@ def weft_name(dtype):
                         f"u32 and bool)") from None
 
 
+_BY_NAME = {name: dtype for dtype, name in _NAMES.items()}
+
+
+def numpy_dtype_of(name):
+    """The numpy dtype that holds weft type `name` (float32 for bf16)."""
+    return np.dtype(np.float32) if name == "bf16" else _BY_NAME[name]
+
+
 def numpy_dtype(dtype):
     return np.dtype(np.float32) if weft_name(dtype) == "bf16" else np.dtype(dtype)
 

@@ -1,13 +1,18 @@
-"""The host side of an execution: the scenario's host code runs on a greenlet of its own until
-it launches a kernel; the engine (python/native/python_scenario.cpp) then writes the launch's
-inputs into every device's hbm, runs the kernel on the simulated cores, reads the outputs back
-and resumes the host code with them (weft runs one launch per execution).
+"""The host side of an execution: the scenario's host code runs on a greenlet of its own. Its
+launches do not run at once: they form the execution's program (docs/python.md, "Programs"),
+and their results are lazy (weft/_lazy.py). When the host code first reads a result, or ends,
+it is suspended; the engine (python/native/python_scenario.cpp) writes the program's buffers
+into every device's hbm, runs the launches in order on the simulated cores (launch k + 1 of a
+device after its launch k, devices unordered: docs/semantics.md §12), reads the buffers back
+and resumes the host code with them. An execution runs one program: a launch made after the
+host code has read a result is refused.
 """
 
 import greenlet
 import numpy as np
 
 from . import _dtypes
+from ._lazy import DeviceResult
 
 
 class ScenarioSpec:
@@ -28,7 +33,8 @@ class ScenarioSpec:
                             self.watchdog_seconds)
 
     def begin(self, params, devices, cores):
-        """Runs the host code up to its launch; returns the Execution holding it."""
+        """Runs the host code up to its first read of a result (or its end); returns the
+        Execution holding it, its program made."""
         return Execution(self, params, devices, cores)
 
 
@@ -36,33 +42,145 @@ class ScriptLaunch(BaseException):
     """Raised by a launch made while a script is being read: the script itself is the scenario."""
 
 
+class LaunchAfterRead(Exception):
+    """A launch made after the host code read a result: weft runs one program per execution."""
+
+
 class Execution:
-    """One execution's host code, suspended at its launch between the engine's setup and check."""
+    """One execution's host code and the program its launches make."""
 
     def __init__(self, spec, params, devices, cores):
         self.devices = devices
         self.cores = cores
-        self.launch = None
-        self._host = greenlet.greenlet(lambda *_: spec.host(**params))
+        self.program = []  # Launch, in order
+        self.buffers = []  # Buffer, every hbm buffer the program uses, in the order they were made
+        self.refs = []  # HostRef, in the order they were made
+        self.mesh_context = {"axis_names": (), "mesh_shape": (devices,)}  # a shard_map body's mesh while it runs
+        self.read_at = None  # where the host code first read a result
+        self._written = {}  # buffer name -> the launch that may write it last
+        self._lazy_reads = {}  # buffer name -> where the host code took a lazy result of it
+        self._values = None  # buffer name -> per device, once the program has run
+        self._held = None  # an exception the host code raised after launching, before its program ran
+        self._host = greenlet.greenlet(lambda *_: self._run_host(spec, params))
         self._host.weft_execution = self
-        request = self._host.switch()
-        if not isinstance(request, Launch):
+        self._host.switch()
+        if not self.program:
             raise RuntimeError(f"scenario {spec.name} returned without launching a kernel")
-        self.launch = request
 
-    def finish(self, outputs):
-        """Resumes the host code with the outputs (per output, per device); returns None when it
-        ended well, else what the check found wrong."""
+    def _run_host(self, spec, params):
         try:
-            request = self._host.switch(outputs)
+            spec.host(**params)
+        except Exception as error:  # noqa: BLE001: reported once the program has run (finish)
+            if not self.program or self._values is not None:
+                raise
+            self._held = error
+
+    # ---- the program ----
+
+    def add_launch(self, call, arrays, context, where):
+        """Adds a launch of `call` on `arrays` (per input, per device: host values, or an earlier
+        launch's lazy results) to the program; returns its outputs, per output, per device
+        (lazy results)."""
+        if self._values is not None:
+            raise LaunchAfterRead(f"the host code launches the kernel at {where[0]}:{where[1]} after reading a "
+                                  f"result at {self.read_at[0]}:{self.read_at[1]}: weft runs an execution's "
+                                  f"launches as one program; read their results after the last launch "
+                                  f"(docs/python.md)")
+        number = len(self.program) + 1
+        prefix = "" if number == 1 else f"launch{number}."
+        inputs = [self._input(prefix + f"in{index}", per_device, where) for index, per_device in enumerate(arrays)]
+        aliases = {out: into for into, out in call.aliases.items()}
+        outputs = []
+        for index, shape in enumerate(call.out_shapes):
+            if index in aliases:
+                given = inputs[aliases[index]]
+                given.readable = True  # the host reads the output it became
+                outputs.append(Buffer(given.buffer, given.dtype, given.shape, alias=True))
+            else:
+                outputs.append(self._made(Buffer(prefix + f"out{index}", _dtypes.weft_name(shape.dtype), shape.shape)))
+        launch = Launch(call, inputs, outputs, where, context, list(self.refs))
+        for name in [buffer.buffer for buffer in outputs] + [ref.name for ref in launch.refs]:
+            if name in self._lazy_reads:
+                read = self._lazy_reads[name]
+                raise LaunchAfterRead(f"the host code took '{name}' at {read[0]}:{read[1]} and then launches a "
+                                      f"kernel that may write it, at {where[0]}:{where[1]}: weft reads results "
+                                      f"when the program has run; take them after the last launch "
+                                      f"(docs/python.md)")
+        self.program.append(launch)
+        return [[self._lazy(buffer.buffer, device, buffer.shape, buffer.dtype) for device in range(self.devices)]
+                for buffer in outputs]
+
+    def add_ref(self, ref, parts):
+        """Adds `ref`'s buffer to the program: every device's `parts` (None: uninitialized)."""
+        self._made(Buffer(ref.name, ref.weft_dtype, ref.shape,
+                          None if parts is None else [_host_values(part, ref.weft_dtype, ref.name) for part in parts]))
+        self.refs.append(ref)
+
+    def read_ref(self, ref, index, where):
+        """``ref[index]`` taken by host code: each device's contents when the program has run."""
+        self._lazy_reads.setdefault(ref.name, where)
+        part = np.empty(ref.shape, dtype=np.bool_)[index]
+        return [self._lazy(ref.name, device, part.shape, ref.weft_dtype, index) for device in range(self.devices)]
+
+    def _lazy(self, name, device, shape, weft_dtype, index=None):
+        return DeviceResult(self, name, device, shape, _dtypes.numpy_dtype_of(weft_dtype), index)
+
+    def _input(self, name, per_device, where):
+        earlier = [part for part in per_device if isinstance(part, DeviceResult)]
+        if earlier:
+            first = earlier[0]
+            if first.index is not None or len(earlier) != len(per_device) or any(
+                    part.buffer != first.buffer or part.device != device for device, part in enumerate(per_device)):
+                raise NotImplementedError(f"an input of the launch at {where[0]}:{where[1]} is part of an earlier "
+                                          f"launch's result, or moves it between devices; weft passes a result to "
+                                          f"a later launch whole and device by device (docs/python.md)")
+            return next(buffer for buffer in self.buffers if buffer.buffer == first.buffer)
+        first = per_device[0]
+        dtype = _dtypes.weft_name(first.dtype if not hasattr(first, "weft_dtype") else first.weft_dtype)
+        return self._made(Buffer(name, dtype, np.shape(first), [_host_values(array, dtype, name) for array in per_device],
+                                 readable=False))
+
+    def _made(self, buffer):
+        self.buffers.append(buffer)
+        return buffer
+
+    # ---- results ----
+
+    def result(self, name, device, where):
+        """The contents of buffer `name` on `device`, for host code reading a result: the program
+        runs first if it has not."""
+        if self._values is None:
+            if greenlet.getcurrent() is not self._host:
+                raise RuntimeError("a launch's result read outside the host code that made it")
+            self.read_at = where
+            self._host.parent.switch()
+        return self._values[name][device]
+
+    def finish(self, values):
+        """Resumes the host code with the program's buffers (name -> per device); returns None
+        when it ended well, else what the check found wrong."""
+        self._values = values
+        if self.read_at is None:
+            self.read_at = ("<the end of the host code>", 0)
+        try:
+            if not self._host.dead:
+                self._host.switch()
+            if self._held is not None:
+                raise self._held
         except AssertionError as failed:
             return _describe_failure(failed)
+        except LaunchAfterRead as failed:
+            return str(failed)
         except Exception as failed:  # noqa: BLE001: the host code's own error, reported as its check's
             return "the host code raised " + type(failed).__name__ + ": " + _describe_failure(failed)
-        if isinstance(request, Launch):
-            return ("the host code launched a second kernel at %s:%d; weft runs one launch per execution "
-                    "(docs/python.md)" % request.where)
         return None
+
+
+def _host_values(array, dtype, name):
+    if isinstance(array, DeviceResult):
+        raise NotImplementedError(f"'{name}' is made from a launch's result: weft makes buffers from host values "
+                                  f"(docs/python.md)")
+    return np.ascontiguousarray(_dtypes.values(np.asarray(array), dtype))
 
 
 def _describe_failure(error):
@@ -90,32 +208,38 @@ class Operand:
 
 
 class Buffer:
-    """A host buffer of every device: name, element type, per-device shape and contents."""
+    """An hbm buffer of every device: name, element type, per-device shape, and the contents the
+    host writes into it before the program (per device; None: uninitialized)."""
 
-    def __init__(self, buffer, dtype, shape, per_device=None, alias=False):
+    def __init__(self, buffer, dtype, shape, per_device=None, alias=False, readable=True):
         self.buffer = buffer
         self.dtype = dtype
         self.shape = tuple(int(n) for n in shape)
         self.per_device = per_device
         self.alias = alias  # an output that is an input's buffer (input_output_aliases)
+        self.readable = readable  # read back when the program has run (outputs and refs)
 
 
 class Launch:
-    """One launch of a pallas_call on every device, as the engine runs it."""
+    """One launch of the program, on every device, as the engine runs it. A core_map body's
+    operands are the refs made before it (`refs`), whole, in HBM."""
 
-    def __init__(self, call, inputs, outputs, where, context):
+    def __init__(self, call, inputs, outputs, where, context, refs):
         self.call = call
-        self.kind = call.kind  # "pallas_call", or "core_map" (pl.kernel)
+        self.kind = call.kind  # "pallas_call", or "core_map" (pl.kernel, pl.core_map)
         self.grid = call.grid
         self.semantics = call.semantics
         self.scalar_prefetch = [buffer.buffer for buffer in inputs[:call.num_scalar_prefetch]]
-        self.in_operands = call.operands(inputs[call.num_scalar_prefetch:], "in")
+        self.refs = refs if call.closes_over_refs else []
+        self.in_operands = call.operands(inputs[call.num_scalar_prefetch:], "in") + [
+            Operand(ref.name, ref.weft_dtype, (), None, "any") for ref in self.refs]
         self.out_operands = call.operands(outputs, "out")
         self.scratch = call.scratch
         self.inputs = inputs
         self.outputs = outputs
         self.where = where
         self.context = context
+        self.key = (id(call),) + tuple(operand.buffer for operand in self.in_operands + self.out_operands)
 
     def body(self, core, point, refs, prefetch):
         """The kernel at one grid point of one core (called by the engine)."""
@@ -129,22 +253,9 @@ def current_execution():
 
 
 def launch(call, arrays, context, where):
-    """Launches `call` on `arrays` (per device, after shard_map's split) from host code; returns
-    its outputs per device."""
+    """Adds a launch of `call` on `arrays` (per input, per device) to the running execution's
+    program; returns its outputs, per output, per device (lazy results)."""
     execution = current_execution()
     if execution is None:
         raise ScriptLaunch()
-    inputs = []
-    for index, per_device in enumerate(arrays):
-        first = per_device[0]
-        dtype = _dtypes.weft_name(first.dtype if not hasattr(first, "weft_dtype") else first.weft_dtype)
-        inputs.append(Buffer(f"in{index}", dtype, first.shape,
-                             [np.ascontiguousarray(_dtypes.values(a, dtype)) for a in per_device]))
-    aliases = {out: into for into, out in call.aliases.items()}
-    outputs = [Buffer(inputs[aliases[index]].buffer, inputs[aliases[index]].dtype, inputs[aliases[index]].shape,
-                      alias=True) if index in aliases else
-               Buffer(f"out{index}", _dtypes.weft_name(shape.dtype), shape.shape)
-               for index, shape in enumerate(call.out_shapes)]
-    request = Launch(call, inputs, outputs, where, context)
-    parent = greenlet.getcurrent().parent
-    return parent.switch(request)
+    return execution.add_launch(call, arrays, context, where)

@@ -14,6 +14,7 @@ class Context:
     """The running body's core, grid point and launch."""
 
     def __init__(self, launch, core, point):
+        self.host_refs = None  # a core_map body's refs (weft/_host_refs.py): name -> this core's ref
         self.launch = launch
         self.core = core
         self.point = point
@@ -46,16 +47,31 @@ class SemaphoreArray:
         return self
 
 
+def bound(ref):
+    """The running core's ref for `ref`: itself, or a core_map body's view of a host ref."""
+    return ref.bound() if hasattr(ref, "bound") else ref
+
+
+def running():
+    """Whether a kernel body is running on this thread state (a core's)."""
+    return getattr(_running, "context", None) is not None
+
+
 def run_body(launch, core, point, refs, prefetch):
-    _running.context = Context(launch, core, point)
+    context = Context(launch, core, point)
     call = launch.call
     operands = len(launch.in_operands) + len(launch.out_operands)
     arguments = list(refs[:operands])
+    if launch.refs:  # a core_map body: the refs it closes over are the last inputs, and it takes no arguments
+        bound = arguments[len(launch.in_operands) - len(launch.refs):len(launch.in_operands)]
+        context.host_refs = {ref.name: value for ref, value in zip(launch.refs, bound)}
+        arguments = []
     for entry, value in zip(call.scratch, refs[operands:]):
         if entry.kind in ("semaphores", "dma_semaphores"):
             arguments.append(value[0] if entry.scalar else SemaphoreArray(value))
         else:
             arguments.append(value)
+    _running.context = context
     try:
         call.kernel(*prefetch, *arguments)
     finally:

@@ -21,6 +21,19 @@ class Host {
 
   int num_devices() const { return machine_.topology().devices(); }
   int num_cores() const { return machine_.topology().cores_per_device(); }
+  // The program has `launches` launches (docs/semantics.md §12), as the scenario's host code made
+  // them (a host function that calls several pallas_calls, or a C++ program of different
+  // kernels): every core runs the kernel that many times. Throws std::invalid_argument when the
+  // configuration asks for another count than 1 or `launches`, or `launches` is below 1.
+  void set_program_launches(int launches) {
+    const int configured = machine_.spec().launches;
+    if (launches < 1) throw std::invalid_argument("host: a program of " + std::to_string(launches) + " launches");
+    if (configured != 1 && configured != launches)
+      throw std::invalid_argument("host: the scenario's program has " + std::to_string(launches) +
+                                  " launches, the configuration asks for " + std::to_string(configured) +
+                                  " (program.launches)");
+    machine_.set_launches(launches);
+  }
   std::int64_t param(std::string_view name) const;
   const ParamValue& param_value(std::string_view name) const;
 

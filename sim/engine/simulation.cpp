@@ -59,8 +59,10 @@ ExecutionResult Simulation::run(scheduler::Strategy& strategy, TraceSink* trace,
   rescue_this_thread();  // before the setup, which runs on a fiber too
   if (host_inputs_) {
     host_inputs_->restore(machine.memory());
+    machine.set_launches(program_launches_);
   } else if (scenario_.setup) {
     run_setup(host);
+    program_launches_ = machine.launches().count();  // the setup may have set it (Host::set_program_launches)
     if (!scenario_.setup_every_execution)  // nothing when too large: the setup runs again
       host_inputs_ = HostSnapshot::take(machine.memory(), config_.machine.uninitialized);
   }

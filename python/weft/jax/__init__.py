@@ -5,15 +5,18 @@
     from weft.jax.experimental.pallas import tpu as pltpu
 
 ``jax.jit`` is the identity (weft runs the function as it is written); ``ShapeDtypeStruct``,
-``make_mesh``, ``sharding`` and ``experimental.shard_map`` launch a kernel SPMD over weft's
-simulated devices. Anything else of JAX fails at once, naming what is missing.
+``make_mesh``, ``sharding``, ``shard_map`` (also ``experimental.shard_map``) and ``P`` launch a
+kernel SPMD over weft's simulated devices; ``new_ref`` makes the HBM refs a ``pl.core_map``
+kernel closes over. Anything else of JAX fails at once, naming what is missing.
 """
 
 import sys
 
 from . import numpy, lax, sharding  # noqa: F401
 from ._host_api import ShapeDtypeStruct, jit, make_mesh, devices, device_count  # noqa: F401
-from .sharding import Mesh  # noqa: F401
+from .sharding import Mesh, PartitionSpec as P  # noqa: F401
+from .experimental.shard_map import shard_map  # noqa: F401
+from .._host_refs import new_ref  # noqa: F401
 
 jax = sys.modules[__name__]
 jnp = numpy

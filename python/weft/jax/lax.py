@@ -23,12 +23,22 @@ def axis_index(axis_name):
 
 
 def axis_size(axis_name):
+    """The number of devices along `axis_name` of the shard_map mesh (or of cores along a
+    core_map's core axis)."""
     from .. import _kernel
     context = _kernel.current()
     names = context.launch.context.get("axis_names", ())
     if axis_name in names:
         return context.launch.context["mesh_shape"][names.index(axis_name)]
+    if axis_name == context.launch.context.get("core_axis"):
+        return context.cores
     raise NameError(f"unbound axis name: {axis_name}")
+
+
+def empty(shape, dtype, *, out_sharding=None):
+    """``lax.empty``: an array nobody wrote, for ``jax.new_ref`` (uninitialized in hbm)."""
+    from .._host_refs import Empty
+    return Empty(shape, dtype)
 
 
 def psum(x, axis_name):

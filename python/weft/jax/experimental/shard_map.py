@@ -22,6 +22,14 @@ def _coordinates(device, mesh):
 
 
 def _split(array, spec, mesh, devices):
+    from ... import _lazy
+    if isinstance(array, _lazy.ShardedResult):
+        parts = array.split_as(spec, mesh)
+        if parts is not None:
+            return parts
+    if isinstance(array, _lazy.Lazy):
+        raise NotImplementedError("a shard_map takes an earlier launch's result split as it was joined (the same "
+                                  "mesh and specs); weft does not move results between devices (docs/python.md)")
     array = _np.asarray(array) if not hasattr(array, "shape") else array
     spec = tuple(spec) if spec is not None else ()
     shards = []
@@ -60,31 +68,89 @@ def _join(per_device, spec, mesh):
     return result
 
 
-class _Traced:
-    """An argument of a shard_map body while weft finds the launch in it."""
+class Shard:
+    """An array inside a shard_map body: every device's part (host values, or an earlier
+    launch's results). A pallas_call, pl.kernel or jax.new_ref takes it; weft runs the launches
+    of a body and nothing else, so computing on it is refused, naming the body."""
 
-    def __init__(self, index):
-        self.weft_argument = index
+    def __init__(self, parts, body):
+        self.parts = list(parts)
+        self._body = body
+        self.shape = tuple(_np.shape(self.parts[0]))
+        first = self.parts[0]
+        self.dtype = first.dtype
+        self.weft_dtype = getattr(first, "weft_dtype", None)
+
+    @property
+    def ndim(self):
+        return len(self.shape)
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        raise NotImplementedError(f"the shard_map body {self._body} uses '{name}' of an array: weft runs a body's "
+                                  f"launches and nothing else (docs/python.md)")
+
+    def __array__(self, dtype=None, copy=None):
+        raise NotImplementedError(f"the shard_map body {self._body} computes on an array: weft runs a body's "
+                                  f"launches and nothing else (docs/python.md)")
+
+
+def launch_in_body(call, arrays):
+    """A pallas_call (or pl.kernel) made inside a shard_map body, on every device's part."""
+    from ... import _host
+    execution = _host.current_execution()
+    body = next(a._body for a in arrays if isinstance(a, Shard))
+    per_device = [a.parts if isinstance(a, Shard) else [a] * execution.devices for a in arrays]
+    outputs = call.launch_per_device(per_device, execution.mesh_context)
+    results = [Shard(parts, body) for parts in outputs]
+    return results[0] if call.single_output else tuple(results)
+
+
+def _parts_of(result, body, devices):
+    if isinstance(result, Shard):
+        return result.parts
+    if hasattr(result, "per_device") and result.per_device() is not None:
+        return result.per_device()
+    raise NotImplementedError(f"the shard_map body {body} returns {type(result).__name__}: weft's bodies return "
+                              f"what their launches (or refs) give (docs/python.md)")
 
 
 def shard_map(f, mesh=None, in_specs=None, out_specs=None, check_rep=None, check_vma=None, **_options):
-    """`f` (a pallas_call, or a function that returns one's result) on every device."""
-    from ..experimental import pallas as pl
-    from ... import _host
+    """`f` on every device: its launches run on every device with that device's part of each
+    input, and its results are joined as out_specs say (lazy until the host reads them)."""
+    from ... import _host, _lazy
 
     def mapped(*arrays):
         execution = _host.current_execution()
-        devices = execution.devices if execution is not None else mesh.size
+        if execution is None:
+            raise _host.ScriptLaunch()
+        devices = execution.devices
         if mesh.size != devices:
             raise ValueError(f"a mesh of {mesh.size} devices on a machine of {devices} (the scenario's topology)")
+        body = f"{getattr(f, '__name__', 'function')}"
         specs = in_specs if isinstance(in_specs, (tuple, list)) and not isinstance(in_specs, PartitionSpec) \
             else (in_specs,) * len(arrays)
-        shards = [_split(a, s, mesh, devices) for a, s in zip(arrays, specs)]
-        call, order = pl.find_launch(f, [_Traced(i) for i in range(len(arrays))])
-        outputs = call.launch_per_device([shards[i] for i in order], {"axis_names": mesh.axis_names, "mesh_shape": mesh.shape_tuple})
+        shards = [Shard(_split(a, s, mesh, devices), body) for a, s in zip(arrays, specs)]
+        outer = execution.mesh_context
+        execution.mesh_context = {"axis_names": mesh.axis_names, "mesh_shape": mesh.shape_tuple}
+        try:
+            result = f(*shards)
+        finally:
+            execution.mesh_context = outer
+        single = not isinstance(result, tuple)
+        results = (result,) if single else result
         outs = out_specs if isinstance(out_specs, (tuple, list)) and not isinstance(out_specs, PartitionSpec) \
-            else (out_specs,) * len(outputs)
-        joined = [_join(per, s, mesh) for per, s in zip(outputs, outs)]
-        return joined[0] if call.single_output else tuple(joined)
+            else (out_specs,) * len(results)
+        joined = []
+        for value, spec in zip(results, outs):
+            parts = _parts_of(value, body, devices)
+            shape = _join([_np.empty(_np.shape(part), dtype=_np.bool_) for part in parts], spec, mesh).shape
+            lazy = [part if isinstance(part, _lazy.Lazy) else None for part in parts]
+            if all(part is not None for part in lazy):
+                joined.append(_lazy.ShardedResult(parts, spec, mesh, lambda values, s=spec: _join(values, s, mesh), shape))
+            else:
+                joined.append(_join(parts, spec, mesh))
+        return joined[0] if single else tuple(joined)
 
     return mapped

@@ -6,7 +6,7 @@ import operator
 import sys
 
 from ... import _host_api
-from .... import _dtypes, _host, _kernel, _weft
+from .... import _dtypes, _host, _kernel, _lazy, _weft
 
 
 class _Any:
@@ -123,6 +123,7 @@ class PallasCall:
         self.where = where
         self.kind = "pallas_call"
         self.core_axis = None
+        self.closes_over_refs = False  # a pl.core_map body: its operands are the host code's refs
 
     def operands(self, buffers, kind):
         specs = self.in_specs if kind == "in" else self.out_specs
@@ -138,34 +139,20 @@ class PallasCall:
         return [_operand(buffer, spec, len(self.grid)) for buffer, spec in zip(buffers, specs)]
 
     def launch_per_device(self, per_device_inputs, context):
-        """Launches on every device with its own inputs; returns the outputs per device."""
+        """Adds a launch on every device, each with its own inputs, to the program; returns the
+        outputs per output, per device (lazy results)."""
         return _host.launch(self, per_device_inputs, dict(context, core_axis=self.core_axis), self.where)
 
     def __call__(self, *arrays):
-        if any(hasattr(a, "weft_argument") for a in arrays):
-            return _Recorded(self, [a.weft_argument for a in arrays])
+        from ...experimental import shard_map as _shard_map
+        if any(isinstance(a, _shard_map.Shard) for a in arrays):  # inside a shard_map body
+            return _shard_map.launch_in_body(self, arrays)
         execution = _host.current_execution()
         devices = execution.devices if execution is not None else 1
-        outputs = self.launch_per_device([[a] * devices for a in arrays], {"axis_names": (), "mesh_shape": (devices,)})
-        results = [per_device[0] for per_device in outputs]
+        per_device = [a.per_device() if isinstance(a, _lazy.ReplicatedResult) else [a] * devices for a in arrays]
+        outputs = self.launch_per_device(per_device, {"axis_names": (), "mesh_shape": (devices,)})
+        results = [_lazy.ReplicatedResult(parts) for parts in outputs]
         return results[0] if self.single_output else tuple(results)
-
-
-class _Recorded:
-    def __init__(self, call, order):
-        self.call = call
-        self.order = order
-
-
-def find_launch(f, traced):
-    """The pallas_call `f` launches on its arguments, and their order (shard_map's bodies)."""
-    result = f(*traced)
-    if isinstance(result, tuple) and len(result) == 1:
-        result = result[0]
-    if not isinstance(result, _Recorded):
-        raise NotImplementedError("a shard_map body weft can launch returns one pallas_call's result "
-                                  "(docs/python.md)")
-    return result.call, result.order
 
 
 def _semantics_name(value):
@@ -197,15 +184,50 @@ def pallas_call(kernel, out_shape, *, grid_spec=None, grid=(), in_specs=None, ou
                       input_output_aliases, (caller.f_code.co_filename, caller.f_lineno))
 
 
-def kernel(body, out_shape, *, mesh, scratch_shapes=(), compiler_params=None, name=None, **_options):
+def kernel(body=None, out_shape=None, *, mesh, scratch_shapes=(), compiler_params=None, name=None,
+           out_type=None, scratch_types=None, **_options):
     """``pl.kernel``: `body` once on every core of `mesh` (a TensorCore mesh), its operands whole
-    HBM refs, its scratch the core's own; ``lax.axis_index`` of the mesh's axis is the core."""
+    HBM refs, its scratch the core's own; ``lax.axis_index`` of the mesh's axis is the core.
+    ``out_type`` and ``scratch_types`` are newer JAX's names for ``out_shape`` and
+    ``scratch_shapes``; without `body` it is a decorator."""
+    out_shape = out_type if out_shape is None else out_shape
+    scratch_shapes = scratch_types if scratch_types is not None else scratch_shapes
+    if out_shape is None:
+        raise ValueError("pl.kernel needs out_shape (or out_type)")
     caller = sys._getframe(1)
-    call = PallasCall(body, out_shape, None, (), ANY_SPEC, ANY_SPEC, scratch_shapes, compiler_params, None,
-                      (caller.f_code.co_filename, caller.f_lineno))
-    call.kind = "core_map"
-    call.core_axis = getattr(mesh, "axis_name", None)
-    return call
+    where = (caller.f_code.co_filename, caller.f_lineno)
+
+    def made(function):
+        call = PallasCall(function, out_shape, None, (), ANY_SPEC, ANY_SPEC, scratch_shapes, compiler_params, None,
+                          where)
+        call.kind = "core_map"
+        call.core_axis = getattr(mesh, "axis_name", None)
+        return call
+    return made if body is None else made(body)
+
+
+def core_map(mesh, *, compiler_params=None, interpret=False, debug=False, cost_estimate=None, name=None,
+             metadata=None, scratch_shapes=()):
+    """``@pl.core_map(mesh)``: the decorated function runs once on every core of `mesh` (a
+    TensorCore mesh), now, as a launch of the program; it takes no arguments (or the scratch of
+    `scratch_shapes`, a sequence) and reaches HBM through the refs host code made with
+    ``jax.new_ref``. Returns None, as Pallas' does."""
+    if isinstance(scratch_shapes, dict):
+        raise NotImplementedError("pl.core_map(scratch_shapes={...}): weft takes them as a sequence")
+    caller = sys._getframe(1)
+    where = (caller.f_code.co_filename, caller.f_lineno)
+
+    def run(function):
+        call = PallasCall(function, (), None, (), ANY_SPEC, ANY_SPEC, scratch_shapes, compiler_params, None, where)
+        call.kind = "core_map"
+        call.core_axis = getattr(mesh, "axis_name", None)
+        call.closes_over_refs = True
+        execution = _host.current_execution()
+        if execution is None:
+            raise _host.ScriptLaunch()
+        execution.add_launch(call, [], dict(execution.mesh_context, core_axis=call.core_axis), where)
+        return None
+    return run
 
 
 def program_id(axis):
@@ -245,20 +267,41 @@ class DeviceIdType:
     LOGICAL = "logical"
 
 
-def _device(device_id, device_id_type):
+def _target(device_id, device_id_type, core_index=None):
+    """(device, core) a signal or a remote copy goes to. A dict names mesh axes and the core axis
+    of a core_map (``{'core': 1}``: core 1 of this device); the axes it leaves out keep this
+    device's coordinates, as Pallas holds them constant."""
     if device_id is None:
-        return None
+        return None, core_index
     context = _kernel.current()
     if device_id_type == DeviceIdType.LOGICAL:
-        return int(device_id)
-    coords = device_id if isinstance(device_id, (tuple, list)) else (device_id,)
+        return int(device_id), core_index
+    names = context.launch.context.get("axis_names", ())
+    mesh = context.launch.context.get("mesh_shape", context.mesh)
     if isinstance(device_id, dict):
-        names = context.launch.context.get("axis_names", ())
-        coords = [device_id.get(name, 0) for name in names]
+        core_axis = context.launch.context.get("core_axis")
+        unknown = [name for name in device_id if name not in names and name != core_axis]
+        if unknown:
+            raise NameError(f"device_id names axes {unknown} that are not the mesh's {tuple(names)} "
+                            f"nor the core axis {core_axis!r}")
+        if core_axis in device_id:
+            core_index = int(device_id[core_axis])
+        here = _coordinates(context.device, mesh)
+        coords = [device_id.get(name, here[axis]) for axis, name in enumerate(names)] if names else here
+    else:
+        coords = device_id if isinstance(device_id, (tuple, list)) else (device_id,)
     device = 0
-    for size, coordinate in zip(context.launch.context.get("mesh_shape", context.mesh), coords):
+    for size, coordinate in zip(mesh, coords):
         device = device * size + int(coordinate)
-    return device
+    return device, core_index
+
+
+def _coordinates(device, mesh):
+    coords = []
+    for size in reversed(mesh):
+        coords.append(device % size)
+        device //= size
+    return list(reversed(coords))
 
 
 def load(x_ref, idx=..., *, mask=None, other=None):
@@ -299,7 +342,8 @@ def run_scoped(f, *types, **named_types):
 
 
 def semaphore_signal(sem, inc=1, *, device_id=None, device_id_type=DeviceIdType.MESH, core_index=None):
-    _weft.signal(sem, inc, _device(device_id, device_id_type), core_index)
+    device, core = _target(device_id, device_id_type, core_index)
+    _weft.signal(sem, inc, device, core)
 
 
 def semaphore_wait(sem, value=1):

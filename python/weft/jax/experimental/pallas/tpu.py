@@ -1,7 +1,7 @@
 """``jax.experimental.pallas.tpu`` (``pltpu``) on weft: memory spaces and scratch shapes,
 semaphore types, DMAs (local and remote) and the launch's barrier semaphore."""
 
-from . import ANY, DeviceIdType, GridSpec, _Scratch, _device, semaphore_read, semaphore_signal, semaphore_wait  # noqa: F401
+from . import ANY, DeviceIdType, GridSpec, _Scratch, _target, semaphore_read, semaphore_signal, semaphore_wait  # noqa: F401
 from .... import _kernel, _weft
 
 
@@ -63,7 +63,8 @@ class AsyncCopyDescriptor:
 
     def __init__(self, src_ref, dst_ref, recv_sem, send_sem=None, device_id=None,
                  device_id_type=DeviceIdType.MESH, add=False):
-        self._args = (src_ref, dst_ref, recv_sem, send_sem, _device(device_id, device_id_type), None, add)
+        device, core = _target(device_id, device_id_type)
+        self._args = (_kernel.bound(src_ref), _kernel.bound(dst_ref), recv_sem, send_sem, device, core, add)
         self._copy = None
 
     def start(self):
@@ -99,7 +100,7 @@ def async_copy(src_ref, dst_ref, sem, *, add=False):
 
 def sync_copy(src_ref, dst_ref, *, add=False):
     """A local copy started and waited in one call."""
-    _weft.sync_copy(src_ref, dst_ref, add)
+    _weft.sync_copy(_kernel.bound(src_ref), _kernel.bound(dst_ref), add)
 
 
 class TensorCoreMesh:
@@ -134,7 +135,7 @@ def emit_pipeline(body, *, grid, in_specs=None, out_specs=None, should_accumulat
         blocks = [tuple(spec.block_shape) for spec in ins + outs]
         maps = [spec.index_map for spec in ins + outs]
         counts = [spec.buffer_count for spec in ins + outs]
-        _weft.emit_pipeline(grid, list(refs), blocks, maps, len(ins), body, counts)
+        _weft.emit_pipeline(grid, [_kernel.bound(ref) for ref in refs], blocks, maps, len(ins), body, counts)
 
     return pipeline
 
