@@ -183,8 +183,8 @@ class PythonScenario {
   void kernel(sim::Core& core) {
     // On the core's fiber, whose thread state holds the GIL (python_fiber.hpp). A program of one
     // launch runs it as many times as the configuration's program.launches says.
-    const py::list program = executions_.at(std::this_thread::get_id()).attr("program");
-    const py::object launch = program[program.size() == 1 ? 0 : static_cast<std::size_t>(core.launch_index())];
+    const py::list launches = executions_.at(std::this_thread::get_id()).attr("program");
+    const py::object launch = launches[launches.size() == 1 ? 0 : static_cast<std::size_t>(core.launch_index())];
     const sim::pallas::CallSpec& spec = call_spec(launch);
     PyObject* core_object = new_core(core, *files_);
     struct Retire {
