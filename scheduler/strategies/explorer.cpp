@@ -116,7 +116,7 @@ std::size_t Explorer::pick(std::span<const Actor> enabled, const StepContext& co
         throw std::logic_error("explorer: the forced prefix did not replay at step " + std::to_string(step) +
                                " (does the kernel depend on something outside the simulation?)");
     }
-    events_[step].footprint = context.process->footprint(enabled[chosen]);
+    context.process->footprint(enabled[chosen], events_[step].footprint);  // the last run's storage, reused
     return chosen;
   } else {
     name_all();
@@ -143,7 +143,8 @@ std::size_t Explorer::pick(std::span<const Actor> enabled, const StepContext& co
     chosen = index_of(node.tree.front().actor);
     if (chosen == enabled.size() || asleep(node.sleep, names[chosen])) throw ExecutionAbandoned{};
   }
-  events_[step] = {names[chosen], context.process->footprint(enabled[chosen])};
+  events_[step].actor = names[chosen];
+  context.process->footprint(enabled[chosen], events_[step].footprint);
   return chosen;
 }
 
@@ -166,7 +167,10 @@ void Explorer::after_step(Actor actor, const StepContext& context) {
 }
 
 void Explorer::at_end(std::span<const Actor> enabled, const StepContext& context) {
-  for (const Actor actor : enabled) left_.push_back({context.process->stable(actor), context.process->footprint(actor)});
+  for (const Actor actor : enabled) {
+    left_.push_back({context.process->stable(actor), {}});
+    context.process->footprint(actor, left_.back().footprint);
+  }
 }
 
 void Explorer::finish(bool complete) {

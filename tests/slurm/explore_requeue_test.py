@@ -14,43 +14,13 @@ scripts/local-slurm starts (WEFT_LOCAL_SLURM and SLURM_CONF set); without it, it
 import os
 import re
 import shutil
-import subprocess
 import sys
 import time
 
-SKIPPED = 77
-SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+from slurm_test import SKIPPED, SOURCE, arguments, run, sbatch_file, state_of, wait_for  # the sweep recipe's test
 
 # readers on 17 cores: 65,536 classes, some seconds of exploring.
 EXPLORATION = ["scenarios/readers6.toml", "--set", "topology.cores_per_device=17", "--checkpoint-every", "0.5"]
-
-
-def sbatch_file():
-    """The one sh block of docs/exploring.md that is an sbatch file, verbatim."""
-    with open(os.path.join(SOURCE, "docs", "exploring.md"), encoding="utf-8") as doc:
-        blocks = re.findall(r"```sh\n(.*?)```", doc.read(), re.S)
-    files = [block for block in blocks if block.startswith("#!/bin/bash\n") and "--checkpoint" in block]
-    if len(files) != 1:
-        sys.exit(f"docs/exploring.md holds {len(files)} sbatch files with --checkpoint, not 1")
-    return files[0]
-
-
-def run(*command, check=True, **options):
-    result = subprocess.run(command, capture_output=True, text=True, **options)
-    if check and result.returncode != 0:
-        sys.exit(f"{' '.join(command)}: exit {result.returncode}\n{result.stdout}{result.stderr}")
-    return result
-
-
-def state_of(job):
-    return run("squeue", "--noheader", f"--jobs={job}", "--format=%T", check=False).stdout.strip()
-
-
-def wait_for(what, ready, seconds=120):
-    deadline = time.monotonic() + seconds
-    while not ready():
-        assert time.monotonic() < deadline, f"waited {seconds} s for {what}"
-        time.sleep(0.1)
 
 
 def reports(text):
@@ -72,12 +42,10 @@ def what_it_found(report):
 
 
 def main():
-    if len(sys.argv) != 4:
-        sys.exit(__doc__)
-    if not os.environ.get("WEFT_LOCAL_SLURM") or not shutil.which("sbatch"):
-        print("skipped: no local Slurm (run the slurm label under scripts/local-slurm)")
+    given = arguments(__doc__)
+    if given is None:
         return SKIPPED
-    weft, work, case = sys.argv[1:]
+    weft, work, case = given
     weft = os.path.abspath(weft)
     assert case in ("requeued", "warned"), case
     shutil.rmtree(work, ignore_errors=True)
@@ -90,7 +58,7 @@ def main():
 
     script = os.path.join(work, "explore-requeue.sbatch")
     with open(script, "w", encoding="utf-8") as file:
-        file.write(sbatch_file())
+        file.write(sbatch_file("exploring.md", "--checkpoint"))
     # The job finds weft on its PATH (sbatch passes its own environment on).
     environment = dict(os.environ, PATH=os.path.dirname(weft) + os.pathsep + os.environ.get("PATH", ""))
     job = run("sbatch", "--parsable", f"--chdir={work}", script, *scenario, env=environment).stdout.strip().split(";")[0]
