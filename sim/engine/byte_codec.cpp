@@ -69,12 +69,27 @@ void ByteWriter::sleep(const Sleep& sleep, bool run_end) {
   }
 }
 
+// Trees are written and read depth first without recursion: a chain of branches (a reversal's
+// rest) is as deep as a run is long.
+struct WrittenLevel {
+  const std::vector<Branch>* branches;
+  std::size_t next;
+};
+
 void ByteWriter::tree(const std::vector<Branch>& tree) {
   number(tree.size());
-  for (const Branch& branch : tree) {
+  std::vector<WrittenLevel> stack{{&tree, 0}};
+  while (!stack.empty()) {
+    WrittenLevel& level = stack.back();
+    if (level.next == level.branches->size()) {
+      stack.pop_back();
+      continue;
+    }
+    const Branch& branch = (*level.branches)[level.next++];
     actor(branch.actor);
     footprint(branch.footprint, true);
-    this->tree(branch.children);
+    number(branch.children.size());
+    stack.push_back({&branch.children, 0});
   }
 }
 
@@ -153,17 +168,24 @@ Sleep ByteReader::sleep() {
   return sleep;
 }
 
-std::vector<Branch> ByteReader::tree() { return tree(0); }
-
-std::vector<Branch> ByteReader::tree(int depth) {
-  // A tree is as deep as a run is long; a bound keeps hostile bytes from exhausting the stack.
-  constexpr int deepest = 1 << 16;
-  if (depth > deepest) fail("a wakeup tree deeper than " + std::to_string(deepest));
+std::vector<Branch> ByteReader::tree() {
+  struct Level {
+    std::vector<Branch>* branches;  // sized once, before its branches are read: stays put
+    std::size_t next;
+  };
   std::vector<Branch> tree(count());
-  for (Branch& branch : tree) {
+  std::vector<Level> stack{{&tree, 0}};
+  while (!stack.empty()) {
+    Level& level = stack.back();
+    if (level.next == level.branches->size()) {
+      stack.pop_back();
+      continue;
+    }
+    Branch& branch = (*level.branches)[level.next++];
     branch.actor = actor();
     branch.footprint = footprint();
-    branch.children = this->tree(depth + 1);
+    branch.children.resize(count());
+    stack.push_back({&branch.children, 0});
   }
   return tree;
 }

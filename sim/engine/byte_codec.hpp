@@ -66,8 +66,6 @@ class ByteReader {
   [[noreturn]] void fail(const std::string& why) const;
 
  private:
-  std::vector<scheduler::Branch> tree(int depth);
-
   std::string_view bytes_;
   std::size_t at_;
   std::string what_;

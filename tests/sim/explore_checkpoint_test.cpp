@@ -271,6 +271,26 @@ TEST_CASE("a checkpoint refuses truncated and altered bytes, and names what diff
   CHECK(sim::identity_difference(other, identity) == "the weft version: 1.2.4 here, 1.2.3 in the checkpoint");
 }
 
+TEST_CASE("a wakeup tree as deep as a long run is written and read back", "[sim][explore]") {
+  // A chain of branches, as a reversal's rest makes, with a sibling at every tenth level.
+  std::vector<scheduler::Branch> tree(1);
+  std::vector<scheduler::Branch>* level = &tree;
+  for (std::uint32_t depth = 0; depth < 20'000; ++depth) {
+    scheduler::Branch& branch = level->front();
+    branch.actor = {scheduler::Actor::Kind::core, depth % 3, 0};
+    branch.footprint.touches.push_back({{7, depth, 0, 0}, scheduler::TouchMode::write, {}, 0, false});
+    branch.children.resize(depth % 10 == 0 ? 2 : 1);
+    if (depth % 10 == 0) branch.children.back().actor = {scheduler::Actor::Kind::dma_read, depth, 1};
+    level = &branch.children;
+  }
+  sim::byte_codec::ByteWriter out;
+  out.tree(tree);
+  const std::string bytes = out.take();
+  sim::byte_codec::ByteReader in(bytes, 0, "test");
+  CHECK(in.tree() == tree);
+  in.end();
+}
+
 TEST_CASE("the shared explorers refuse checkpoints", "[sim][explore]") {
   sim::Simulation a(sim::test::machine_of(1, 3, false), builtin("readers"), builtin("readers").params);
   sim::Simulation b(sim::test::machine_of(1, 3, false), builtin("readers"), builtin("readers").params);
