@@ -70,27 +70,34 @@ void ByteWriter::sleep(const Sleep& sleep, bool run_end) {
 }
 
 // Trees are written and read depth first without recursion: a chain of branches (a reversal's
-// rest) is as deep as a run is long.
-struct WrittenLevel {
-  const std::vector<Branch>* branches;
-  std::size_t next;
-};
-
-void ByteWriter::tree(const std::vector<Branch>& tree) {
-  number(tree.size());
-  std::vector<WrittenLevel> stack{{&tree, 0}};
+// rest) is as deep as a run is long. `visit` takes a branch (before its children) and returns its
+// children, which stay where they are while they are walked.
+template <class Branches, class Visit>
+void depth_first(Branches& tree, Visit visit) {
+  struct Level {
+    Branches* branches;
+    std::size_t next;
+  };
+  std::vector<Level> stack{{&tree, 0}};
   while (!stack.empty()) {
-    WrittenLevel& level = stack.back();
+    Level& level = stack.back();
     if (level.next == level.branches->size()) {
       stack.pop_back();
       continue;
     }
-    const Branch& branch = (*level.branches)[level.next++];
+    Branches& children = visit((*level.branches)[level.next++]);
+    stack.push_back({&children, 0});
+  }
+}
+
+void ByteWriter::tree(const std::vector<Branch>& tree) {
+  number(tree.size());
+  depth_first(tree, [&](const Branch& branch) -> const std::vector<Branch>& {
     actor(branch.actor);
     footprint(branch.footprint, true);
     number(branch.children.size());
-    stack.push_back({&branch.children, 0});
-  }
+    return branch.children;
+  });
 }
 
 void ByteReader::fail(const std::string& why) const { throw DecodeError(what_ + ": " + why); }
@@ -169,24 +176,13 @@ Sleep ByteReader::sleep() {
 }
 
 std::vector<Branch> ByteReader::tree() {
-  struct Level {
-    std::vector<Branch>* branches;  // sized once, before its branches are read: stays put
-    std::size_t next;
-  };
   std::vector<Branch> tree(count());
-  std::vector<Level> stack{{&tree, 0}};
-  while (!stack.empty()) {
-    Level& level = stack.back();
-    if (level.next == level.branches->size()) {
-      stack.pop_back();
-      continue;
-    }
-    Branch& branch = (*level.branches)[level.next++];
+  depth_first(tree, [&](Branch& branch) -> std::vector<Branch>& {
     branch.actor = actor();
     branch.footprint = footprint();
-    branch.children.resize(count());
-    stack.push_back({&branch.children, 0});
-  }
+    branch.children.resize(count());  // sized once, before its branches are read
+    return branch.children;
+  });
   return tree;
 }
 
