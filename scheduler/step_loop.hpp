@@ -36,10 +36,14 @@ class Process {
   // True when no further step may be taken (every core finished, or a failure was found).
   virtual bool stopped() const = 0;
 
-  // For the explorer: what `actor`'s next transition touches (before it runs) and the actor's
-  // order-independent name.
+  // For the explorer: what `actor`'s next transition touches (before it runs), into `into`
+  // (whatever it held is replaced; its storage is reused: the explorer fills the same event's
+  // footprint run after run), and the actor's order-independent name.
   // (The defaults suit processes without shared state or DMAs, such as test doubles.)
-  virtual Footprint footprint(Actor) const { return {}; }
+  virtual void footprint(Actor, Footprint& into) const {
+    into.touches.clear();
+    into.creates = false;
+  }
   // What the transition of `actor` that just ran touched besides its operation (a core's
   // finishing), added after the fact.
   virtual void add_after_touches(Actor, Footprint&) const {}

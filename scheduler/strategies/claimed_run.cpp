@@ -52,7 +52,8 @@ std::size_t ClaimedRun::pick(std::span<const Actor> enabled, const StepContext& 
       if (chosen == enabled.size() || asleep(sleep, names[chosen])) throw ExecutionAbandoned{};
     }
   }
-  run_.events[step] = {names[chosen], context.process->footprint(enabled[chosen])};
+  run_.events[step].actor = names[chosen];
+  context.process->footprint(enabled[chosen], run_.events[step].footprint);
   return chosen;
 }
 
@@ -68,7 +69,10 @@ void ClaimedRun::after_step(Actor actor, const StepContext& context) {
 }
 
 void ClaimedRun::at_end(std::span<const Actor> enabled, const StepContext& context) {
-  for (const Actor actor : enabled) left_.push_back({context.process->stable(actor), context.process->footprint(actor)});
+  for (const Actor actor : enabled) {
+    left_.push_back({context.process->stable(actor), {}});
+    context.process->footprint(actor, left_.back().footprint);
+  }
 }
 
 std::vector<Reversal>& ClaimedRun::analyse() {

@@ -29,7 +29,52 @@ class Explorer::Guide final : public Strategy {
 };
 
 Explorer::Explorer(ExploreOptions options) : options_(options), guide_(std::make_unique<Guide>(*this)) {}
+Explorer::Explorer(ExploreOptions options, ExplorerState state) : Explorer(options) {
+  complete_ = state.complete;
+  abandoned_ = state.abandoned;
+  estimated_classes_ = state.estimated_classes;
+  exhausted_ = state.exhausted;
+  bound_hit_ = state.bound_hit;
+  if (exhausted_ && !state.nodes.empty()) throw std::invalid_argument("explorer state: exhausted, with states left");
+  for (ExplorerState::Node& node : state.nodes) {
+    if (node.tree.empty()) throw std::invalid_argument("explorer state: a state with no branch to follow");
+    if (!options_.reduction && !node.sleep.empty()) throw std::invalid_argument("explorer state: a sleep set without reduction");
+    events_.push_back({node.tree.front().actor, {}});
+    nodes_.push_back({std::move(node), false});
+  }
+  forced_ = nodes_.size();
+}
+
 Explorer::~Explorer() = default;
+
+ExplorerState Explorer::state() const {
+  ExplorerState state{{}, complete_, abandoned_, estimated_classes_, exhausted_, bound_hit_};
+  if (!exhausted_) state.nodes.assign(nodes_.begin(), nodes_.end());
+  return state;
+}
+
+void Explorer::drop_run() {
+  if (forced_ > 0 && steps_ >= forced_) {
+    // The run took the subtree of the forced prefix's last branch down its new states: put it back.
+    std::vector<Branch> below = std::move(child_tree_);
+    for (std::size_t t = nodes_.size(); t-- > forced_;) {
+      Node& node = nodes_[t];
+      if (node.arrived_empty) {
+        below.clear();
+        continue;
+      }
+      node.tree.front().children = std::move(below);
+      below = std::move(node.tree);
+    }
+    nodes_[forced_ - 1].tree.front().children = std::move(below);
+  }
+  nodes_.resize(forced_);
+  events_.resize(forced_);
+  child_tree_.clear();
+  child_sleep_.clear();
+  left_.clear();
+  steps_ = 0;
+}
 
 Strategy& Explorer::strategy() { return *guide_; }
 
@@ -40,7 +85,6 @@ bool Explorer::next() {
     return false;
   }
   steps_ = 0;
-  started_ = true;
   left_.clear();
   return true;
 }
@@ -72,7 +116,7 @@ std::size_t Explorer::pick(std::span<const Actor> enabled, const StepContext& co
         throw std::logic_error("explorer: the forced prefix did not replay at step " + std::to_string(step) +
                                " (does the kernel depend on something outside the simulation?)");
     }
-    events_[step].footprint = context.process->footprint(enabled[chosen]);
+    context.process->footprint(enabled[chosen], events_[step].footprint);  // the last run's storage, reused
     return chosen;
   } else {
     name_all();
@@ -84,6 +128,7 @@ std::size_t Explorer::pick(std::span<const Actor> enabled, const StepContext& co
     node.sleep = std::move(child_sleep_);
     node.tree = std::move(child_tree_);
     node.runs_before = complete_;
+    node.arrived_empty = node.tree.empty();
     child_sleep_.clear();
     child_tree_.clear();
     if (!options_.reduction) {
@@ -98,7 +143,8 @@ std::size_t Explorer::pick(std::span<const Actor> enabled, const StepContext& co
     chosen = index_of(node.tree.front().actor);
     if (chosen == enabled.size() || asleep(node.sleep, names[chosen])) throw ExecutionAbandoned{};
   }
-  events_[step] = {names[chosen], context.process->footprint(enabled[chosen])};
+  events_[step].actor = names[chosen];
+  context.process->footprint(enabled[chosen], events_[step].footprint);
   return chosen;
 }
 
@@ -121,7 +167,10 @@ void Explorer::after_step(Actor actor, const StepContext& context) {
 }
 
 void Explorer::at_end(std::span<const Actor> enabled, const StepContext& context) {
-  for (const Actor actor : enabled) left_.push_back({context.process->stable(actor), context.process->footprint(actor)});
+  for (const Actor actor : enabled) {
+    left_.push_back({context.process->stable(actor), {}});
+    context.process->footprint(actor, left_.back().footprint);
+  }
 }
 
 void Explorer::finish(bool complete) {

@@ -70,9 +70,32 @@ struct ExploreOptions {
 // Thrown out of a run the explorer abandons: every enabled actor is asleep.
 struct ExecutionAbandoned {};
 
+// The explorer between two runs, whole: what a checkpoint keeps (sim/engine/explore_checkpoint.hpp).
+// An explorer made from it goes on exactly as the one it was taken from would have: the same
+// runs, in the same order, with the same counts.
+struct ExplorerState {
+  struct Node {
+    std::vector<StableActor> enabled;
+    std::vector<Branch> tree;  // not empty; tree[0] is the branch the next run follows from here
+    Sleep sleep;               // asleep here: on arrival, plus the branches finished
+    std::uint64_t done_branches = 0;  // branches from here explored to their end
+    std::uint64_t done_runs = 0;      // complete runs under them
+    std::uint64_t runs_before = 0;    // complete runs when tree[0], the current branch, began
+    friend bool operator==(const Node&, const Node&) = default;
+  };
+  std::vector<Node> nodes;  // the states of the next run's forced prefix (none once exhausted)
+  std::uint64_t complete = 0, abandoned = 0;
+  double estimated_classes = 0;
+  bool exhausted = false, bound_hit = false;
+  friend bool operator==(const ExplorerState&, const ExplorerState&) = default;
+};
+
 class Explorer {
  public:
   explicit Explorer(ExploreOptions options);
+  // Goes on from `state` (taken from an explorer with the same options); throws
+  // std::invalid_argument when it is not one an explorer can be in between runs.
+  Explorer(ExploreOptions options, ExplorerState state);
   Explorer(const Explorer&) = delete;
   Explorer& operator=(const Explorer&) = delete;
   ~Explorer();
@@ -82,6 +105,11 @@ class Explorer {
   Strategy& strategy();
   // After each run: whether it ran to its end (false: abandoned).
   void finish(bool complete);
+  // Forgets the run in hand, stopped midway (by its strategy's caller, before finish): the
+  // explorer is as it was before next(), and its next run is that one again.
+  void drop_run();
+  // Between runs (before the first, after finish or drop_run): the whole of it.
+  ExplorerState state() const;
 
   std::uint64_t complete_runs() const { return complete_; }
   std::uint64_t abandoned_runs() const { return abandoned_; }
@@ -102,13 +130,10 @@ class Explorer {
 
  private:
   class Guide;
-  struct Node {
-    std::vector<StableActor> enabled;
-    std::vector<Branch> tree;  // tree[0] is the branch the current run follows from here
-    Sleep sleep;               // asleep here: on arrival, plus the branches finished
-    std::uint64_t done_branches = 0;  // branches from here explored to their end
-    std::uint64_t done_runs = 0;      // complete runs under them
-    std::uint64_t runs_before = 0;    // complete runs when tree[0], the current branch, began
+  struct Node : ExplorerState::Node {
+    // Made by the run in hand with no branch waiting: its tree is that run's own choice, which
+    // drop_run forgets (the other states beyond the forced prefix hold the subtree it followed).
+    bool arrived_empty = false;
   };
 
   std::size_t pick(std::span<const Actor> enabled, const StepContext& context);
@@ -132,7 +157,7 @@ class Explorer {
   std::unique_ptr<Guide> guide_;
   std::uint64_t complete_ = 0, abandoned_ = 0;
   double estimated_classes_ = 0;
-  bool started_ = false, exhausted_ = false, bound_hit_ = false;
+  bool exhausted_ = false, bound_hit_ = false;
 };
 
 }  // namespace weft::scheduler

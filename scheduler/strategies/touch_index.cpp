@@ -14,8 +14,10 @@ std::size_t later(std::size_t a, std::size_t b) {
 }  // namespace
 
 void TouchIndex::file(std::size_t event, std::uint32_t chain, const Footprint& footprint) {
-  for (const Touch& touch : footprint.touches) {
-    std::vector<Lists>& by_chain = objects_[touch.object];
+  const bool queried = &footprint == queried_;
+  for (std::size_t t = 0; t < footprint.touches.size(); ++t) {
+    const Touch& touch = footprint.touches[t];
+    std::vector<Lists>& by_chain = queried ? *looked_up_[t] : objects_[touch.object];
     if (by_chain.size() <= chain) by_chain.resize(chain + 1);
     Lists& lists = by_chain[chain];
     switch (touch.mode) {
@@ -54,6 +56,9 @@ std::size_t TouchIndex::meeting(const Boxed& boxed, const Box& box, std::uint32_
       found = later(found, above(filed.latest, known));
       continue;
     }
+    // Every entry of the rank is of one chain, so none is above `known` when its latest is not,
+    // and none is later than `found` when its latest is not: no bucket to walk.
+    if (above(filed.latest, known) == none || (found != none && filed.latest <= found)) continue;
     // An empty extent meets nothing; a box starting at or after this one's end, or `extent` or
     // more before its start, does not meet it in the first dimension.
     if (box.size[0] <= 0 || filed.extent <= 0) continue;
@@ -74,11 +79,13 @@ std::size_t TouchIndex::meeting(const Boxed& boxed, const Box& box, std::uint32_
 }
 
 void TouchIndex::latest_dependent(const Footprint& footprint, std::uint32_t own, std::span<const std::uint32_t> known,
-                                  std::vector<std::size_t>& latest) const {
+                                  std::vector<std::size_t>& latest) {
+  queried_ = &footprint;
+  looked_up_.clear();
   for (const Touch& touch : footprint.touches) {
-    const auto object = objects_.find(touch.object);
-    if (object == objects_.end()) continue;
-    const std::vector<Lists>& by_chain = object->second;
+    // Made when absent (empty: it holds nothing to find), so that file() finds it here.
+    std::vector<Lists>& by_chain = objects_[touch.object];
+    looked_up_.push_back(&by_chain);
     for (std::uint32_t p = 0; p < by_chain.size(); ++p) {
       if (p == own) continue;
       const Lists& lists = by_chain[p];

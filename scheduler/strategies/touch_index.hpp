@@ -52,9 +52,10 @@ class TouchIndex {
 
   // For each chain p other than `own` (own: none to skip none), into latest[p] (which must be
   // sized to the chains, and filled with `none`): the latest filed transition of p dependent
-  // with `footprint` whose position is above known[p]; `none` where there is none.
+  // with `footprint` whose position is above known[p]; `none` where there is none. Filing the
+  // same footprint next (the transition just queried) reuses its lookups of the objects.
   void latest_dependent(const Footprint& footprint, std::uint32_t own, std::span<const std::uint32_t> known,
-                        std::vector<std::size_t>& latest) const;
+                        std::vector<std::size_t>& latest);
 
  private:
   struct Entry {
@@ -84,6 +85,8 @@ class TouchIndex {
 
   std::span<const std::uint32_t> positions_;
   std::unordered_map<ObjectId, std::vector<Lists>, ObjectHash> objects_;  // by object, then by chain (looked up only)
+  const Footprint* queried_ = nullptr;         // the footprint of the last query, and
+  std::vector<std::vector<Lists>*> looked_up_;  // its touches' objects (stable: a node map's)
 };
 
 }  // namespace weft::scheduler

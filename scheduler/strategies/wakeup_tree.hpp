@@ -25,6 +25,7 @@ struct Branch {
   StableActor actor;
   Footprint footprint;
   std::vector<Branch> children;
+  friend bool operator==(const Branch&, const Branch&) = default;
 };
 
 // A sequence v being inserted; its transitions are consumed as tree branches match them. Each

@@ -177,6 +177,13 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
                       "worker threads sharing one tree (exhausted: the same verdicts as one; docs/semantics.md §7)")
       ->transform(whole_number(1, 256))
       ->excludes(preemption_bound);
+  explore->add_option("--checkpoint", explore_arguments.checkpoint,
+                      "save the exploration's state to F every few seconds and when it stops (one job)");
+  explore->add_option("--resume", explore_arguments.resume,
+                      "go on from the checkpoint F, saving to it (unless --checkpoint names another)");
+  explore->add_option("--checkpoint-every", explore_arguments.checkpoint_every,
+                      "seconds between two saves of the checkpoint (5 by default; 0: after every run)")
+      ->transform(real_number(0, std::numeric_limits<double>::max(), "a number of seconds, 0 or more"));
   explore->add_option("--jsonl", files.jsonl, "write a JSON line per failing verdict and a summary line");
   explore->add_option("--junit", files.junit, "write a JUnit XML report");
   add_trace_options(*explore, traces);

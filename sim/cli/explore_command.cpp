@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "model/host_memory.hpp"
+#include "sim/cli/checkpoint_file.hpp"
 #include "sim/cli/estimate_text.hpp"
 #include "sim/cli/exit_status.hpp"
 #include "sim/cli/explore_output.hpp"
@@ -63,6 +64,13 @@ std::string space_line(const ExploreReport& report, std::size_t budget, int jobs
   return line;
 }
 
+// Where the state went, and how to go on from it.
+std::string checkpoint_line(const std::string& path, const std::optional<std::string>& resumed, const ExploreReport& report) {
+  std::string line = (resumed ? "resumed from " + *resumed + ", saved to " : "saved to ") + path;
+  if (report.interrupted || report.out_of_memory) line += " (go on with --resume " + path + ")";
+  return line;
+}
+
 // How the ranks shared the exploration, and what the tree owner spent on the others' runs.
 std::string ranks_line(const OwnerFigures& owner) {
   std::ostringstream text;
@@ -114,6 +122,11 @@ int command_explore(const Request& request, const std::string& program, const Ex
               << " runs threads of one process; here processes share the exploration (mpirun -np N weft-mpi explore ...)\n";
     return 2;
   }
+  if ((arguments.checkpoint || arguments.resume) && (arguments.jobs > 1 || arguments.ranks != nullptr)) {
+    std::cerr << "weft: explore --checkpoint and --resume need one job (--jobs 1, not weft-mpi): the shared "
+                 "tree's state is not saved (docs/exploring.md)\n";
+    return 2;
+  }
   if (arguments.ranks != nullptr && arguments.ranks->rank() != 0) {
     Simulation simulation(request.config, *request.scenario, request.params);
     ExploreWatch watch;
@@ -127,6 +140,17 @@ int command_explore(const Request& request, const std::string& program, const Ex
   scheduler::ExploreOptions options;
   options.max_executions = arguments.max_executions;
   options.preemption_bound = arguments.preemption_bound;
+  const CheckpointIdentity identity = checkpoint_identity(request, options, arguments.keep_going);
+  std::optional<ExploreSaved> resumed;
+  if (arguments.resume) {
+    try {
+      resumed = read_checkpoint(*arguments.resume, identity);
+    } catch (const CheckpointRefused& refused) {
+      std::cerr << "weft: explore: " << refused.what() << "\n";
+      return 2;
+    }
+  }
+  const std::optional<std::string> checkpoint = arguments.checkpoint ? arguments.checkpoint : arguments.resume;
   std::optional<JsonLinesFile> jsonl;  // opened first: refuses a file another weft is writing
   if (arguments.jsonl) {
     jsonl.emplace(*arguments.jsonl);
@@ -136,14 +160,24 @@ int command_explore(const Request& request, const std::string& program, const Ex
   ExploreWatch watch;
   watch.stop = arguments.interrupted;
   watch.progress = [&](const ExploreProgress& now) { progress.update(now); };
+  if (checkpoint)
+    watch.save = [&](const ExploreSaved& state) { write_checkpoint(*checkpoint, {identity, state}); };
+  watch.save_every_seconds = arguments.checkpoint_every;
+  if (resumed) watch.resume = &*resumed;
   std::vector<Simulation*> workers;
   for (const auto& simulation : simulations) workers.push_back(simulation.get());
   OwnerFigures owner;
-  const ExploreReport report =
-      arguments.ranks != nullptr
-          ? explore_over_ranks(*workers.front(), *arguments.ranks, options, arguments.keep_going, watch, &owner)
-      : arguments.jobs > 1 ? explore_in_parallel(workers, options, arguments.keep_going, watch)
-                           : explore(*workers.front(), options, arguments.keep_going, nullptr, watch);
+  ExploreReport report;
+  try {
+    report = arguments.ranks != nullptr
+                 ? explore_over_ranks(*workers.front(), *arguments.ranks, options, arguments.keep_going, watch, &owner)
+             : arguments.jobs > 1 ? explore_in_parallel(workers, options, arguments.keep_going, watch)
+                                  : explore(*workers.front(), options, arguments.keep_going, nullptr, watch);
+  } catch (const ResumeError& error) {
+    progress.clear();
+    std::cerr << "weft: explore: cannot resume " << *arguments.resume << ": " << error.what() << "\n";
+    return 2;
+  }
   progress.clear();
 
   std::cout << "explore:  " << request.scenario->name;
@@ -165,6 +199,7 @@ int command_explore(const Request& request, const std::string& program, const Ex
             << "\nkept:     at most " << megabytes(report.peak_memory_bytes) << " by the explorer, " << report.frontier
             << " branches still waiting";
   if (arguments.ranks != nullptr) std::cout << "\nranks:    " << ranks_line(owner);
+  if (checkpoint) std::cout << "\ncheckpoint: " << checkpoint_line(*checkpoint, arguments.resume, report);
   std::cout << "\nverdicts:\n";
   // Each failure's first run: its line in the list (with its signature, as a sweep groups
   // findings), then its whole report, explained as `weft run` explains it.

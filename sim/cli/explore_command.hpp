@@ -1,6 +1,6 @@
 #pragma once
 // `weft explore SCENARIO [--max-executions N] [--preemption-bound K] [--keep-going] [--jobs N]
-// [--jsonl F] [--junit F] [--trace F.json] [--html F.html] [--trace-text F]`: every interleaving
+// [--checkpoint F] [--resume F] [--jsonl F] [--junit F] [--trace F.json] [--html F.html] [--trace-text F]`: every interleaving
 // of the scenario up to equivalence, what each verdict looked like, each failure's JSON line and
 // JUnit testcase for CI (explore_output.hpp), and the first failure as a trace.
 //
@@ -12,6 +12,11 @@
 // exit_status.hpp).
 //
 // On a terminal, a progress line on stderr (explore_progress.hpp).
+//
+// With --checkpoint F, the exploration's state is saved to F every few seconds and when it
+// stops; --resume F goes on from it, refused (status 2, naming the file and what differs) when
+// F is not a whole checkpoint of this scenario, configuration, options and weft version. Both
+// need one job (--jobs 1, not weft-mpi): refused otherwise (status 2).
 //
 // With `ranks` (weft-mpi), the processes share one exploration (sim/engine/explore_over_ranks.hpp):
 // rank 0 explores and reports as above, every other rank only helps it and prints nothing
@@ -37,6 +42,9 @@ struct ExploreArguments {
   std::optional<std::string> jsonl;  // --jsonl F
   std::optional<std::string> junit;  // --junit F
   RankTransport* ranks = nullptr;    // weft-mpi's: the exploration is shared by processes
+  std::optional<std::string> checkpoint;  // --checkpoint F: save the state to F (one job only)
+  std::optional<std::string> resume;      // --resume F: go on from F (and save to it, unless --checkpoint)
+  double checkpoint_every = 5;            // --checkpoint-every S: seconds between saves (0: after every run)
 };
 
 // With trace files asked for, the first failure found is replayed with a recorder attached.

@@ -330,18 +330,18 @@ scheduler::LoopResult Execution::run_steps(scheduler::Strategy& strategy, std::u
   return scheduler::run_steps(*this, strategy, max_steps, record);
 }
 
-scheduler::Footprint Execution::footprint(Actor actor) const {
-  scheduler::Footprint footprint;
+void Execution::footprint(Actor actor, scheduler::Footprint& into) const {
+  into.touches.clear();
+  into.creates = false;
   if (actor.kind == Actor::Kind::core) {
     const CoreSlot& slot = cores_[actor.index];
-    footprint = ops::footprint(slot.pending, machine_, {slot.core->id(), static_cast<int>(actor.index), slot.pending.line},
-                               rules_);
+    ops::footprint(slot.pending, machine_, {slot.core->id(), static_cast<int>(actor.index), slot.pending.line}, rules_,
+                   into);
     if (slot.poll_released)
-      footprint.touches.push_back(ops::poll_release_touch(static_cast<int>(actor.index), scheduler::TouchMode::take));
-    return footprint;
+      into.touches.push_back(ops::poll_release_touch(static_cast<int>(actor.index), scheduler::TouchMode::take));
+    return;
   }
-  ops::DmaPhase{static_cast<int>(actor.index)}.footprint(machine_, rules_, footprint);
-  return footprint;
+  ops::DmaPhase{static_cast<int>(actor.index)}.footprint(machine_, rules_, into);
 }
 
 scheduler::StableActor Execution::stable(Actor actor) const {

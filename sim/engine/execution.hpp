@@ -70,7 +70,7 @@ class Execution final : public scheduler::Process {
   std::span<const scheduler::Actor> enabled_actors() override;
   [[gnu::always_inline]] inline void run(scheduler::Actor actor) override;  // inlined into run_steps
   bool stopped() const override { return failure_.has_value() || unfinished_ == 0; }
-  scheduler::Footprint footprint(scheduler::Actor actor) const override;
+  void footprint(scheduler::Actor actor, scheduler::Footprint& into) const override;
   void add_after_touches(scheduler::Actor actor, scheduler::Footprint& footprint) const override {
     if (actor.kind == scheduler::Actor::Kind::core && cores_[actor.index].fiber->finished())
       footprint.touches.push_back(ops::core_finished_touch());

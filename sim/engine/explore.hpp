@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <functional>
 #include <span>
+#include <stdexcept>
 #include <vector>
 
 #include "scheduler/strategies/explorer.hpp"
@@ -51,6 +52,25 @@ struct ExploreReport {
   bool as_expected(model::Verdict expect) const;
 };
 
+// An exploration's whole state between two runs: what a checkpoint keeps (explore_checkpoint.hpp)
+// and what explore() goes on from. Each verdict keeps the schedule of its first run, which a
+// resumed exploration replays to have that run's result again.
+struct SavedVerdict {
+  model::Verdict verdict = model::Verdict::ok;
+  std::uint64_t runs = 0;
+  scheduler::Schedule schedule;
+  friend bool operator==(const SavedVerdict&, const SavedVerdict&) = default;
+};
+struct ExploreSaved {
+  scheduler::ExplorerState explorer;
+  std::vector<SavedVerdict> verdicts;  // in the order first found
+  std::uint64_t steps = 0;             // of the runs finished
+  std::size_t peak_memory_bytes = 0;
+  double seconds = 0;                  // spent so far, over every process that ran it
+  bool stopped_early = false;          // it stopped at a failure: resuming it runs nothing more
+  friend bool operator==(const ExploreSaved&, const ExploreSaved&) = default;
+};
+
 // What an exploration is watched by, after each run and at every step.
 struct ExploreProgress {
   std::uint64_t runs = 0;          // complete and abandoned
@@ -64,6 +84,23 @@ struct ExploreWatch {
   std::size_t memory_budget = 0;                   // bytes; 0: the host memory budget of the config
   const std::atomic<bool>* stop = nullptr;         // raised by a signal handler: stop at the next step
   std::function<void(const ExploreProgress&)> progress;  // after each run
+  // Checkpoints (the one-thread explore only; the others refuse them: std::invalid_argument).
+  // `save` is given the whole state after a run once `save_every_seconds` of wall clock have
+  // passed since the last save (the clock decides when it is saved, never what is explored), and
+  // when the exploration stops, however it stops (the run in hand, stopped by the flag, is
+  // dropped: the state is the one before it), but for a failed allocation (the last periodic
+  // save stands). With `resume`, the exploration goes on from that state (taken with the same
+  // options, configuration and scenario: the caller checks) and ends as it would have without
+  // the stop: the same runs, verdicts and counts.
+  std::function<void(const ExploreSaved&)> save;
+  double save_every_seconds = 5;
+  const ExploreSaved* resume = nullptr;
+};
+
+// A resumed exploration whose verdicts' first runs do not replay as saved (the scenario's code
+// changed since the checkpoint).
+struct ResumeError : std::runtime_error {
+  using std::runtime_error::runtime_error;
 };
 
 // Explores until the space is exhausted, a bound is hit, (unless keep_going) the first run

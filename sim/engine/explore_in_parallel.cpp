@@ -179,6 +179,7 @@ ExploreReport explore_in_parallel(std::span<Simulation* const> simulations, cons
   if (simulations.empty()) throw std::invalid_argument("explore: no simulation to run on");
   if (options.preemption_bound || !options.reduction)
     throw std::invalid_argument("explore: more than one job explores with the reduction and no preemption bound");
+  explore_parts::refuse_checkpoints(watch, "more than one job");
   const Config& config = simulations.front()->config();
   explore_parts::check_explorable(config);
   const auto started = std::chrono::steady_clock::now();  // for the report's rate only

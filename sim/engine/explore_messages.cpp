@@ -4,159 +4,28 @@
 #include <limits>
 #include <type_traits>
 
+#include "sim/engine/byte_codec.hpp"
+
 namespace weft::sim::explore_messages {
 namespace {
 
 using scheduler::Actor;
 using scheduler::Event;
-using scheduler::Footprint;
 using scheduler::Sleep;
 using scheduler::StableActor;
-using scheduler::Touch;
-using scheduler::TouchMode;
 
-class Writer {
+// A message's writer: its kind first.
+class Writer : public byte_codec::ByteWriter {
  public:
-  explicit Writer(Kind kind) { bytes_.push_back(static_cast<char>(kind)); }
-  void number(std::uint64_t value) {
-    do {
-      const auto low = static_cast<std::uint8_t>(value & 0x7f);
-      value >>= 7;
-      bytes_.push_back(static_cast<char>(value != 0 ? low | 0x80 : low));
-    } while (value != 0);
-  }
-  void signed_number(std::int64_t value) {  // zigzag: small magnitudes, small varints
-    const auto bits = static_cast<std::uint64_t>(value);
-    number((bits << 1) ^ (value < 0 ? ~std::uint64_t{0} : 0));
-  }
-  void flag(bool value) { number(value ? 1 : 0); }
-  void text(std::string_view value) {
-    number(value.size());
-    bytes_.append(value);
-  }
-  void actor(StableActor actor) {
-    number(static_cast<std::uint8_t>(actor.kind));
-    number(actor.owner);
-    number(actor.sequence);
-  }
-  void actors(const std::vector<StableActor>& actors) {
-    number(actors.size());
-    for (const StableActor each : actors) actor(each);
-  }
-  // Without the run's end touches (race_analysis.hpp): the reader's analysis adds its own.
-  void footprint(const Footprint& footprint) {
-    const auto own = [](const Touch& touch) { return !(touch.object == scheduler::run_end_object); };
-    number(static_cast<std::uint64_t>(std::count_if(footprint.touches.begin(), footprint.touches.end(), own)));
-    for (const Touch& touch : footprint.touches) {
-      if (!own(touch)) continue;
-      number(touch.object.kind);
-      signed_number(touch.object.a);
-      signed_number(touch.object.b);
-      signed_number(touch.object.c);
-      number(static_cast<std::uint8_t>(touch.mode));
-      signed_number(touch.box.rank);
-      for (const std::int64_t start : touch.box.start) signed_number(start);
-      for (const std::int64_t size : touch.box.size) signed_number(size);
-      signed_number(touch.amount);
-      flag(touch.ordered);
-    }
-    flag(footprint.creates);
-  }
-  void sleep(const Sleep& sleep) {
-    number(sleep.size());
-    for (const auto& [asleep, footprint] : sleep) {
-      actor(asleep);
-      this->footprint(footprint);
-    }
-  }
-  std::string take() { return std::move(bytes_); }
-
- private:
-  std::string bytes_;
+  explicit Writer(Kind kind) { number(static_cast<std::uint8_t>(kind)); }
 };
 
-class Reader {
+// A message's reader, once its kind is the one expected.
+class Reader : public byte_codec::ByteReader {
  public:
-  Reader(std::string_view bytes, Kind kind) : bytes_(bytes) {
+  Reader(std::string_view bytes, Kind kind) : ByteReader(bytes, 1, "explore message") {
     if (kind_of(bytes) != kind) throw MessageError("explore message: expected another kind of message");
-    at_ = 1;
   }
-  std::uint64_t number() {
-    std::uint64_t value = 0;
-    for (int shift = 0; shift < 64; shift += 7) {
-      if (at_ == bytes_.size()) throw MessageError("explore message: truncated");
-      const auto byte = static_cast<std::uint8_t>(bytes_[at_++]);
-      value |= std::uint64_t{byte & 0x7fu} << shift;
-      if ((byte & 0x80) == 0) return value;
-    }
-    throw MessageError("explore message: a number longer than 64 bits");
-  }
-  std::int64_t signed_number() {
-    const std::uint64_t bits = number();
-    return static_cast<std::int64_t>((bits >> 1) ^ (~(bits & 1) + 1));
-  }
-  std::uint64_t at_most(std::uint64_t most) {
-    const std::uint64_t value = number();
-    if (value > most) throw MessageError("explore message: a value out of range");
-    return value;
-  }
-  // A count of items that take at least a byte each: never more than the bytes left.
-  std::size_t count() { return static_cast<std::size_t>(at_most(bytes_.size() - at_)); }
-  bool flag() { return at_most(1) == 1; }
-  std::string text() {
-    const std::size_t size = count();
-    std::string value(bytes_.substr(at_, size));
-    at_ += size;
-    return value;
-  }
-  StableActor actor() {
-    StableActor actor;
-    actor.kind = static_cast<Actor::Kind>(at_most(static_cast<std::uint8_t>(Actor::Kind::dma_write)));
-    actor.owner = static_cast<std::uint32_t>(at_most(std::numeric_limits<std::uint32_t>::max()));
-    actor.sequence = static_cast<std::uint32_t>(at_most(std::numeric_limits<std::uint32_t>::max()));
-    return actor;
-  }
-  std::vector<StableActor> actors() {
-    std::vector<StableActor> actors(count());
-    for (StableActor& each : actors) each = actor();
-    return actors;
-  }
-  Footprint footprint() {
-    Footprint footprint;
-    footprint.touches.resize(count());
-    for (Touch& touch : footprint.touches) {
-      touch.object.kind = static_cast<std::uint32_t>(at_most(std::numeric_limits<std::uint32_t>::max()));
-      touch.object.a = signed_number();
-      touch.object.b = signed_number();
-      touch.object.c = signed_number();
-      touch.mode = static_cast<TouchMode>(at_most(static_cast<std::uint8_t>(TouchMode::observe)));
-      const std::int64_t rank = signed_number();
-      if (rank < std::numeric_limits<int>::min() || rank > std::numeric_limits<int>::max())
-        throw MessageError("explore message: a value out of range");
-      touch.box.rank = static_cast<int>(rank);
-      for (std::int64_t& start : touch.box.start) start = signed_number();
-      for (std::int64_t& size : touch.box.size) size = signed_number();
-      touch.amount = signed_number();
-      touch.ordered = flag();
-    }
-    footprint.creates = flag();
-    return footprint;
-  }
-  Sleep sleep() {
-    Sleep sleep(count());
-    for (auto& [asleep, footprint] : sleep) {
-      asleep = actor();
-      footprint = this->footprint();
-    }
-    return sleep;
-  }
-  void end() const {
-    if (at_ != bytes_.size()) throw MessageError("explore message: bytes after its end");
-  }
-
- private:
-  std::string_view bytes_;
-  std::size_t at_ = 0;
 };
 
 }  // namespace

@@ -1,9 +1,8 @@
 #pragma once
-// The messages of an exploration shared by processes (explore_over_ranks.hpp), as bytes: the
-// owner of the tree hands a helper a claim, the helper sends back what its run saw. Every rank
-// runs the same executable on the same request, so the encoding is private to weft and carries
-// no version; it is compact (integers as LEB128 varints, signed ones zigzagged) because a run's
-// footprints are most of what crosses.
+// The messages of an exploration shared by processes (explore_over_ranks.hpp), as bytes
+// (byte_codec.hpp): the owner of the tree hands a helper a claim, the helper sends back what its
+// run saw. Every rank runs the same executable on the same request, so the encoding carries no
+// version.
 //
 // Contract: decode(encode(x)) == x for each message, except what a message deliberately leaves
 // out (a claim's `path`, which names the owner's states, and the states it keeps of the helper's
@@ -25,12 +24,11 @@
 #include "model/verdict.hpp"
 #include "scheduler/schedule.hpp"
 #include "scheduler/strategies/shared_wakeup_tree.hpp"
+#include "sim/engine/byte_codec.hpp"
 
 namespace weft::sim::explore_messages {
 
-struct MessageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+using MessageError = byte_codec::DecodeError;
 
 enum class Kind : std::uint8_t {
   ready = 1,  // helper to owner: its first request for a claim

@@ -314,6 +314,7 @@ ExploreReport explore_over_ranks(Simulation& simulation, RankTransport& transpor
   if (transport.rank() != 0) throw std::invalid_argument("explore: the tree is owned by rank 0");
   if (options.preemption_bound || !options.reduction)
     throw std::invalid_argument("explore: several ranks explore with the reduction and no preemption bound");
+  explore_parts::refuse_checkpoints(watch, "several ranks");
   explore_parts::check_explorable(simulation.config());
   const auto started = std::chrono::steady_clock::now();  // for the report's rate only
   Owner owner(simulation, transport, options, keep_going, watch, explore_parts::memory_budget(watch, simulation.config()));

@@ -1,6 +1,7 @@
 #include "sim/engine/explore_parts.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "model/host_memory.hpp"
 #include "sim/config/config_error.hpp"
@@ -9,6 +10,11 @@ namespace weft::sim::explore_parts {
 
 std::size_t memory_budget(const ExploreWatch& watch, const Config& config) {
   return watch.memory_budget > 0 ? watch.memory_budget : static_cast<std::size_t>(model::host_budget_bytes(config.machine));
+}
+
+void refuse_checkpoints(const ExploreWatch& watch, const std::string& who) {
+  if (watch.save || watch.resume != nullptr)
+    throw std::invalid_argument("explore: " + who + " cannot save or resume a checkpoint (one job can)");
 }
 
 void check_explorable(const Config& config) {

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string>
 
 #include "scheduler/strategy.hpp"
 #include "sim/engine/explore.hpp"
@@ -55,6 +56,10 @@ class Stoppable final : public scheduler::Strategy {
 
 // The memory the explorer may keep: the watch's budget, else the configuration's host budget.
 std::size_t memory_budget(const ExploreWatch& watch, const Config& config);
+
+// Throws std::invalid_argument when the watch asks for checkpoints: only the one-thread explorer
+// saves and resumes them. `who` names the exploration ("more than one job").
+void refuse_checkpoints(const ExploreWatch& watch, const std::string& who);
 
 // Throws ConfigError when the configuration cannot be explored (dma.execution = on_wait).
 void check_explorable(const Config& config);

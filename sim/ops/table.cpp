@@ -2,12 +2,10 @@
 
 namespace weft::sim::ops {
 
-scheduler::Footprint footprint(const PendingOp& op, const model::Machine& machine, const OpSite& site,
-                               FootprintRules rules) {
-  scheduler::Footprint footprint;
-  if (op.operation == nullptr) return footprint;
+void footprint(const PendingOp& op, const model::Machine& machine, const OpSite& site, FootprintRules rules,
+               scheduler::Footprint& footprint) {
+  if (op.operation == nullptr) return;
   Table::visit(op.kind, op.operation, [&](const auto& entry) { entry.footprint(machine, site, rules, footprint); });
-  return footprint;
 }
 
 std::optional<Waiting> waiting_for(const PendingOp& op, const model::Machine& machine, const OpSite& site) {

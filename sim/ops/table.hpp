@@ -82,9 +82,9 @@ inline bool enabled(const PendingOp& op, const model::Machine& machine, int glob
   return result;
 }
 
-// What the operation will touch, for the explorer.
-scheduler::Footprint footprint(const PendingOp& op, const model::Machine& machine, const OpSite& site,
-                               FootprintRules rules);
+// What the operation will touch, for the explorer: added to `footprint`.
+void footprint(const PendingOp& op, const model::Machine& machine, const OpSite& site, FootprintRules rules,
+               scheduler::Footprint& footprint);
 
 // What a core blocked at `op` waits for; nothing if `op` does not block.
 std::optional<Waiting> waiting_for(const PendingOp& op, const model::Machine& machine, const OpSite& site);

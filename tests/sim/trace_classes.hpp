@@ -47,7 +47,8 @@ class Recorder final : public scheduler::Strategy {
   explicit Recorder(scheduler::Strategy& inner) : inner_(inner) {}
   std::size_t pick(std::span<const scheduler::Actor> enabled, const scheduler::StepContext& context) override {
     const std::size_t chosen = inner_.pick(enabled, context);
-    run_.push_back({context.process->stable(enabled[chosen]), context.process->footprint(enabled[chosen])});
+    run_.push_back({context.process->stable(enabled[chosen]), {}});
+    context.process->footprint(enabled[chosen], run_.back().footprint);
     return chosen;
   }
   void after_step(scheduler::Actor actor, const scheduler::StepContext& context) override {

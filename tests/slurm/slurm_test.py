@@ -32,13 +32,13 @@ read_before_wait = 1
 """
 
 
-def sbatch_file():
-    """The one sh block of docs/sweeping.md that is an sbatch file, verbatim."""
-    with open(os.path.join(SOURCE, "docs", "sweeping.md"), encoding="utf-8") as doc:
+def sbatch_file(page="sweeping.md", holding="#SBATCH"):
+    """The one sh block of docs/PAGE that is an sbatch file holding HOLDING, verbatim."""
+    with open(os.path.join(SOURCE, "docs", page), encoding="utf-8") as doc:
         blocks = re.findall(r"```sh\n(.*?)```", doc.read(), re.S)
-    files = [block for block in blocks if block.startswith("#!/bin/bash\n") and "#SBATCH" in block]
+    files = [block for block in blocks if block.startswith("#!/bin/bash\n") and "#SBATCH" in block and holding in block]
     if len(files) != 1:
-        sys.exit(f"docs/sweeping.md holds {len(files)} sbatch files, not 1")
+        sys.exit(f"docs/{page} holds {len(files)} sbatch files with {holding}, not 1")
     return files[0]
 
 
@@ -219,13 +219,21 @@ def case_requeued(sweep):
     print(f"requeued: task 1 ran {int(restarts.group(1)) + 1} times; merged {summary['executions']} seeds once")
 
 
-def main():
+def arguments(usage):
+    """WEFT, WORK_FOLDER and CASE from the command line; None when there is no local Slurm."""
     if len(sys.argv) != 4:
-        sys.exit(__doc__)
+        sys.exit(usage)
     if not os.environ.get("WEFT_LOCAL_SLURM") or not shutil.which("sbatch"):
         print("skipped: no local Slurm (run the slurm label under scripts/local-slurm)")
+        return None
+    return sys.argv[1:]
+
+
+def main():
+    given = arguments(__doc__)
+    if given is None:
         return SKIPPED
-    weft, work, case = sys.argv[1:]
+    weft, work, case = given
     # Seeds per case: enough that a task runs a while (to be cancelled or requeued mid-way).
     seeds = {"array": "0..3999", "step": "0..3999", "throttled": "0..3999", "cancelled": "0..3999",
              "requeued": "0..39999"}[case]
