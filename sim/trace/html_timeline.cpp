@@ -84,7 +84,7 @@ std::string html_timeline(const TraceRecorder& recorder, const TraceHeader& head
          "<g id=\"layer\"></g></svg><div id=\"spacer\"></div></div>\n";
   out += "<div id=\"tip\"></div>\n<script type=\"application/json\" id=\"weft-data\">" +
          html::timeline_data(recorder, header, layout) + "</script>\n";
-  out += "<script>\n" + std::string(html::script_view()) + std::string(html::script_controls()) + "</script>\n</body>\n</html>\n";
+  out += "<script>\n" + std::string(html::script()) + "</script>\n</body>\n</html>\n";
   return out;
 }
 

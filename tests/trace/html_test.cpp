@@ -26,6 +26,17 @@ nlohmann::json page_data(const std::string& html) {
   return nlohmann::json::parse(text);
 }
 
+// An asset of sim/trace/assets/ as the build embeds it: without its leading comment block (the
+// lines that start with "//" in a script, the first "/* ... */" of the style sheet).
+std::string embedded_asset(const std::string& name) {
+  std::string text = weft::testing::file_text(std::string(WEFT_SOURCE_DIR) + "/sim/trace/assets/" + name);
+  REQUIRE_FALSE(text.empty());
+  if (text.rfind("/*", 0) == 0) return text.substr(text.find("*/\n") + 3);
+  std::size_t from = 0;
+  while (text.compare(from, 2, "//") == 0) from = text.find('\n', from) + 1;
+  return text.substr(from);
+}
+
 }  // namespace
 
 TEST_CASE("the HTML timeline of a race is self-contained, complete and byte-identical for one seed", "[trace]") {
@@ -67,6 +78,13 @@ TEST_CASE("the HTML timeline of a race is self-contained, complete and byte-iden
     for (const auto& focused : data["focus"]) in_focus = in_focus || focused == record;
     CHECK(in_focus);
   }
+}
+
+TEST_CASE("the HTML timeline carries the style and script of sim/trace/assets as they are", "[trace]") {
+  const std::string html = traced_run({"right_permute", "--seed", "0"}, "--html", "assets.html");
+  CHECK(html.find("<style>\n" + embedded_asset("timeline.css") + "</style>\n") != std::string::npos);
+  CHECK(html.find("<script>\n" + embedded_asset("timeline_view.js") + embedded_asset("timeline_controls.js") + "</script>\n") !=
+        std::string::npos);
 }
 
 TEST_CASE("trace options leave the report unchanged, --trace-text - prints the listing after it", "[trace]") {

@@ -1,6 +1,7 @@
 // The first half of the HTML timeline's script: the page's data, which lanes show and where,
-// and drawing what the viewport shows. It opens the function html_script_controls.cpp closes
-// (html_timeline.cpp writes them one after the other into one <script>).
+// and drawing what the viewport shows. It opens the function timeline_controls.js closes
+// (the build joins them, in that order, into one <script>; sim/CMakeLists.txt embeds them and
+// drops this leading comment block).
 //
 // Only what is in view is drawn, into an SVG the size of the viewport that stays put while the
 // scroller moves a spacer as large as the whole timeline; each scroll or zoom redraws (one
@@ -10,13 +11,7 @@
 // causal view keeps only the records of the explanation's focus (the causal past of the racing
 // accesses, or the blocked cores) and the lanes that hold them; arrows are drawn only when
 // both ends are on shown lanes.
-
-#include "sim/trace/html_parts.hpp"
-
-namespace weft::sim::html {
-
-std::string_view script_view() {
-  return R"js((function () {
+(function () {
   'use strict';
   document.body.setAttribute('data-script-start-ms', String(Math.round(performance.now())));
   var D = JSON.parse(document.getElementById('weft-data').textContent);
@@ -283,7 +278,3 @@ std::string_view script_view() {
       if (row.kind === 'lane') out.push('<text class="lane-label" x="18" y="' + f(top + 13) + '">' + D.lanes[row.lane][2] + '</text>');
     });
   }
-)js";
-}
-
-}  // namespace weft::sim::html

@@ -1,15 +1,10 @@
-// The second half of the HTML timeline's script (html_script_view.cpp opens the function):
+// The second half of the HTML timeline's script (timeline_view.js opens the function):
 // a frame's drawing, zoom, moving to a failure site, tooltips built from the data, the
 // controls (zoom, arrows, causal view, lane filter) and the first view, which a URL fragment
 // may choose (#view=fit, #view=100 for 100 %, #causal, #lanes=d5). It sets body[data-ready]
 // and body[data-ready-ms] (milliseconds since navigation) when done, for the browser test.
+// The build drops this leading comment block.
 
-#include "sim/trace/html_parts.hpp"
-
-namespace weft::sim::html {
-
-std::string_view script_controls() {
-  return R"js(
   // --- one frame ---
   function draw() {
     if (state.lod === 'bands' && bandHeight() !== BAND) { layout(); resize(); }
@@ -207,7 +202,3 @@ std::string_view script_controls() {
   document.body.setAttribute('data-ready', 'yes');
   document.body.setAttribute('data-ready-ms', String(Math.round(performance.now())));
 })();
-)js";
-}
-
-}  // namespace weft::sim::html
