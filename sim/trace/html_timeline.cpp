@@ -51,8 +51,8 @@ std::string controls_html(bool has_marks, bool has_focus) {
   if (has_focus)
     out += "<label title=\"only the cores, DMAs and arrows in the causal past of the failure\"><input type=\"checkbox\" "
            "id=\"causal-view\"> causal view</label>\n";
-  out += "<label>lanes <input id=\"lane-filter\" placeholder=\"d5, d6.c0, DMA\" title=\"show only lanes whose name has one of "
-         "these words\"></label>\n"
+  out += "<label>lanes <input id=\"lane-filter\" placeholder=\"device 5, device 6 core 0, DMA\" title=\"show only lanes whose name has one of "
+         "these words (comma-separated)\"></label>\n"
          "<label><input type=\"checkbox\" id=\"show-wakes\" checked> signal &rarr; wait</label>\n"
          "<label><input type=\"checkbox\" id=\"show-dma\" checked> DMA between devices</label>\n"
          "<span class=\"legend\">";

@@ -118,7 +118,7 @@ TEST_CASE("timelines name the Pallas pipeline's DMAs by operand, grid point, blo
         std::string::npos);
   CHECK(html.find("R.origin[r]") != std::string::npos);
   const auto listed = run_weft({"run", "scenarios/pallas_matmul.toml", "--seed", "0", "--trace-text", "-"});
-  CHECK(listed.out.find("start dma 0 (fetch of in[0] 'x' for grid point (0, 0, 0), block (0, 0) (BlockSpec at matmul.cpp:") !=
+  CHECK(listed.out.find("start DMA 0 (fetch of in[0] 'x' for grid point (0, 0, 0), block (0, 0) (BlockSpec at matmul.cpp:") !=
         std::string::npos);
 }
 

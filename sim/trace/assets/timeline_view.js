@@ -67,9 +67,13 @@
   function laneShown(lane) {
     var info = D.lanes[lane];
     if (state.filter) {
-      var name = 'd' + info[0] + ' ' + info[2] + (info[3] >= 0 ? ' d' + info[0] + '.c' + (info[3] % D.coresPerDevice) : '');
-      var terms = state.filter.split(/[\s,]+/), hit = false;
-      for (var t = 0; t < terms.length; ++t) if (terms[t] && (name.indexOf(terms[t]) >= 0 || 'device ' + info[0] === terms[t])) hit = true;
+      // whole words of the lane's name and its device's: 'device 5' is not 'device 50'
+      var name = ' device ' + info[0] + ' ' + info[2] + ' ';
+      var terms = state.filter.split(','), hit = false;
+      for (var t = 0; t < terms.length; ++t) {
+        var term = terms[t].trim().replace(/\s+/g, ' ');
+        if (term && name.indexOf(' ' + term + ' ') >= 0) hit = true;
+      }
       if (!hit) return false;
     }
     if (!state.causal) return true;
