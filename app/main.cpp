@@ -34,7 +34,7 @@ int main(int argc, char** argv, sim::ScenarioRegistry own_scenarios, const sim::
       }
     }
     if (!request.reference) {
-      options.reference_absent = "measured by `python3 -m weft bench --reference JAX_SOURCE` (docs/performance.md)";
+      options.reference_absent = "measured by `python3 -m weft bench --reference JAX_SOURCE` (docs/performance/python.md)";
     } else if (!python_bench.reference_rate) {
       throw sim::ConfigError("--reference", 0, 0, "",
                              "interpret mode is measured by `python3 -m weft bench --reference " +

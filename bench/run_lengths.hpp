@@ -2,7 +2,7 @@
 // `weft bench`'s figures of explore's cost per step against a plain execution's as a run grows
 // long: the long-body workload (workloads.hpp: many steps on 2 cores, the shape of flash
 // attention's kv loop) at runs of about 100, 1,000, 10,000 and 100,000 steps. The target
-// (docs/performance.md): at every length, explore's ns per step at most 4 times the plain
+// (docs/performance/explorer.md): at every length, explore's ns per step at most 4 times the plain
 // execution's, so that what a run costs under explore is linear in its length.
 //
 // Each length is measured in this one process, the plain executions (seeded random schedules,

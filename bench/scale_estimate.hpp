@@ -3,7 +3,7 @@
 // take, before they start: `--scale-devices 4096`, the largest the option takes, would need
 // some 80 GB and hours, and printed nothing for as long as it lasted.
 //
-// Both figures were measured on this workload (docs/performance.md): an execution takes 6 D
+// Both figures were measured on this workload (docs/performance/executions.md): an execution takes 6 D
 // steps per core, 24 D^2 in all; the process's peak grows with the square of the cores C = 4 D
 // (race detection keeps a vector clock of C entries for every core, DMA lane and semaphore
 // signal it remembers): about 285 bytes per core squared at 256, 512 and 1,024 cores. The

@@ -1,6 +1,7 @@
 #include "model/buffer.hpp"
 
 #include "model/naming.hpp"
+#include "model/words.hpp"
 
 #include <array>
 #include <cassert>
@@ -53,12 +54,8 @@ std::string_view to_string(Space space) {
 }
 
 std::string describe(const BufferInfo& info) {
-  std::string text = std::string(to_string(info.space)) + " buffer " + std::to_string(info.id);
-  if (const std::string name = called(info.name, info.site); !name.empty()) text += " '" + name + "'";
-  text += " " + std::string(to_string(info.type)) + to_string(info.shape);
-  text += " on device " + std::to_string(info.device);
-  if (info.core >= 0) text += " core " + std::to_string(info.core);
-  return text;
+  return words::buffer(to_string(info.space), info.id, called(info.name, info.site),
+                       std::string(to_string(info.type)) + to_string(info.shape), info.device, info.core);
 }
 
 Buffer::Buffer(BufferInfo info, Uninitialized fill, const std::byte* contents)

@@ -87,6 +87,6 @@ struct Dma {
 
 // A library's DMA as its origin names it, with its array's name ("" for the kernel's own DMA).
 std::string describe_origin(const Dma& dma);
-std::string describe(const Dma& dma);  // "dma 3 from (device 0, core 0) at ring.cpp:42: hbm buffer 1 ... -> ..."
+std::string describe(const Dma& dma);  // "DMA 3 started by device 0 core 0 at ring.cpp:42: hbm buffer 1 ... -> ..."
 
 }  // namespace weft::model

@@ -1,6 +1,7 @@
 #pragma once
 // A finding about the simulated kernel: a verdict other than ok, with the message a kernel
-// author reads. Findings are values, never exceptions (architecture.md, Conventions).
+// author reads. Findings are values, never exceptions: a kernel's mistake ends its execution
+// with a verdict and never unwinds through the engine (docs/semantics.md §9).
 
 #include <cstdint>
 #include <optional>

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "model/dma_chunks.hpp"
+#include "model/words.hpp"
 
 namespace weft::model {
 
@@ -52,7 +53,7 @@ std::string describe(const Dma& dma) {
                                                    : "write phase pending, " + std::to_string(dma.landed) + " of " +
                                                          std::to_string(dma.bytes) + " bytes landed";
   const std::string origin = dma.origin.what != nullptr ? " (" + describe_origin(dma) + ")" : std::string();
-  return "dma " + std::to_string(dma.id) + origin + " started by " + to_string(dma.starter) + " at " +
+  return words::dma(dma.id) + origin + " started by " + to_string(dma.starter) + " at " +
          to_string(dma.line) + ": " + slice(dma.source) + " -> " + slice(dma.target) + " (" + phase + ")";
 }
 
@@ -60,7 +61,7 @@ std::string Machine::describe_actor(Accessor who) const {
   if (who.kind == Accessor::Kind::core) return to_string(topology_.core_of(who.index));
   const Dma& dma = dmas_[who.index];
   const std::string origin = dma.origin.what != nullptr ? describe_origin(dma) + ", " : std::string();
-  return "dma " + std::to_string(dma.id) + " (" + origin + "started by " + to_string(dma.starter) + ")";
+  return words::dma(dma.id) + " (" + origin + "started by " + to_string(dma.starter) + ")";
 }
 
 Machine::Machine(const MachineSpec& spec)
@@ -349,7 +350,7 @@ std::optional<Failure> Machine::exit_check() const {
     return Failure{Verdict::dma_in_flight, "every core has finished, but DMAs are still in flight:" + in_flight};
   std::string leaked;
   for (const SemaphoreCell& cell : semaphores_.nonzero_cells())
-    leaked += "\n  " + semaphores_.describe(cell.index) + " on " + to_string(topology_.core_of(cell.global_core)) +
+    leaked += "\n  " + semaphores_.describe(cell.index) + ", " + words::cell_of(cell.global_core, topology_.cores_per_device()) +
               ": count " + std::to_string(cell.count);
   if (!leaked.empty())
     return Failure{Verdict::semaphore_leak, "every core has finished, but semaphore cells are not zero:" + leaked};

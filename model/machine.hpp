@@ -42,7 +42,7 @@ class Machine {
   const RaceDetector* races() const { return races_.get(); }
   // The scheduler step now running, for race reports.
   void set_step(std::uint64_t step) { step_ = step; }
-  std::string describe_actor(Accessor who) const;  // "(device 0, core 1)" or "dma 3 (started by ...)"
+  std::string describe_actor(Accessor who) const;  // "device 0 core 1" or "DMA 3 (started by ...)"
 
   // Each returns false and fills `failure` when the operation is a kernel bug.
   // (`line` by reference: passed by value, in two registers, its 4-byte number is read back as 8
@@ -150,7 +150,7 @@ class Machine {
   bool same_launch(CoreId by, int from, int semaphore, int target_global, SourceLine line, Failure& failure) const;
   bool same_launch(const Dma& dma, int target_global, std::string_view what, Failure& failure) const;
   bool carries_across(int semaphore) const { return semaphores_.launch(semaphore) < 0; }
-  // "(device 0, core 0), which is still in launch 1" and what its launch holds in the slot.
+  // "device 0 core 0, which is still in launch 1" and what its launch holds in the slot.
   std::string launch_of(int global_core, int from) const;
   // kernel_error: `access` touches a buffer whose scope ended.
   bool touched_after_scope(const Access& access, Failure& failure) const;

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "model/machine.hpp"
+#include "model/words.hpp"
 
 namespace weft::model {
 namespace {
@@ -55,7 +56,7 @@ bool Machine::same_launch(const Dma& dma, int target_global, std::string_view wh
       what.empty() ? to_string(dma.starter) + " in " + launch_name(dma.launch) + " starts a DMA (" + origin + "at " +
                          to_string(dma.line) + ") to " + launch_of(target_global, dma.launch) +
                          ": it would land in that launch's scratch and signal that launch's semaphores"
-                   : "dma " + std::to_string(dma.id) + " (" + origin + "started by " + to_string(dma.starter) + " in " +
+                   : words::dma(dma.id) + " (" + origin + "started by " + to_string(dma.starter) + " in " +
                          launch_name(dma.launch) + " at " + to_string(dma.line) + ") " + std::string(what) + " on " +
                          launch_of(target_global, dma.launch);
   failure = {Verdict::crossed_launch, "crossed launches: " + text + ": " + advice(dma.starter.device, dma.launch, target.device, to),

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "model/host_memory.hpp"
+#include "model/words.hpp"
 
 namespace weft::model {
 
@@ -56,8 +57,7 @@ bool Memory::reserve(const Key& key, std::int64_t bytes, Failure& failure, CoreI
              to_string(by) + " allocates " + std::to_string(bytes) + " bytes of " +
                  std::string(to_string(space)) + " for buffer " + std::to_string(id) + ", but " +
                  std::to_string(used) + " of " + std::to_string(capacity(space)) +
-                 " bytes are in use on device " + std::to_string(device) +
-                 (core >= 0 ? " core " + std::to_string(core) : std::string())};
+                 " bytes are in use on " + (core >= 0 ? words::core(device, core) : words::device(device))};
   return false;
 }
 

@@ -1,5 +1,6 @@
 #include "model/semaphores.hpp"
 
+#include "model/words.hpp"
 namespace weft::model {
 
 std::string_view to_string(SemaphoreKind kind) {
@@ -62,8 +63,7 @@ int Semaphores::fixed(int id, SemaphoreKind kind, Failure& failure) {
 }
 
 std::string Semaphores::describe(int index) const {
-  std::string text = std::string(to_string(kind(index))) + " semaphore " + std::to_string(id(index));
-  if (const std::string name = called(index); !name.empty()) text += " '" + name + "'";
+  std::string text = words::semaphore(id(index), called(index));
   if (launches_ > 1 && launch(index) >= 0) text += ", of launch " + std::to_string(launch(index) + 1);
   return text;
 }

@@ -63,7 +63,8 @@ class Semaphores {
   // What the kernel calls it (model/naming.hpp); "" for the barrier semaphore.
   SourceLine site(int index) const { return semaphores_[index].site; }
   std::string called(int index) const { return model::called(semaphores_[index].name, semaphores_[index].site); }
-  // "regular semaphore 2003 'capacity'" (", of launch 2" in a program of several launches)
+  // "semaphore 2003 'capacity'", "barrier semaphore 0" (model/words.hpp; ", of launch 2" in a
+  // program of several launches)
   std::string describe(int index) const;
   // The semaphore of `launch` with `id`; -1 if that launch allocated none.
   int find(int launch, int id) const;

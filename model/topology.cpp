@@ -1,9 +1,10 @@
 #include "model/topology.hpp"
+#include "model/words.hpp"
 
 namespace weft::model {
 
 std::string to_string(CoreId id) {
-  return "(device " + std::to_string(id.device) + ", core " + std::to_string(id.core) + ")";
+  return words::core(id.device, id.core);
 }
 
 Topology::Topology(const MachineSpec& spec)

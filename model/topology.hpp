@@ -15,7 +15,7 @@ struct CoreId {
   friend bool operator==(CoreId, CoreId) = default;
 };
 
-std::string to_string(CoreId id);  // "(device 1, core 0)"
+std::string to_string(CoreId id);  // "device 1 core 0" (model/words.hpp)
 
 class Topology {
  public:

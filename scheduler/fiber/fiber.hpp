@@ -79,7 +79,7 @@ class Fiber {
   std::size_t stack_left() const;
   std::size_t stack_bytes() const { return pool_->stack_bytes(); }
 
-  // Names the fiber in the one message a signal handler may print ("(device 0, core 1)").
+  // Names the fiber in the one message a signal handler may print ("device 0 core 1").
   void set_label(std::string_view label);
   const char* label() const { return label_; }
   // Marks a fiber that runs a scenario's host code (its setup or check), not a core's kernel.

@@ -20,9 +20,9 @@
 // branches in order before choosing freely, and sleep sets (an actor already explored from a
 // state sleeps in later siblings' subtrees until a transition dependent with it runs) keep each
 // class from being explored twice. So every run is a different trace and, unlike with plain
-// source sets, in theory no run is cut short by its sleep set. A few are here (19 of 90,742 runs
-// on generated kernels, none on the collectives): such a run is abandoned and counted. The cause
-// is not known; an earlier v, cut at e', cut none short but missed classes (race_analysis.hpp).
+// source sets, in theory no run is cut short by its sleep set. Should one be (a run whose every
+// enabled actor sleeps), it is abandoned and counted, never reported as a finding: the count is
+// part of the exploration's result (docs/decisions/explorer-abandoned-runs.md).
 // On kernels whose cores share nothing there is exactly one run.
 //
 // Independence comes from footprints (scheduler/footprint.hpp): buffer rectangles read or

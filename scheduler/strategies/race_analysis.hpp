@@ -5,12 +5,13 @@
 //
 // For every race e_i ≲ e_j of the run (happens_before.hpp), v is the transitions after e_i that
 // do not happen after it, then e_j: all of them, those after e_j too (Optimal-DPOR's notdep;
-// SimGrid's ODPOR notes the same subtlety). Cut at e_j, as it once was, v missed classes: a core
-// asleep at e_i's state whose next transition comes only after e_j looked independent of v, a
-// weak initial of it, and the reversal was dropped as covered by that core's sibling branch,
-// though the class it stood for has another transition before that core's (a signal before the
-// wait it feeds): 67 of 68 classes on one generated kernel, 2,311 of 2,319 on another. A reversal is kept when it can run (reversibility.hpp) and
-// no actor asleep at the state before e_i is a weak initial of v (then a sibling explored it).
+// SimGrid's ODPOR notes the same subtlety). v must not be cut at e_j: a core asleep at e_i's
+// state whose next transition comes only after e_j would look independent of the cut v, a weak
+// initial of it, and the reversal would be dropped as covered by that core's sibling branch,
+// though the class it stands for has another transition before that core's (a signal before the
+// wait it feeds); docs/decisions/explorer-whole-notdep.md. A reversal is kept when it can run
+// (reversibility.hpp) and no actor asleep at the state before e_i is a weak initial of v (then a
+// sibling explored it).
 // The kept ones are handed over in the order the one-thread explorer inserts them (by e_j, then
 // by e_i in run order); nothing they are checked against changes while they are inserted, so
 // collecting them first and inserting them later gives the same trees.

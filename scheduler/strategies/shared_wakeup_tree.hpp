@@ -7,7 +7,7 @@
 // Optimal-DPOR inserts into a waiting branch the reversals found by the runs of its earlier
 // siblings (Abdulla et al., POPL 2014, Algorithm 2). So a subtree given away early misses the
 // insertions its earlier siblings would have made into it. Measured: readers(4) explored 2,413
-// of its 4,096 classes that way (docs/performance.md).
+// of its 4,096 classes that way (docs/decisions/explore-jobs-shared-tree.md).
 //
 // Here the tree is one object, and workers claim its waiting branches, one run each. Serial order
 // is kept where it matters, and the rest follows from it:

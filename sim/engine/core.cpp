@@ -156,8 +156,8 @@ void Core::wait(Semaphore sem, std::int64_t amount, Location loc) {
   check_handle(sem, "waits", loc);
   if (amount <= 0) {
     const scheduler::Fiber::RuntimeSection runtime;
-    execution_.fail(global_, {model::Verdict::kernel_error, model::to_string(id_) + " waits on semaphore " +
-                                                                std::to_string(sem.id) + " for " + std::to_string(amount) +
+    execution_.fail(global_, {model::Verdict::kernel_error, model::to_string(id_) + " waits on " +
+                                                                execution_.machine().semaphores().describe(sem.index) + " for " + std::to_string(amount) +
                                                                 " at " + model::to_string(line_of(loc)) +
                                                                 " (a wait must be for a positive amount)"});
   }

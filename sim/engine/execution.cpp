@@ -6,6 +6,7 @@
 #include <new>
 
 #include "sim/engine/core_failures.hpp"
+#include "model/words.hpp"
 
 namespace weft::sim {
 
@@ -370,7 +371,7 @@ std::vector<model::FailureSite> Execution::blocked_sites() const {
     std::string what = "stopped here";
     std::optional<model::BlockedWait> blocked;
     if (const auto& waits = core.waiting) {
-      what = (waits->device_barrier ? "waits at the device barrier" : "waits on semaphore " + std::to_string(waits->semaphore_id)) +
+      what = (waits->device_barrier ? "waits at the device barrier" : "waits on " + machine_.semaphores().describe(waits->semaphore)) +
              ": needs " + std::to_string(waits->needs) + ", holds " + std::to_string(waits->holds);
       if (!waits->device_barrier) blocked = model::BlockedWait{waits->semaphore_id, waits->needs, waits->holds};
     } else if (!core.polls.empty()) {
@@ -389,8 +390,8 @@ std::string Execution::describe_blocked() const {
       text += ": waits at the device barrier until all " + std::to_string(waits->needs) + " cores of device " +
               std::to_string(core.site.core.device) + " arrive; " + std::to_string(waits->holds) + " have";
     else if (waits)
-      text += ": waits on " + machine_.semaphores().describe(waits->semaphore) + ", cell " +
-              model::to_string(core.site.core) + ", needs " +
+      text += ": waits on " + machine_.semaphores().describe(waits->semaphore) + ", " +
+              model::words::cell(core.site.core.device, core.site.core.core) + ", needs " +
               std::to_string(waits->needs) + ", holds " + std::to_string(waits->holds);
     else if (!core.polls.empty())
       text += ": polls, re-reading " + core.polls + "; nothing it reads has changed since its last read, and nothing "

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "model/words.hpp"
+
 namespace weft::sim {
 namespace {
 
@@ -87,7 +89,8 @@ std::string PollWindow::describe(const model::Machine& machine) const {
     const PollTarget& target = entries_[k].target;
     if (!text.empty()) text += ", then ";
     if (target.buffer == nullptr) {
-      text += machine.semaphores().describe(target.semaphore) + " (count " +
+      text += machine.semaphores().describe(target.semaphore) + ", " +
+              model::words::cell_of(target.global_core, machine.topology().cores_per_device()) + " (count " +
               std::to_string(machine.semaphores().count(target.semaphore, target.global_core)) + ")";
     } else {
       text += model::describe(target.buffer->info()) + model::to_string(target.rect);

@@ -75,7 +75,7 @@ class PollWindow {
 
   // Whether reading `target` now repeats the last iteration with every value unchanged.
   bool spinning(const PollTarget& target, const model::Machine& machine) const;
-  // For a report of a blocked poller: "polls semaphore 3, cell (device 0, core 1) (count 0) at
+  // For a report of a blocked poller: "polls semaphore 3, cell of device 0 core 1 (count 0) at
   // k.cpp:12", one per read of the loop.
   std::string describe(const model::Machine& machine) const;
 

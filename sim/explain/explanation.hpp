@@ -19,8 +19,8 @@ namespace weft::sim {
 // One event of a causal chain, in causal order.
 struct ChainLink {
   std::size_t record = no_record;  // the recorded event; no_record for the access that failed
-  std::string who;                 // "d5.c0", "dma 17"
-  std::string what;                // "signal sem 2003", "wait sem 2003", "dma 25 write"
+  std::string who;                 // "device 5 core 0", "DMA 17"
+  std::string what;                // "signal semaphore 2003", "wait semaphore 2003", "DMA 25 write"
   std::string line;                // "file.cpp:42"
   std::uint64_t step = 0;
 };

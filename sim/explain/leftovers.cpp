@@ -77,7 +77,7 @@ Explanation explain_in_flight(const TraceRecorder& recorder) {
     const TraceRecord& start = records[dma.start];
     const int starter = static_cast<int>(start.actor.index);
     by_line[start.line].push_back(
-        "dma " + std::to_string(dma.id) + " by " + words.who(start) + " at step " + std::to_string(start.step) + " (" +
+        model::words::dma(dma.id) + " by " + words.who(start) + " at step " + std::to_string(start.step) + " (" +
         (dma.read == no_record ? "its read never ran" : "read at step " + std::to_string(records[dma.read].step)) +
         (dma.chunks.empty() ? "" : ", " + landed_words(dma)) + "; " + words.who(start) + " " + returned(recorder, starter) + ")");
     for (const int buffer : {start.buffer, start.target_buffer})

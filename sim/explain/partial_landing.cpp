@@ -40,12 +40,12 @@ void tell_partial_landing(const TraceRecorder& recorder, const std::vector<bool>
     } else {
       const bool by_core = signal.actor.kind == scheduler::Actor::Kind::core;
       others[by_core ? "the signal by " + words.who(signal) + " at " + words.at(signal.line)
-                     : "dma " + std::to_string(signal.dma) + "'s " + (signal.kind == Kind::dma_read ? "read" : "write")] +=
+                     : model::words::dma(signal.dma) + "'s " + (signal.kind == Kind::dma_read ? "read" : "write")] +=
           edge.units;
     }
   }
   const TraceRecord& waited = records[wait];
-  const std::string name = "dma " + std::to_string(dma->id);
+  const std::string name = model::words::dma(dma->id);
   const std::string semaphore = semaphore_name(recorder, waited.semaphore_id);
   std::string took = std::to_string(own) + " from the chunks of " + name + "'s write that had landed";
   for (const auto& [who, units] : others) took += ", " + std::to_string(units) + " from " + who;

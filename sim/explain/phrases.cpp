@@ -25,7 +25,7 @@ std::string Phrases::core(int global_core) const { return core_name(global_core,
 
 std::string Phrases::who(const TraceRecord& record) const {
   if (record.actor.kind == scheduler::Actor::Kind::core) return core(static_cast<int>(record.actor.index));
-  return "dma " + std::to_string(record.dma);
+  return model::words::dma(record.dma);
 }
 
 std::string Phrases::access(const TraceRecord& record) {
@@ -43,7 +43,7 @@ std::string Phrases::where(const TraceRecord& record) const {
 }
 
 std::string Phrases::dma(int id) const {
-  const std::string number = "dma " + std::to_string(id);
+  const std::string number = model::words::dma(id);
   const TracedDma* traced = recorder_.dma(id);
   if (traced == nullptr || traced->start == no_record) return number;
   const std::string& origin = recorder_.records()[traced->start].origin;
@@ -62,7 +62,7 @@ std::string Phrases::signal(const TraceRecord& signal, std::string units) const 
                                      " bytes of "
                                : "";
   const std::string origin = signal.origin.empty() ? "" : signal.origin + ", ";
-  return units + "the completion of " + of + "dma " + std::to_string(signal.dma) + "'s " + phase + " (" + origin +
+  return units + "the completion of " + of + model::words::dma(signal.dma) + "'s " + phase + " (" + origin +
          semaphore + ", step " + std::to_string(signal.step) + ")";
 }
 

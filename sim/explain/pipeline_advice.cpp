@@ -87,9 +87,9 @@ std::vector<FixCandidate> both_pipelines(const Phrases& words, const RacingAcces
                               " sends after its own pipeline at " + words.at(a.start->line) + " returns"}};
 }
 
-// "the store at line 12", "dma 5 (started at line 30)"
+// "the store at line 12", "DMA 5 (started at line 30)"
 std::string own_words(const Phrases& words, const RacingAccess& access) {
-  if (access.dma >= 0) return "dma " + std::to_string(access.dma) + " (started at " + words.at(access.line) + ")";
+  if (access.dma >= 0) return model::words::dma(access.dma) + " (started at " + words.at(access.line) + ")";
   return "the " + access.operation + " at " + words.at(access.line);
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // The fix for a race one of whose accesses is a DMA of the Pallas pipeline (sim/pallas/), told
 // in what the kernel's author controls. The author never starts a fetch or a write-back: the
-// pipeline does, at the launch's line, so "move the start of dma 12" or "wait before the
+// pipeline does, at the launch's line, so "move the start of DMA 12" or "wait before the
 // pallas_call's line" names nothing the author can change. What the author writes is the grid's
 // dimension semantics, each operand's BlockSpec and index map, and the body's own
 // synchronisation:

@@ -44,9 +44,9 @@ struct Side {
     if (dma >= 0) return site.who.is_write ? "write" + chunk : "read";
     return site.what.substr(0, site.what.find(' '));
   }
-  // "dma 17's read", "the store by d0.c0"
+  // "DMA 17's read", "the store by device 0 core 0"
   std::string completion(const Phrases& words) const {
-    if (dma >= 0) return "dma " + std::to_string(dma) + "'s " + operation();
+    if (dma >= 0) return model::words::dma(dma) + "'s " + operation();
     return "the " + operation() + " by " + words.core(core);
   }
 };
@@ -175,10 +175,11 @@ class RaceStory {
     return (taken == 1 ? "unit " + first : "units " + first + ".." + last) + " of " + std::to_string(sent.amount);
   }
 
-  // "the read by dma 17 (started by d5.c0 at line 30, step 109)", "the store by d0.c0 at line 12"
+  // "the read by DMA 17 (started by device 5 core 0 at line 30, step 109)", "the store by device 0
+  // core 0 at line 12"
   std::string access(const Side& side) const {
     if (side.dma < 0) return "the " + side.operation() + " by " + words_.core(side.core) + " at " + words_.at(side.line());
-    std::string text = "the " + side.operation() + " by dma " + std::to_string(side.dma);
+    std::string text = "the " + side.operation() + " by " + model::words::dma(side.dma);
     if (side.start == no_record) return text;
     const std::string& origin = records_[side.start].origin;  // a pipeline DMA: what it is to the author
     return text + " (" + (origin.empty() ? "" : origin + ", ") + "started by " + words_.core(side.core) + " " +
@@ -208,11 +209,11 @@ class RaceStory {
     }
   }
 
-  // What E is: "signal of sem 2003 'capacity' at line 27", "start of dma 25 at line 30".
+  // What E is: "signal of semaphore 2003 'capacity' at line 27", "start of DMA 25 at line 30".
   std::string edge_phrase() const {
     const TraceRecord& edge = records_[edge_];
     const std::string what = edge.kind == Kind::signal      ? "signal of " + semaphore_name(recorder_, edge.semaphore_id)
-                             : edge.kind == Kind::dma_start ? "start of dma " + std::to_string(edge.dma)
+                             : edge.kind == Kind::dma_start ? "start of " + model::words::dma(edge.dma)
                                                             : std::string(kind_name(edge.kind));
     return what + " at " + words_.at(edge.line);
   }
@@ -221,7 +222,7 @@ class RaceStory {
     const TraceRecord& known = records_[completion_];
     return std::string(kind_name(known.kind)) + " at " + words_.at(known.line) + " (step " + std::to_string(known.step) + ")";
   }
-  // What that wait took: "the completion of dma 17's read" (empty for the access itself).
+  // What that wait took: "the completion of DMA 17's read" (empty for the access itself).
   std::string completion_took() const {
     if (completion_ == first_.event.record) return "";
     for (const CausalEdge& edge : causality_.predecessors(completion_)) {
@@ -237,7 +238,7 @@ class RaceStory {
     if (path_.empty()) return;
     const std::string k = words_.core(core_);
     const bool started_first = first_.start != no_record && core_ == first_.core;
-    const std::string start = started_first ? " it started dma " + std::to_string(first_.dma) + " (" +
+    const std::string start = started_first ? " it started " + model::words::dma(first_.dma) + " (" +
                                                   words_.at(records_[first_.start].line) + ", step " +
                                                   std::to_string(records_[first_.start].step) + ")"
                                             : std::string();
@@ -276,7 +277,7 @@ class RaceStory {
     }
     const std::string moved_line = hops_ > 0 ? records_[edge_].line : second_.line();
     const std::string moved = hops_ > 0        ? edge_phrase()
-                              : second_.dma >= 0 ? "start of dma " + std::to_string(second_.dma) + " at " + words_.at(moved_line)
+                              : second_.dma >= 0 ? "start of " + model::words::dma(second_.dma) + " at " + words_.at(moved_line)
                                                  : second_.operation() + " at " + words_.at(moved_line);
     const std::string k = words_.core(core_);
     if (completion_ != no_record && completion_ != first_.event.record) {
@@ -325,7 +326,7 @@ class RaceStory {
         out.chain.push_back({path_[i], words_.who(record), record_title(recorder_, record), record.line, record.step});
     }
     if (second_.recorded()) return;
-    const std::string who = second_.dma >= 0 ? "dma " + std::to_string(second_.dma) : words_.core(second_.core);
+    const std::string who = second_.dma >= 0 ? model::words::dma(second_.dma) : words_.core(second_.core);
     out.chain.push_back({no_record, who, second_.site.what, second_.line(), second_.site.step});
   }
 

@@ -63,18 +63,18 @@ void tell_shared_semaphore(const TraceRecorder& recorder, const Causality& causa
     if (signal.actor.kind == scheduler::Actor::Kind::core) {
       who = "the signal by " + words.who(signal) + " at " + words.at(signal.line);
     } else {
-      who = "dma " + std::to_string(signal.dma) + "'s " + (signal.kind == Kind::dma_read ? "read" : "write");
+      who = model::words::dma(signal.dma) + "'s " + (signal.kind == Kind::dma_read ? "read" : "write");
       const TracedDma* other = recorder.dma(signal.dma);
       if (other != nullptr && other->start != no_record) {
         const TraceRecord& other_start = records[other->start];
         who += " (started by " + words.who(other_start) + " at " + words.at(other_start.line) + ")";
-        copies.push_back("dma " + std::to_string(signal.dma) + " (started at " + words.at(other_start.line) + ")");
+        copies.push_back(model::words::dma(signal.dma) + " (started at " + words.at(other_start.line) + ")");
       }
     }
     others[who] += edge.units;
   }
   const TraceRecord& waited = records[wait];
-  const std::string name = "dma " + std::to_string(dma->id);
+  const std::string name = model::words::dma(dma->id);
   const std::string semaphore_called = semaphore_name(recorder, semaphore);
   std::string what;
   for (const auto& [who, units] : others) what += (what.empty() ? "" : ", ") + std::to_string(units) + " units from " + who;

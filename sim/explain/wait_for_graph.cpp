@@ -100,7 +100,7 @@ class WaitForGraph {
     // A cell that DMAs signal counts bytes.
     const std::string unit = dma_signalled(waits.semaphore_id, core) ? "byte" : "unit";
     out.why.push_back(words_.core(core) + " waits at " + words_.at(model::to_string(site.line)) + " on " +
-                      semaphore_name(recorder_, waits.semaphore_id) + ", cell " + words_.core(core) + ": needs " +
+                      semaphore_name(recorder_, waits.semaphore_id) + ", " + cell_name(core, recorder_.cores_per_device()) + ": needs " +
                       amount(waits.needs, unit) + ", holds " + std::to_string(waits.holds));
     const auto found = signallers(waits.semaphore_id, core);
     if (found.empty()) out.why.push_back("  nobody signalled that cell in this run");
@@ -121,7 +121,7 @@ class WaitForGraph {
       out.why.push_back("  " + words_.dma(dma.id) + " (started by " + words_.who(start) + " " + words_.where(start) +
                         ") has not landed" + (dma.chunks.empty() ? "" : " (only " + landed_words(dma) + ")") +
                         (here ? "" : ", on another semaphore"));
-      if (here) can_arrive.push_back(amount(dma.bytes - dma.landed, "byte") + " from dma " + std::to_string(dma.id));
+      if (here) can_arrive.push_back(amount(dma.bytes - dma.landed, "byte") + " from " + model::words::dma(dma.id));
     }
     for (const auto& [who, signaller] : found)
       if (who != core && !returned_.count(who))
@@ -151,12 +151,12 @@ class WaitForGraph {
   static std::string amount(std::int64_t count, const std::string& unit) {
     return std::to_string(count) + " " + unit + (count == 1 ? "" : "s");
   }
-  // " through dma 3 (fetch of in[0] ...), dma 5" (the first three with their origins)
+  // " through DMA 3 (fetch of in[0] ...), DMA 5" (the first three with their origins)
   std::string through(const Signaller& signaller) const {
     std::string text;
     std::size_t told = 0;
     for (int dma : signaller.dmas) {
-      text += (text.empty() ? " through " : ", ") + (told++ < 3 ? words_.dma(dma) : "dma " + std::to_string(dma));
+      text += (text.empty() ? " through " : ", ") + (told++ < 3 ? words_.dma(dma) : model::words::dma(dma));
     }
     return text;
   }

@@ -74,7 +74,7 @@ class ChromeTrace {
 
   void metadata() {
     for (int device = 0; device < recorder_.devices(); ++device) {
-      const std::string name = "device " + std::to_string(device);
+      const std::string name = model::words::device(device);
       add(0, metadata_rank, {{"ph", "M"}, {"pid", pid_of(device)}, {"name", "process_name"}, {"args", {{"name", name}}}});
       add(0, metadata_rank, {{"ph", "M"}, {"pid", pid_of(device)}, {"name", "process_sort_index"}, {"args", {{"sort_index", device}}}});
     }
@@ -108,7 +108,7 @@ class ChromeTrace {
       const TraceRecord& start = recorder_.records()[dma->start];
       const double end = span.slot.start + span.slot.width;
       json begin = on_lane(span.slot.lane, "B", span.slot.start);
-      begin["name"] = "dma " + std::to_string(span.dma) + " to device " + std::to_string(span.device_to);
+      begin["name"] = model::words::dma(span.dma) + " to " + model::words::device(span.device_to);
       begin["cat"] = "dma";
       begin["args"] = {{"details", record_details(recorder_, start)}, {"line", start.line}, {"start_step", start.step},
                        {"landed", dma->write != no_record}};
@@ -141,7 +141,7 @@ class ChromeTrace {
       const TraceRecord& record = records[i];
       if (!record.signals() && record.kind != Kind::wait) continue;
       const double ts = layout_.slot(i).start;
-      const std::string name = semaphore_name(recorder_, record.semaphore_id) + " core " + std::to_string(record.target_core % cpd);
+      const std::string name = semaphore_name(recorder_, record.semaphore_id) + ", " + cell_name(record.target_core, cpd);
       json counter = {{"ph", "C"}, {"pid", pid_of(record.target_core / cpd)}, {"name", name}};
       if (!seen[{record.semaphore_id, record.target_core}] && ts > 0) {
         counter["ts"] = 0;
@@ -178,8 +178,8 @@ class ChromeTrace {
       flow("wake", "wake " + semaphore_name(recorder_, records[edge.wait].semaphore_id), edge.signal, edge.wait);
     for (const TracedDma& dma : recorder_.dmas()) {
       if (dma.start == no_record) continue;
-      if (dma.read != no_record) flow("dma", "dma " + std::to_string(dma.id), dma.start, dma.read);
-      for (const std::size_t chunk : dma.chunks) flow("dma", "dma " + std::to_string(dma.id), dma.start, chunk);
+      if (dma.read != no_record) flow("dma", model::words::dma(dma.id), dma.start, dma.read);
+      for (const std::size_t chunk : dma.chunks) flow("dma", model::words::dma(dma.id), dma.start, chunk);
     }
   }
 

@@ -13,7 +13,7 @@ std::string slice_of(const TraceRecorder& recorder, int buffer, const model::Rec
 }
 
 std::string cell_of(const TraceRecorder& recorder, const TraceRecord& record) {
-  return semaphore_name(recorder, record.semaphore_id) + " cell " + core_name(record.target_core, recorder.cores_per_device());
+  return semaphore_name(recorder, record.semaphore_id) + ", " + cell_name(record.target_core, recorder.cores_per_device());
 }
 
 // " (fetch of in[0] 'x' for grid point (0, 1))" for a library's DMA, else nothing.
@@ -53,23 +53,14 @@ std::string_view kind_name(TraceEvent::Kind kind) {
   return "other";
 }
 
-std::string core_name(int global_core, int cores_per_device) {
-  return "d" + std::to_string(global_core / cores_per_device) + ".c" + std::to_string(global_core % cores_per_device);
-}
+std::string core_name(int global_core, int cores_per_device) { return model::words::core_of(global_core, cores_per_device); }
 
-std::string buffer_name(const model::BufferInfo& info) {
-  std::string text = std::string(model::to_string(info.space)) + " " + std::to_string(info.id);
-  if (!info.name.empty()) text += " '" + info.name + "'";
-  text += " " + std::string(model::to_string(info.type)) + model::to_string(info.shape) + " d" + std::to_string(info.device);
-  if (info.core >= 0) text += ".c" + std::to_string(info.core);
-  return text;
-}
+std::string cell_name(int global_core, int cores_per_device) { return model::words::cell_of(global_core, cores_per_device); }
+
+std::string buffer_name(const model::BufferInfo& info) { return model::describe(info); }
 
 std::string semaphore_name(const TraceRecorder& recorder, int semaphore_id) {
-  if (semaphore_id == model::sync_copy_semaphore_id) return "sync_copy sem " + std::to_string(semaphore_id);
-  std::string text = (semaphore_id < model::first_semaphore_id ? "barrier sem " : "sem ") + std::to_string(semaphore_id);
-  if (const std::string& called = recorder.semaphore_called(semaphore_id); !called.empty()) text += " '" + called + "'";
-  return text;
+  return model::words::semaphore(semaphore_id, recorder.semaphore_called(semaphore_id));
 }
 
 std::string record_title(const TraceRecorder& recorder, const TraceRecord& record) {
@@ -83,9 +74,9 @@ std::string record_title(const TraceRecorder& recorder, const TraceRecord& recor
     case Kind::read: return "read " + semaphore_name(recorder, record.semaphore_id);
     case Kind::barrier_arrive: return "arrive at the device barrier";
     case Kind::barrier_leave: return "leave the device barrier";
-    case Kind::dma_start: return "start dma " + std::to_string(record.dma) + of_origin(record);
-    case Kind::dma_read: return "dma " + std::to_string(record.dma) + of_origin(record) + " read";
-    case Kind::dma_write: return "dma " + std::to_string(record.dma) + of_origin(record) + " write";
+    case Kind::dma_start: return "start " + model::words::dma(record.dma) + of_origin(record);
+    case Kind::dma_read: return model::words::dma(record.dma) + of_origin(record) + " read";
+    case Kind::dma_write: return model::words::dma(record.dma) + of_origin(record) + " write";
     case Kind::scope_end: return "end the scope of run_scoped";
     case Kind::launch_end: return "end launch " + std::to_string(record.amount);
     case Kind::finish: return "finish";
@@ -109,16 +100,16 @@ std::string record_details(const TraceRecorder& recorder, const TraceRecord& rec
     case Kind::load:
     case Kind::store:
     case Kind::swap: return access_of(recorder, record);
-    case Kind::signal: return "cell " + core_name(record.target_core, cpd) + " " + signed_amount(record.amount, '+') + " -> " + count;
-    case Kind::wait: return "cell " + core_name(record.target_core, cpd) + " " + signed_amount(record.amount, '-') + " -> " + count;
-    case Kind::read: return "cell " + core_name(record.target_core, cpd) + " = " + count;
+    case Kind::signal: return cell_name(record.target_core, cpd) + " " + signed_amount(record.amount, '+') + " -> " + count;
+    case Kind::wait: return cell_name(record.target_core, cpd) + " " + signed_amount(record.amount, '-') + " -> " + count;
+    case Kind::read: return cell_name(record.target_core, cpd) + " = " + count;
     case Kind::barrier_arrive:
       return "+1 to the barrier cell of each of the device's " + std::to_string(record.amount) + " cores; own cell -> " + count;
-    case Kind::barrier_leave: return "barrier cell " + core_name(record.target_core, cpd) + " " + signed_amount(record.amount, '-') + " -> " + count;
+    case Kind::barrier_leave: return "barrier " + cell_name(record.target_core, cpd) + " " + signed_amount(record.amount, '-') + " -> " + count;
     case Kind::dma_start:
       return slice_of(recorder, record.buffer, record.rect) + " -> " +
              slice_of(recorder, record.target_buffer, record.target_rect) + ", " + std::to_string(record.amount) +
-             " bytes, recv cell " + core_name(record.target_core, cpd);
+             " bytes, recv " + cell_name(record.target_core, cpd);
     case Kind::dma_read: return slice_of(recorder, record.buffer, record.rect) + signal_part();
     case Kind::dma_write: return slice_of(recorder, record.target_buffer, record.target_rect) + signal_part();
     case Kind::scope_end:
@@ -134,7 +125,7 @@ std::string record_details(const TraceRecorder& recorder, const TraceRecord& rec
 
 std::string site_who(const model::FailureSite& site, int cores_per_device) {
   if (site.who.kind == model::Accessor::Kind::core) return core_name(site.who.index, cores_per_device);
-  return "dma " + std::to_string(site.who.index);
+  return model::words::dma(site.who.index);
 }
 
 std::string site_label(const model::FailureSite& site, int cores_per_device) {

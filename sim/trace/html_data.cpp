@@ -1,7 +1,7 @@
 // The HTML timeline's data: one JSON object in a <script type="application/json"> element,
-// which the page's script draws from (html_script.cpp). Columnar arrays indexed by record keep
-// a 64-device, 25,000-step run to about two megabytes; strings (source lines, details, labels) are
-// interned once and named by index.
+// which the page's script draws from (sim/trace/assets/timeline_*.js). Columnar arrays indexed
+// by record keep a 64-device, 25,000-step run to about two megabytes; strings (source lines,
+// details, labels) are interned once and named by index.
 
 #include <cmath>
 #include <map>
@@ -48,7 +48,7 @@ Json lanes(const TraceLayout& layout) {
 }
 
 // Per record, one column a field: where it is drawn (lane, offset and width in half steps) and
-// what the script's tooltip says of it (html_script_controls.cpp composes the words the text
+// what the script's tooltip says of it (assets/timeline_controls.js composes the words the text
 // listing uses, sim/trace/describe.hpp, from these fields: sending each record's sentence would
 // make a large run's page several times larger).
 Json records(const TraceRecorder& recorder, const TraceLayout& layout, Strings& strings) {

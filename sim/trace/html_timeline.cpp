@@ -51,8 +51,8 @@ std::string controls_html(bool has_marks, bool has_focus) {
   if (has_focus)
     out += "<label title=\"only the cores, DMAs and arrows in the causal past of the failure\"><input type=\"checkbox\" "
            "id=\"causal-view\"> causal view</label>\n";
-  out += "<label>lanes <input id=\"lane-filter\" placeholder=\"d5, d6.c0, DMA\" title=\"show only lanes whose name has one of "
-         "these words\"></label>\n"
+  out += "<label>lanes <input id=\"lane-filter\" placeholder=\"device 5, device 6 core 0, DMA\" title=\"show only lanes whose name has one of "
+         "these words (comma-separated)\"></label>\n"
          "<label><input type=\"checkbox\" id=\"show-wakes\" checked> signal &rarr; wait</label>\n"
          "<label><input type=\"checkbox\" id=\"show-dma\" checked> DMA between devices</label>\n"
          "<span class=\"legend\">";
@@ -84,7 +84,7 @@ std::string html_timeline(const TraceRecorder& recorder, const TraceHeader& head
          "<g id=\"layer\"></g></svg><div id=\"spacer\"></div></div>\n";
   out += "<div id=\"tip\"></div>\n<script type=\"application/json\" id=\"weft-data\">" +
          html::timeline_data(recorder, header, layout) + "</script>\n";
-  out += "<script>\n" + std::string(html::script_view()) + std::string(html::script_controls()) + "</script>\n</body>\n</html>\n";
+  out += "<script>\n" + std::string(html::script()) + "</script>\n</body>\n</html>\n";
   return out;
 }
 

@@ -59,12 +59,12 @@ void TraceLayout::place_dmas(const TraceRecorder& recorder) {
   for (int device = 0; device < devices; ++device) {
     for (int core = 0; core < cores_per_device_; ++core) {
       core_lanes_.push_back(static_cast<int>(lanes_.size()));
-      lanes_.push_back({Lane::Kind::core, device, core, device * cores_per_device_ + core, "core " + std::to_string(core)});
+      lanes_.push_back({Lane::Kind::core, device, core, device * cores_per_device_ + core, model::words::core(device, core)});
     }
     first_dma_lane[static_cast<std::size_t>(device)] = static_cast<int>(lanes_.size());
     const auto count = free_at[static_cast<std::size_t>(device)].size();
     for (std::size_t k = 0; k < count; ++k)
-      lanes_.push_back({Lane::Kind::dma, device, cores_per_device_ + static_cast<int>(k), -1, "DMA " + std::to_string(k)});
+      lanes_.push_back({Lane::Kind::dma, device, cores_per_device_ + static_cast<int>(k), -1, model::words::dma_lane(static_cast<int>(k))});
   }
   for (std::size_t i = 0; i < spans_.size(); ++i)
     spans_[i].slot.lane = first_dma_lane[static_cast<std::size_t>(spans_[i].slot.lane)] + row_of_span[i];

@@ -23,11 +23,17 @@ std::string wake_sources(const TraceRecorder& recorder, std::size_t wait) {
   return text;
 }
 
+// The "who" column: as wide as the longest core's name, and a space.
+std::size_t who_width(const TraceRecorder& recorder) {
+  const int last = recorder.devices() * recorder.cores_per_device() - 1;
+  return core_name(last, recorder.cores_per_device()).size() + 2;
+}
+
 std::string operation_line(const TraceRecorder& recorder, std::size_t index) {
   const TraceRecord& record = recorder.records()[index];
   const bool core = record.actor.kind == scheduler::Actor::Kind::core;
   std::string text = padded(std::to_string(record.step), 6, true) + "  " + padded(scheduler::to_string(record.actor), 6) +
-                     padded(core ? core_name(static_cast<int>(record.actor.index), recorder.cores_per_device()) : "", 7) +
+                     padded(core ? core_name(static_cast<int>(record.actor.index), recorder.cores_per_device()) : "", who_width(recorder)) +
                      record_title(recorder, record) + ": " + record_details(recorder, record);
   if (!record.line.empty()) text += "  (" + record.line + ")";
   if (record.kind == TraceEvent::Kind::wait) text += wake_sources(recorder, index);
@@ -44,8 +50,8 @@ std::string text_trace(const TraceRecorder& recorder, const TraceHeader& header)
   text += "run:      " + header.run + ", " + std::to_string(header.steps) + " steps\n";
   text += "verdict:  " + header.verdict + " (expected " + header.expected + ")\n";
   text += "schedule: " + header.schedule + "\n";
-  text += "actors:   cN core N (global id), rN/wN the read/write phase of DMA N; dD.cC device D core C\n\n";
-  text += "  step  actor who    operation\n";
+  text += "actors:   cN the core of global id N, rN/wN the read/write phase of DMA N\n\n";
+  text += "  step  actor " + padded("who", who_width(recorder)) + "operation\n";
   for (std::size_t i = 0; i < recorder.records().size(); ++i) text += operation_line(recorder, i);
   if (header.sites.empty()) return text;
   text += header.sites_blocked ? "\nblocked at the end:\n" : "\nfailure (" + header.verdict + "):\n";

@@ -101,7 +101,7 @@ check "the header" 'id="run-header"'
 check "the verdict in the header" '<b>data_race</b>'
 check "the seed in the header" "<td id=\"seed\">seed $seed,"
 check "the description" 'id="description"'
-check "the explanation, down to the line to move" 'move d[0-9]*\.c0.s signal of sem [0-9]* .capacity. at line'
+check "the explanation, down to the line to move" 'move device [0-9]* core 0.s signal of semaphore [0-9]* .capacity. at line'
 check "boxes, not bands, when the run fits" 'data-lod="boxes"'
 check "lane labels, for the lanes in view" 'class="lane-label"' 8
 check "the first racing access" 'id="mark-0"'

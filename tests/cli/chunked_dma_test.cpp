@@ -1,5 +1,5 @@
-// The hazard issue #15 names, end to end: two copies of different sizes on one DMA semaphore, a
-// wait for the larger one's bytes. Landing whole, no interleaving races; landing in chunks
+// One DMA semaphore shared by two copies of different sizes, end to end, and a wait for the
+// larger one's bytes. Landing whole, no interleaving races; landing in chunks
 // (dma.chunk_bytes), explore and a sweep both find the read of a row not landed yet.
 
 #include "cli_runner.hpp"

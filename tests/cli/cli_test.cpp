@@ -19,7 +19,7 @@ TEST_CASE("the deadlock variant names every blocked core and its printed command
   CHECK(result.status == 0);
   CHECK(result.out.find("verdict:  deadlock (expected deadlock") != std::string::npos);
   for (int device = 0; device < 4; ++device)
-    CHECK(result.out.find("(device " + std::to_string(device) + ", core 0) at right_permute.cpp") != std::string::npos);
+    CHECK(result.out.find("device " + std::to_string(device) + " core 0 at right_permute.cpp") != std::string::npos);
   CHECK(result.out.find("needs 3, holds 2") != std::string::npos);
 
   const auto by_seed = run_weft({"replay", "scenarios/barrier_deadlock.toml", "--seed", "5"});

@@ -148,7 +148,7 @@ TEST_CASE("A deadlock's JSON sites are its blocked cores with the semaphore each
       CHECK_FALSE(site.contains("access"));  // a blocked core is not an access
       CHECK(failure["signature"] == "deadlock: wait at " + site["file"].get<std::string>() + ":" +
                                         std::to_string(site["line"].get<int>()));
-      CHECK(site["what"] == "waits on semaphore " + std::to_string(site["semaphore"].get<int>()) + ": needs " +
+      CHECK(site["what"] == "waits on barrier semaphore " + std::to_string(site["semaphore"].get<int>()) + ": needs " +
                                 std::to_string(site["needs"].get<std::int64_t>()) + ", holds " +
                                 std::to_string(site["holds"].get<std::int64_t>()));
       CHECK(site["needs"].get<std::int64_t>() > site["holds"].get<std::int64_t>());

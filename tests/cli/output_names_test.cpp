@@ -1,5 +1,5 @@
-// Output names and standard descriptors that used to send output astray: a closed stdout (the
-// first file opened became descriptor 1), `-` for an output that is a file, names of 248 to 255
+// Output names and standard descriptors that could send output astray: a closed stdout (the
+// first file opened would become descriptor 1), `-` for an output that is a file, names of 248 to 255
 // bytes (legal, but too long with weft's own suffix), and a JUnit report on /dev/null as a
 // user who cannot make files in /dev.
 

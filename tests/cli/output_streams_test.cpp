@@ -59,7 +59,7 @@ TEST_CASE("The text trace on weft's own stdout follows the report there", "[cli]
     CHECK(report != std::string::npos);
     REQUIRE(trace != std::string::npos);
     CHECK(report < trace);
-    CHECK(text.find("     0  c2    d2.c0  allocate") > trace);
+    CHECK(text.find("     0  c2    device 2 core 0  allocate") > trace);
   }
   // On a pipe too: the report, then the trace (it was "No such file or directory").
   WeftProcess piped(with(deadlock, {"--trace-text", "/dev/stdout"}), {}, through_a_pipe(""));

@@ -52,7 +52,7 @@ TEST_CASE("a race report names both accesses with actor, operation, buffer, rect
   const auto result = run_weft({"run", "scenarios/two_cores_one_output_race.toml", "--seed", "0"});
   CHECK(result.status == 0);
   CHECK(result.out.find("data race on hbm buffer 1 'out' f32[2, 128] on device ") != std::string::npos);
-  CHECK(result.out.find("store [0:1, 0:128] by (device ") != std::string::npos);
+  CHECK(result.out.find("store [0:1, 0:128] by device ") != std::string::npos);
   CHECK(result.out.find("at race_examples.cpp:") != std::string::npos);
   CHECK(result.out.find(", step ") != std::string::npos);
   CHECK(result.out.find("neither happens before the other") != std::string::npos);

@@ -13,7 +13,7 @@ TEST_CASE("explore finds the all-reduce's missing handshake and names the orderi
   INFO(result.out << result.err);
   CHECK(result.status == 0);
   CHECK(result.out.find("result:   as expected (expected kernel_error)") != std::string::npos);
-  CHECK(result.out.find("does not exist yet on (device 1, core 0): that core has not reached its allocation of buffer 101") !=
+  CHECK(result.out.find("does not exist yet on device 1 core 0: that core has not reached its allocation of buffer 101") !=
         std::string::npos);
 }
 

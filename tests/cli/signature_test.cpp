@@ -39,7 +39,7 @@ TEST_CASE("a finding's signature keeps the verdict, operation kinds and lines, n
 
   weft::sim::ExecutionResult error;
   error.verdict = weft::model::Verdict::kernel_error;
-  error.details = "(device 2, core 0) signals semaphore 2000 by 0 (at hostile_api.cpp:63)\nmore";
+  error.details = "device 2 core 0 signals semaphore 2000 by 0 (at hostile_api.cpp:63)\nmore";
   CHECK(weft::sim::finding_signature(error) == "kernel_error: at hostile_api.cpp:63");
   error.details = "the host check rejected the outputs: out[2] on device 0";
   error.verdict = weft::model::Verdict::wrong_result;

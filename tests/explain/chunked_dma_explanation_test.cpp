@@ -24,15 +24,15 @@ TEST_CASE("the chunked race names the wait that A's bytes and B's first chunks l
     const std::string text = testing::all_text(explanation);
     INFO(race.details << "\n" << text);
     // The race is with B's last chunk, its last row of 256 floats.
-    CHECK(race.details.find("DMA write [15:16, 0:256] by dma 1") != std::string::npos);
-    CHECK(text.find("dma 1's write of [15:16, 0:256]") != std::string::npos);
-    CHECK(text.find("d0.c0's wait at " + short_line(wait)) != std::string::npos);
-    CHECK(text.find("took 16384 units of sem 2000") != std::string::npos);
-    CHECK(text.find("15360 from the chunks of dma 1's write that had landed, 1024 from dma 0's write") != std::string::npos);
-    CHECK(text.find("before dma 1's write of [15:16, 0:256] landed") != std::string::npos);
+    CHECK(race.details.find("DMA write [15:16, 0:256] by DMA 1") != std::string::npos);
+    CHECK(text.find("DMA 1's write of [15:16, 0:256]") != std::string::npos);
+    CHECK(text.find("device 0 core 0's wait at " + short_line(wait)) != std::string::npos);
+    CHECK(text.find("took 16384 units of semaphore 2000") != std::string::npos);
+    CHECK(text.find("15360 from the chunks of DMA 1's write that had landed, 1024 from DMA 0's write") != std::string::npos);
+    CHECK(text.find("before DMA 1's write of [15:16, 0:256] landed") != std::string::npos);
     REQUIRE_FALSE(explanation.fixes.empty());
     CHECK(explanation.fixes[0].line == start_b);
-    CHECK(explanation.fixes[0].text.find("give dma 1 (started at " + short_line(start_b) + ") a DMA semaphore of its own") == 0);
+    CHECK(explanation.fixes[0].text.find("give DMA 1 (started at " + short_line(start_b) + ") a DMA semaphore of its own") == 0);
   }
 }
 
@@ -50,7 +50,7 @@ TEST_CASE("a DMA in flight with some chunks landed says how many of its bytes la
   const sim::Request request =
       testing::scenario_request("scenarios/dma_never_waited.toml", {"dma.execution=async", "dma.chunk_bytes=1024"});
   sim::Simulation simulation(request.config, *request.scenario, request.params);
-  const std::regex landed("read at step \\d+, (1024|2048|3072) of its 4096 bytes landed; d\\d\\.c0 returned");
+  const std::regex landed("read at step \\d+, (1024|2048|3072) of its 4096 bytes landed; device \\d core 0 returned");
   int partly = 0;
   for (std::uint64_t from = 0; from < 10; ++from) {
     const sim::ExecutionResult in_flight = testing::first_with(simulation, model::Verdict::dma_in_flight, from);
@@ -86,7 +86,7 @@ TEST_CASE("a deadlock names a DMA into the blocked core that landed only some ch
   const std::string text = testing::all_text(sim::explain(simulation, deadlock));
   INFO(deadlock.details << "\n" << text);
   CHECK(deadlock.details.find("(write phase pending, 1024 of 4096 bytes landed)") != std::string::npos);
-  CHECK(text.find("dma 0 (started by d0.c0 at ") != std::string::npos);
+  CHECK(text.find("DMA 0 (started by device 0 core 0 at ") != std::string::npos);
   CHECK(text.find(") has not landed (only 1024 of its 4096 bytes landed)") != std::string::npos);
 }
 
@@ -111,13 +111,13 @@ TEST_CASE("A wait that took a chunk's units names it as a chunk of the DMA's wri
   recorder.on_event(chunk);
   const sim::Phrases words(recorder, "k.cpp:1");
   CHECK(words.signal(recorder.records()[1]) ==
-        "the completion of a chunk of 1024 of the 4096 bytes of dma 1's write (sem 2000, step 7)");
+        "the completion of a chunk of 1024 of the 4096 bytes of DMA 1's write (semaphore 2000, step 7)");
   CHECK(words.signal(recorder.records()[2]) ==
-        "the completion of a chunk of 3072 of the 4096 bytes of dma 1's write (sem 2000, step 8)");
+        "the completion of a chunk of 3072 of the 4096 bytes of DMA 1's write (semaphore 2000, step 8)");
   start.dma = 2;  // a write phase that lands whole
   recorder.on_event(start);
   chunk.dma = 2;
   chunk.amount = 4096;
   recorder.on_event(chunk);
-  CHECK(words.signal(recorder.records()[4]) == "the completion of dma 2's write (sem 2000, step 8)");
+  CHECK(words.signal(recorder.records()[4]) == "the completion of DMA 2's write (semaphore 2000, step 8)");
 }

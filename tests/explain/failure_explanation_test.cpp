@@ -17,11 +17,12 @@ TEST_CASE("a barrier that waits for one signal too many: the wait-for graph and 
   CHECK(explanation.title == "wait-for graph");
   // Every device waits at the barrier, short of one unit, on its two neighbours, both blocked.
   for (int device = 0; device < 4; ++device)
-    CHECK(text.find("d" + std::to_string(device) + ".c0 waits at " + short_line(wait) + " on barrier sem 0, cell d" +
-                    std::to_string(device) + ".c0: needs 3 units, holds 2") != std::string::npos);
-  CHECK(text.find("signalled in this run by d1.c0") != std::string::npos);
+    CHECK(text.find("device " + std::to_string(device) + " core 0 waits at " + short_line(wait) +
+                    " on barrier semaphore 0, cell of device " + std::to_string(device) + " core 0: needs 3 units, holds 2") !=
+          std::string::npos);
+  CHECK(text.find("signalled in this run by device 1 core 0") != std::string::npos);
   CHECK(text.find("blocked itself at " + short_line(wait)) != std::string::npos);
-  CHECK(text.find("a cycle: d0.c0 -> d1.c0 -> d0.c0") != std::string::npos);
+  CHECK(text.find("a cycle: device 0 core 0 -> device 1 core 0 -> device 0 core 0") != std::string::npos);
   REQUIRE(explanation.fixes.size() == 1);
   CHECK(explanation.fixes[0].line == wait);
   CHECK(explanation.fixes[0].text.find("needs 3 but only 2 arrive") != std::string::npos);
@@ -50,7 +51,7 @@ TEST_CASE("a DMA never waited for: where it started, and that its core returned 
   const std::string start = kernel_line("right_permute.cpp", "auto dma = core.dma_start(");
   REQUIRE(explanation.fixes.size() == 1);
   CHECK(explanation.fixes[0].line == start);
-  CHECK(explanation.why[0].find("started at " + short_line(start) + " and never waited for: dma ") != std::string::npos);
+  CHECK(explanation.why[0].find("started at " + short_line(start) + " and never waited for: DMA ") != std::string::npos);
   CHECK(explanation.why[0].find("returned at step") != std::string::npos);
 }
 

@@ -20,7 +20,7 @@ std::string kernel_line(const std::string& file, const std::string& code) {
 void check_no_pipeline_moves(const sim::Explanation& explanation, const std::string& launch) {
   for (const sim::FixCandidate& fix : explanation.fixes) {
     CHECK(fix.text.find("move ") == std::string::npos);
-    CHECK(fix.text.find("start of dma") == std::string::npos);
+    CHECK(fix.text.find("start of DMA") == std::string::npos);
     CHECK(fix.text.find("wait, before " + short_line(launch)) == std::string::npos);
   }
 }
@@ -38,7 +38,7 @@ TEST_CASE("two cores writing back one output block: fix the index map or make th
   const std::string launch = kernel_line("matmul.cpp", "sim::pallas::launch(core, matmul_spec(sizes)");
   // The accesses are named as the author knows them.
   CHECK(text.find("(write-back of out[0] 'z' for grid point (") != std::string::npos);
-  CHECK(text.find("(BlockSpec at " + spec + "), started by d0.c") != std::string::npos);
+  CHECK(text.find("(BlockSpec at " + spec + "), started by device 0 core ") != std::string::npos);
   REQUIRE(explanation.fixes.size() == 2);
   CHECK(explanation.fixes[0].line == spec);
   CHECK(explanation.fixes[0].text.find("give the points of grid dimension 0, which is parallel, blocks of their own: the "
@@ -138,7 +138,7 @@ TEST_CASE("a body's copy into its output block not waited: wait for it before th
   const std::string file = "pipeline_explanation_test.cpp:";
   REQUIRE(explanation.fixes.size() == 1);
   CHECK(explanation.fixes[0].line == file + std::to_string(copy_line));
-  CHECK(explanation.fixes[0].text.find("wait for dma 0 (started at line " + std::to_string(copy_line) + ") before the body "
+  CHECK(explanation.fixes[0].text.find("wait for DMA 0 (started at line " + std::to_string(copy_line) + ") before the body "
                                        "returns: the pipeline starts the write-back of out[0] 'y' for grid point (0), "
                                        "block (0, 0) (BlockSpec at " + file + std::to_string(spec_line) +
                                        ") after the body of its grid point returns") != std::string::npos);
@@ -177,9 +177,9 @@ TEST_CASE("a core writing what another core's pipeline fetches: order them with 
   const std::string file = "pipeline_explanation_test.cpp:";
   REQUIRE(explanation.fixes.size() == 2);
   CHECK(explanation.fixes[0].line == file + std::to_string(store_line));
-  CHECK(explanation.fixes[0].text.find("order the store at line " + std::to_string(store_line) + " on d0.c1 and the "
+  CHECK(explanation.fixes[0].text.find("order the store at line " + std::to_string(store_line) + " on device 0 core 1 and the "
                                        "pipeline's fetch of in[0] 'x' for grid point (0), block (0, 0) (BlockSpec at " +
-                                       file + std::to_string(spec_line) + ") on d0.c0 with the kernel's own "
+                                       file + std::to_string(spec_line) + ") on device 0 core 0 with the kernel's own "
                                        "synchronisation") != std::string::npos);
   CHECK(explanation.fixes[1].line == file + std::to_string(spec_line));
   for (const sim::FixCandidate& fix : explanation.fixes) CHECK(fix.text.find("move ") == std::string::npos);
@@ -195,8 +195,8 @@ TEST_CASE("an over-wait in a Pallas body: what the wait needs, that nothing can 
   const std::string wait = kernel_line("paged_gather.cpp", "core.describe_dma(pages, pages");
   CHECK(explanation.title == "wait-for graph");
   // Both cores wait for two pages' bytes (64) on the first page's semaphore, which one page (32) signalled.
-  for (const char* core : {"d0.c0", "d0.c1"})
-    CHECK(text.find(std::string(core) + " waits at " + short_line(wait) + " on sem ") != std::string::npos);
+  for (const char* core : {"device 0 core 0", "device 0 core 1"})
+    CHECK(text.find(std::string(core) + " waits at " + short_line(wait) + " on semaphore ") != std::string::npos);
   CHECK(text.find(": needs 64 bytes, holds 32") != std::string::npos);
   CHECK(text.find("can still arrive: nothing, from no one (no DMA into that cell is in flight and every core that "
                   "signalled it is this one or has returned): the wait needs 64 bytes, 32 bytes more than arrived; this "

@@ -27,7 +27,7 @@ TEST_CASE("the early-reuse race names the capacity signal that sends one unit to
     CHECK(explanation.fixes[0].line == surplus);
     CHECK(explanation.fixes[0].text.find("move d") == 0);
     CHECK(explanation.fixes[0].text.find("'capacity' at " + short_line(surplus)) != std::string::npos);
-    CHECK(text.find("the signal of sem 2003 'capacity' by d") != std::string::npos);
+    CHECK(text.find("the signal of semaphore 2003 'capacity' by d") != std::string::npos);
     CHECK(text.find("where the chain breaks:") != std::string::npos);
     // When the chain's wait took the second of the two units, the signal it should have taken
     // (the one after the buffer is free again) is named too.
@@ -71,7 +71,7 @@ TEST_CASE("a DMA's target loaded before waiting: the load must wait for the DMA"
     INFO(race.details << "\n" << testing::all_text(explanation));
     REQUIRE(explanation.fixes.size() == 1);
     CHECK(explanation.fixes[0].line == load);
-    CHECK(explanation.fixes[0].text.find("load at " + short_line(load) + " after a wait for dma") != std::string::npos);
+    CHECK(explanation.fixes[0].text.find("load at " + short_line(load) + " after a wait for DMA") != std::string::npos);
   }
 }
 

@@ -26,8 +26,8 @@ TEST_CASE("a wait that took the other direction's bytes is named, with both copi
     CHECK(text.find("a DMA semaphore counts bytes, whichever copy brought them") != std::string::npos);
     REQUIRE_FALSE(explanation.fixes.empty());
     CHECK(explanation.fixes[0].line == forward);
-    CHECK(explanation.fixes[0].text.find("give dma ") == 0);
-    CHECK(explanation.fixes[0].text.find("(started at " + short_line(forward) + ") and dma ") != std::string::npos);
+    CHECK(explanation.fixes[0].text.find("give DMA ") == 0);
+    CHECK(explanation.fixes[0].text.find("(started at " + short_line(forward) + ") and DMA ") != std::string::npos);
     CHECK(explanation.fixes[0].text.find("(started at " + short_line(backward) + ") DMA semaphores of their own") !=
           std::string::npos);
   }

@@ -1,7 +1,7 @@
-// The idioms docs/kernel-api.md and docs/porting-from-pallas.md show, written as a user writes
-// them (designated initialisers naming some fields, defaults for the rest), against the public
-// headers only: public_headers_test.cmake compiles this file with -Wall -Wextra -Wpedantic
-// -Werror, as a user's build may. It is compiled, never run.
+// The idioms docs/kernel-api.md, docs/unit-tests.md and docs/porting-from-pallas.md show,
+// written as a user writes them (designated initialisers naming some fields, defaults for the
+// rest), against the public headers only: public_headers_test.cmake compiles this file with
+// -Wall -Wextra -Wpedantic -Werror, as a user's build may. It is compiled, never run.
 #include <weft/weft.hpp>
 
 namespace sim = weft::sim;

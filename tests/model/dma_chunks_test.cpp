@@ -187,5 +187,5 @@ TEST_CASE("A wait that took one chunk's bytes orders that chunk's rows, not the 
   CHECK(m.load(a, dst, Rect::whole(Shape{2, 16}), 12));  // row 1 has not landed: the chunk below races
   CHECK_FALSE(m.phase(id));
   CHECK(m.failure.verdict == Verdict::data_race);
-  CHECK_THAT(m.failure.message, Catch::Contains("DMA write [1:2, 0:16] by dma 0") && Catch::Contains("race.cpp:12"));
+  CHECK_THAT(m.failure.message, Catch::Contains("DMA write [1:2, 0:16] by DMA 0") && Catch::Contains("race.cpp:12"));
 }

@@ -33,7 +33,7 @@ TEST_CASE("dma_start rejects a bad copy with a clear error and starts nothing", 
     id = machine.start_dma({0, 0}, {whole(src), whole(dst), {1, 0}, recv, -1}, here, failure);
     CHECK(failure.verdict == Verdict::kernel_error);
     CHECK_THAT(failure.message, Catch::Contains("buffer 101") && Catch::Contains("does not exist") &&
-                                    Catch::Contains("(device 1, core 0)"));
+                                    Catch::Contains("device 1 core 0"));
   }
   SECTION("destination device outside the mesh") {
     id = machine.start_dma({0, 0}, {whole(src), whole(dst), {2, 0}, recv, -1}, here, failure);
@@ -160,7 +160,7 @@ TEST_CASE("A remote DMA writes the same buffer id on the other device and signal
   CHECK(write.buffer == remote[1]);
   CHECK(write.rect == (Rect{2, {1, 0}, {1, 4}}));
   CHECK(write.is_write);
-  CHECK_THAT(describe(dma), Catch::Contains("dma 0") && Catch::Contains("(device 0, core 1)") &&
+  CHECK_THAT(describe(dma), Catch::Contains("DMA 0") && Catch::Contains("device 0 core 1") &&
                                 Catch::Contains("remote.cpp:9") && Catch::Contains("done"));
 }
 
@@ -187,10 +187,10 @@ TEST_CASE("exit_check reports DMAs in flight, else leaked semaphore cells, else 
   auto check = machine.exit_check();
   REQUIRE(check.has_value());
   CHECK(check->verdict == Verdict::dma_in_flight);
-  CHECK_THAT(check->message, Catch::Contains("dma 0 started by (device 0, core 0)") &&
-                                 Catch::Contains("dma 2 started by (device 0, core 0)") &&
+  CHECK_THAT(check->message, Catch::Contains("DMA 0 started by device 0 core 0") &&
+                                 Catch::Contains("DMA 2 started by device 0 core 0") &&
                                  Catch::Contains("read phase pending") && Catch::Contains("write phase pending"));
-  CHECK_THAT(check->message, !Catch::Contains("dma 1 "));
+  CHECK_THAT(check->message, !Catch::Contains("DMA 1 "));
 
   REQUIRE(machine.run_dma_phase(d0, failure));
   REQUIRE(machine.run_dma_phase(d0, failure));
@@ -198,9 +198,9 @@ TEST_CASE("exit_check reports DMAs in flight, else leaked semaphore cells, else 
   check = machine.exit_check();
   REQUIRE(check.has_value());
   CHECK(check->verdict == Verdict::semaphore_leak);
-  CHECK_THAT(check->message, Catch::Contains("semaphore 2000 on (device 0, core 0): count 32") &&
-                                 Catch::Contains("semaphore 2000 on (device 1, core 0): count 16") &&
-                                 Catch::Contains("semaphore 2001 on (device 1, core 0): count 2"));
+  CHECK_THAT(check->message, Catch::Contains("semaphore 2000, cell of device 0 core 0: count 32") &&
+                                 Catch::Contains("semaphore 2000, cell of device 1 core 0: count 16") &&
+                                 Catch::Contains("semaphore 2001, cell of device 1 core 0: count 2"));
 
   machine.consume(recv, 0, 32);
   machine.consume(recv, 1, 16);

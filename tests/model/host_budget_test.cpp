@@ -60,6 +60,6 @@ TEST_CASE("A kernel allocation past the host budget is out_of_memory naming the 
   CHECK(memory.allocate({0, 1}, Space::vmem, ElementType::f32, Shape{16}, failure) == nullptr);
   CHECK(failure.verdict == Verdict::out_of_memory);
   CHECK(failure.message ==
-        "(device 0, core 1) allocates 64 bytes of vmem for buffer 100, but the buffers of this execution already take "
+        "device 0 core 1 allocates 64 bytes of vmem for buffer 100, but the buffers of this execution already take "
         "464 bytes of the host memory budget of 464 (memory.host_bytes)");
 }

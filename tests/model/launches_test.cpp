@@ -45,10 +45,10 @@ TEST_CASE("A signal from a core in the next launch to one still in the previous 
   Failure failure;
   CHECK_FALSE(machine.signal({0, 0}, next, {1, 0}, 1, failure, here));
   CHECK(failure.verdict == Verdict::crossed_launch);
-  CHECK_THAT(failure.message, Catch::Contains("(device 0, core 0) in launch 2 signals regular semaphore 2000, of launch 2") &&
+  CHECK_THAT(failure.message, Catch::Contains("device 0 core 0 in launch 2 signals semaphore 2000, of launch 2") &&
                                   Catch::Contains("ring.cpp:42") &&
-                                  Catch::Contains("(device 1, core 0), which is still in launch 1") &&
-                                  Catch::Contains("regular semaphore 2000, of launch 1") &&
+                                  Catch::Contains("device 1 core 0, which is still in launch 1") &&
+                                  Catch::Contains("semaphore 2000, of launch 1") &&
                                   Catch::Contains("handshake"));
   CHECK(machine.semaphores().count(early, 1) == 0);  // nothing landed
 }
@@ -83,8 +83,8 @@ TEST_CASE("Ending a launch with a cell of its semaphores not zero is a semaphore
   REQUIRE(machine.signal({0, 0}, sem, {0, 0}, 2, failure, here));
   CHECK_FALSE(machine.end_launch({0, 0}, here, failure));
   CHECK(failure.verdict == Verdict::semaphore_leak);
-  CHECK_THAT(failure.message, Catch::Contains("(device 0, core 0) ends launch 1 at ring.cpp:42") &&
-                                  Catch::Contains("regular semaphore 2000, of launch 1: count 2"));
+  CHECK_THAT(failure.message, Catch::Contains("device 0 core 0 ends launch 1 at ring.cpp:42") &&
+                                  Catch::Contains("semaphore 2000, of launch 1: count 2"));
 }
 
 TEST_CASE("A launch's scratch is freed at its end and the next launch takes the same ids", "[model]") {
@@ -109,8 +109,8 @@ TEST_CASE("A DMA started in the next launch into a core still in the previous on
   Failure failure;
   CHECK(machine.start_dma({0, 0}, {whole(src), whole(src), {1, 0}, recv, -1}, here, failure) == -1);
   CHECK(failure.verdict == Verdict::crossed_launch);
-  CHECK_THAT(failure.message, Catch::Contains("(device 0, core 0) in launch 2 starts a DMA (at ring.cpp:42) to "
-                                              "(device 1, core 0), which is still in launch 1"));
+  CHECK_THAT(failure.message, Catch::Contains("device 0 core 0 in launch 2 starts a DMA (at ring.cpp:42) to "
+                                              "device 1 core 0, which is still in launch 1"));
 }
 
 TEST_CASE("A DMA that lands after its destination ended the launch is crossed_launch", "[model]") {
@@ -126,6 +126,6 @@ TEST_CASE("A DMA that lands after its destination ended the launch is crossed_la
   end_launch(machine, {1, 0});                   // device 1 leaves launch 1 before the DMA lands
   CHECK_FALSE(machine.run_dma_phase(dma, failure));
   CHECK(failure.verdict == Verdict::crossed_launch);
-  CHECK_THAT(failure.message, Catch::Contains("dma 0 (started by (device 0, core 0) in launch 1 at ring.cpp:42) lands on "
-                                              "(device 1, core 0), which is already in launch 2"));
+  CHECK_THAT(failure.message, Catch::Contains("DMA 0 (started by device 0 core 0 in launch 1 at ring.cpp:42) lands on "
+                                              "device 1 core 0, which is already in launch 2"));
 }

@@ -31,7 +31,7 @@ TEST_CASE("An out-of-bounds load under raise is an out_of_bounds failure naming 
   Failure failure;
   CHECK_FALSE(machine.load({1, 1}, slice(b, rect1(2, 3)), reinterpret_cast<std::byte*>(out.data()), here, failure));
   CHECK(failure.verdict == Verdict::out_of_bounds);
-  CHECK_THAT(failure.message, Catch::Contains("(device 1, core 1)") && Catch::Contains("loads") &&
+  CHECK_THAT(failure.message, Catch::Contains("device 1 core 1") && Catch::Contains("loads") &&
                                   Catch::Contains("vmem buffer 100") && Catch::Contains("[2:5]") &&
                                   Catch::Contains("shape is [4]"));
   CHECK(out == std::vector<float>{7, 7, 7});
@@ -69,7 +69,7 @@ TEST_CASE("An out-of-bounds store writes nothing and names device, core, space, 
     CHECK_FALSE(machine.store({1, 0}, slice(b, Rect{2, {1, 2}, {2, 3}}), reinterpret_cast<const std::byte*>(in.data()),
                               here, failure));
     CHECK(failure.verdict == Verdict::out_of_bounds);
-    CHECK_THAT(failure.message, Catch::Contains("(device 1, core 0)") && Catch::Contains("stores") &&
+    CHECK_THAT(failure.message, Catch::Contains("device 1 core 0") && Catch::Contains("stores") &&
                                     Catch::Contains("hbm buffer 1 'out'") && Catch::Contains("[1:3, 2:5]") &&
                                     Catch::Contains("shape is [2, 4]"));
     CHECK(contents(b) == before);
@@ -90,18 +90,18 @@ TEST_CASE("Signals add to the target cell, a missing core or a non-positive incr
 
   SECTION("a core index past the device's cores") {
     CHECK_FALSE(machine.signal({0, 0}, s, {0, 2}, 1, failure));
-    CHECK_THAT(failure.message, Catch::Contains("(device 0, core 2)") && Catch::Contains("does not exist"));
+    CHECK_THAT(failure.message, Catch::Contains("device 0 core 2") && Catch::Contains("does not exist"));
   }
   SECTION("a device past the mesh") {
     CHECK_FALSE(machine.signal({0, 0}, s, {2, 0}, 1, failure));
-    CHECK_THAT(failure.message, Catch::Contains("(device 2, core 0)") && Catch::Contains("does not exist"));
+    CHECK_THAT(failure.message, Catch::Contains("device 2 core 0") && Catch::Contains("does not exist"));
   }
   SECTION("a negative device") {
     CHECK_FALSE(machine.signal({0, 0}, s, {-1, 0}, 1, failure));
   }
   SECTION("a zero increment") {
     CHECK_FALSE(machine.signal({0, 1}, s, {0, 0}, 0, failure));
-    CHECK_THAT(failure.message, Catch::Contains("(device 0, core 1)") && Catch::Contains("by 0"));
+    CHECK_THAT(failure.message, Catch::Contains("device 0 core 1") && Catch::Contains("by 0"));
   }
   SECTION("a negative increment") {
     CHECK_FALSE(machine.signal({0, 1}, s, {0, 0}, -4, failure));
@@ -130,7 +130,7 @@ TEST_CASE("Loads and stores each report one Access with the core, rectangle and 
   REQUIRE(recorder.accesses.size() == 2);
   for (const Access& access : recorder.accesses) {
     CHECK(access.who.kind == Accessor::Kind::core);
-    CHECK(access.who.index == 2);  // global id of (device 1, core 0)
+    CHECK(access.who.index == 2);  // global id of device 1 core 0
     CHECK(access.buffer == b);
     CHECK(access.rect == column);
   }

@@ -56,7 +56,7 @@ TEST_CASE("A DMA is not ordered after another core's unsynchronised store to its
   const int id = m.start_dma(a, slice(x, rect1(0, 4)), slice(y, rect1(0, 4)), 0, recv, -1, 10);
   CHECK_FALSE(m.phase(id));
   CHECK(m.failure.verdict == Verdict::data_race);
-  CHECK_THAT(m.failure.message, Catch::Contains("DMA read [0:4] by dma 0 (started by (device 0, core 0)) at race.cpp:10"));
+  CHECK_THAT(m.failure.message, Catch::Contains("DMA read [0:4] by DMA 0 (started by device 0 core 0) at race.cpp:10"));
 }
 
 TEST_CASE("A store to the source after dma_start races with the read phase", "[model][race]") {
@@ -67,8 +67,8 @@ TEST_CASE("A store to the source after dma_start races with the read phase", "[m
     CHECK_FALSE(t.m.phase(id));
     CHECK(t.m.failure.verdict == Verdict::data_race);
     INFO(t.m.failure.message);
-    CHECK_THAT(t.m.failure.message, Catch::Contains("store [3:5] by (device 0, core 0) at race.cpp:11") &&
-                                        Catch::Contains("DMA read [0:4] by dma 0") && Catch::Contains("race.cpp:10"));
+    CHECK_THAT(t.m.failure.message, Catch::Contains("store [3:5] by device 0 core 0 at race.cpp:11") &&
+                                        Catch::Contains("DMA read [0:4] by DMA 0") && Catch::Contains("race.cpp:10"));
   }
   SECTION("the store comes after the read phase, without waiting on send") {
     REQUIRE(t.m.phase(id));
@@ -85,7 +85,7 @@ TEST_CASE("A load of the target without waiting races with the write phase", "[m
     REQUIRE(t.m.load(a, t.dst, rect1(5, 3), 11));
     CHECK_FALSE(t.m.phase(id));
     CHECK(t.m.failure.verdict == Verdict::data_race);
-    CHECK_THAT(t.m.failure.message, Catch::Contains("load [5:8]") && Catch::Contains("DMA write [2:6] by dma 0"));
+    CHECK_THAT(t.m.failure.message, Catch::Contains("load [5:8]") && Catch::Contains("DMA write [2:6] by DMA 0"));
   }
   SECTION("the load comes after the write phase") {
     REQUIRE(t.m.phase(id));
@@ -122,7 +122,7 @@ TEST_CASE("Waiting on the send semaphore orders the read phase but not the write
   CHECK(t.m.store(a, t.src, rect1(0, 4), 11));
   CHECK_FALSE(t.m.load(a, t.dst, rect1(0, 4), 12));
   CHECK(t.m.failure.verdict == Verdict::data_race);
-  CHECK_THAT(t.m.failure.message, Catch::Contains("DMA write [0:4] by dma 0") && Catch::Contains("load [0:4]"));
+  CHECK_THAT(t.m.failure.message, Catch::Contains("DMA write [0:4] by DMA 0") && Catch::Contains("load [0:4]"));
 }
 
 TEST_CASE("Two DMAs of different cores writing the same rectangle unordered race", "[model][race]") {
@@ -138,8 +138,8 @@ TEST_CASE("Two DMAs of different cores writing the same rectangle unordered race
   CHECK_FALSE(m.phase(second));
   CHECK(m.failure.verdict == Verdict::data_race);
   INFO(m.failure.message);
-  CHECK_THAT(m.failure.message, Catch::Contains("DMA write [0:4] by dma 0 (started by (device 0, core 0))"));
-  CHECK_THAT(m.failure.message, Catch::Contains("DMA write [2:6] by dma 1 (started by (device 0, core 1))"));
+  CHECK_THAT(m.failure.message, Catch::Contains("DMA write [0:4] by DMA 0 (started by device 0 core 0)"));
+  CHECK_THAT(m.failure.message, Catch::Contains("DMA write [2:6] by DMA 1 (started by device 0 core 1)"));
 }
 
 TEST_CASE("Two DMAs of one starter writing the same rectangle race unless a wait orders them", "[model][race]") {
@@ -152,7 +152,7 @@ TEST_CASE("Two DMAs of one starter writing the same rectangle race unless a wait
     REQUIRE(t.m.phase(first));
     CHECK_FALSE(t.m.phase(first));
     CHECK(t.m.failure.verdict == Verdict::data_race);
-    CHECK_THAT(t.m.failure.message, Catch::Contains("by dma 0") && Catch::Contains("by dma 1"));
+    CHECK_THAT(t.m.failure.message, Catch::Contains("by DMA 0") && Catch::Contains("by DMA 1"));
   }
   SECTION("the second starts after waiting on the first's recv") {
     REQUIRE(t.m.phase(first));
@@ -172,7 +172,7 @@ TEST_CASE("A DMA reading what another DMA writes, unordered, races", "[model][ra
   REQUIRE(t.m.phase(writer));
   CHECK_FALSE(t.m.phase(reader));
   CHECK(t.m.failure.verdict == Verdict::data_race);
-  CHECK_THAT(t.m.failure.message, Catch::Contains("DMA write [0:4] by dma 0") && Catch::Contains("DMA read [2:4] by dma 1"));
+  CHECK_THAT(t.m.failure.message, Catch::Contains("DMA write [0:4] by DMA 0") && Catch::Contains("DMA read [2:4] by DMA 1"));
 }
 
 TEST_CASE("Every DMA of one starter has its own clock slot, so no race between them is hidden", "[model][race]") {
@@ -206,7 +206,7 @@ TEST_CASE("Many DMAs of one starter to disjoint targets do not race, one overlap
   REQUIRE(m.phase(late));
   CHECK_FALSE(m.phase(late));
   CHECK(m.failure.verdict == Verdict::data_race);
-  CHECK_THAT(m.failure.message, Catch::Contains("by dma 20 ") && Catch::Contains("by dma 32 "));
+  CHECK_THAT(m.failure.message, Catch::Contains("by DMA 20 ") && Catch::Contains("by DMA 32 "));
 }
 
 TEST_CASE("A remote DMA's write is ordered before the receiving core's load after its recv wait", "[model][race]") {
@@ -228,7 +228,7 @@ TEST_CASE("A remote DMA's write is ordered before the receiving core's load afte
   SECTION("without the wait") {
     CHECK_FALSE(m.load(remote, remote_dst, rect1(6, 1), 20));
     CHECK(m.failure.verdict == Verdict::data_race);
-    CHECK_THAT(m.failure.message, Catch::Contains("on device 1") && Catch::Contains("(device 1, core 0)"));
+    CHECK_THAT(m.failure.message, Catch::Contains("on device 1") && Catch::Contains("device 1 core 0"));
   }
   SECTION("the starter's own target buffer is untouched, so its load is no race") {
     CHECK(m.load(a, dst, rect1(0, 8), 12));

@@ -162,7 +162,7 @@ TEST_CASE("A core re-reading what it stored at the same epoch, then another core
   CHECK_FALSE(m.store(b, x, rect1(3, 1), 20));
   INFO(m.failure.message);
   CHECK(m.failure.verdict == Verdict::data_race);
-  CHECK_THAT(m.failure.message, Catch::Contains("store [0:8] by (device 0, core 0) at race.cpp:10, step 1"));
+  CHECK_THAT(m.failure.message, Catch::Contains("store [0:8] by device 0 core 0 at race.cpp:10, step 1"));
 }
 
 TEST_CASE("A re-read at the same epoch is checked when the first read left another core's read beside it",
@@ -179,7 +179,7 @@ TEST_CASE("A re-read at the same epoch is checked when the first read left anoth
   REQUIRE(m.load(a, x, rect1(0, 4), 11));
   CHECK_FALSE(m.store(c, x, rect1(0, 1), 30));
   INFO(m.failure.message);
-  CHECK_THAT(m.failure.message, Catch::Contains("load [0:8] by (device 0, core 0) at race.cpp:10"));
+  CHECK_THAT(m.failure.message, Catch::Contains("load [0:8] by device 0 core 0 at race.cpp:10"));
 }
 
 TEST_CASE("The same tile stored again after a signal replaces its record, and a race still names the new store",
@@ -196,7 +196,7 @@ TEST_CASE("The same tile stored again after a signal replaces its record, and a 
   m.machine.set_step(3);
   CHECK_FALSE(m.load(b, x, rect1(1, 1), 20));
   INFO(m.failure.message);
-  CHECK_THAT(m.failure.message, Catch::Contains("store [0:4] by (device 0, core 0) at race.cpp:11, step 2"));
+  CHECK_THAT(m.failure.message, Catch::Contains("store [0:4] by device 0 core 0 at race.cpp:11, step 2"));
 }
 
 TEST_CASE("A store after a load at the same epoch is checked, not skipped", "[model][race]") {

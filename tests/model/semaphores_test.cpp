@@ -76,7 +76,7 @@ TEST_CASE("Allocating a semaphore of another kind under the same id is a kernel_
   CHECK(f.semaphores.allocate({1, 0}, 0, SemaphoreKind::dma, failure) == -1);
   CHECK(failure.verdict == Verdict::kernel_error);
   CHECK_THAT(failure.message, Catch::Contains("semaphore 2000") && Catch::Contains("regular") &&
-                                  Catch::Contains("dma") && Catch::Contains("(device 1, core 0)"));
+                                  Catch::Contains("dma") && Catch::Contains("device 1 core 0"));
   // The semaphore keeps its first kind.
   CHECK(f.semaphores.kind(0) == SemaphoreKind::regular);
 }
@@ -112,7 +112,7 @@ TEST_CASE("Allocating the id of the barrier semaphore is a kernel_error", "[mode
   CHECK(f.semaphores.allocate({0, 1}, 0, SemaphoreKind::regular, failure) == -1);  // 2001
   CHECK(failure.verdict == Verdict::kernel_error);
   CHECK_THAT(failure.message, Catch::Contains("2001") && Catch::Contains("barrier") &&
-                                  Catch::Contains("(device 0, core 1)"));
+                                  Catch::Contains("device 0 core 1"));
 }
 
 TEST_CASE("A fixed id is made once per kind, the sync copy semaphore is a dma one below the allocated ids", "[model]") {

@@ -39,7 +39,7 @@ TEST_CASE("a kernel library whose initialiser exits, faults, aborts or throws en
 
 TEST_CASE("a kernel or a setup that calls exit(0) does not make a sweep green", "[plugin][hardening]") {
   check_ends({"sweep", "plugin_exit_kernel", "--kernels", HOSTILE_SCENARIOS_LIBRARY, "--seeds", "0..9"}, 3,
-             {"weft: (device 1, core 0)'s kernel in scenario 'plugin_exit_kernel' of kernel library " +
+             {"weft: device 1 core 0's kernel in scenario 'plugin_exit_kernel' of kernel library " +
                   std::string(HOSTILE_SCENARIOS_LIBRARY) + " called exit(0)",
               "no verdict holds"});
   check_ends({"run", "plugin_exit_kernel", "--kernels", HOSTILE_SCENARIOS_LIBRARY}, 3, {"called exit(0)"});

@@ -46,7 +46,7 @@ TEST_CASE("a kernel library's exception, stack overflow and endless spin end as 
   const Run thrown = run_weft({"run", "plugin_throw", "--kernels", EVERY_VERB_LIBRARY});
   INFO(thrown.out << thrown.err);
   CHECK(thrown.status == 0);
-  CHECK(contains(thrown.out, "(device 1, core 0) threw: thrown by the kernel library"));
+  CHECK(contains(thrown.out, "device 1 core 0 threw: thrown by the kernel library"));
   const Run overflow = run_weft({"run", "plugin_recursion", "--kernels", EVERY_VERB_LIBRARY});
   INFO(overflow.out << overflow.err);
   CHECK(overflow.status == 0);

@@ -63,7 +63,7 @@ TEST_CASE("A description of fewer bytes than the copy leaves the rest on the sem
   const auto result = run(one_way(4, 4), machine_of(2, 1, true));
   INFO(result.details);
   CHECK(result.verdict == model::Verdict::semaphore_leak);
-  CHECK(result.details.find("(device 1, core 0): count 2048") != std::string::npos);  // 4096 landed, 2048 waited for
+  CHECK(result.details.find("device 1 core 0: count 2048") != std::string::npos);  // 4096 landed, 2048 waited for
 }
 
 TEST_CASE("A description whose source and target differ in size is a kernel error naming its line", "[sim][dma]") {

@@ -185,9 +185,8 @@ TEST_CASE("explore with several threads runs lastzero and readers' published cou
 // Turns in seeded orders, on generated kernels whose races are not detected (each run goes to its
 // end, the one-thread explorer's setting for one run per class): every class once, every class
 // the one-thread explorer runs, the same verdicts, and where plain enumeration ends within its
-// bound, exactly the classes it runs, for the shared tree and for one thread. A few runs are cut
-// short by their sleep sets (19 of 90,742 runs of one thread on 227 generated kernels): bounded
-// here at one in a hundred.
+// bound, exactly the classes it runs, for the shared tree and for one thread. Runs cut short by
+// their sleep sets are bounded at one in a hundred (docs/decisions/explorer-abandoned-runs.md).
 TEST_CASE("the shared tree with seeded turns runs each class once and every class one thread runs",
           "[sim][explore]") {
   int kernels = 0, enumerated = 0;

@@ -41,7 +41,7 @@ TEST_CASE("A signal to one element does not wake a wait on another", "[sim][arra
   };
   const auto result = run(s, machine_of(1, 1, true));
   CHECK(result.verdict == model::Verdict::deadlock);
-  CHECK(result.details.find("waits on regular semaphore 2000") != std::string::npos);
+  CHECK(result.details.find("waits on semaphore 2000") != std::string::npos);
 }
 
 TEST_CASE("An element of an array orders a store before a load as a lone semaphore does", "[sim][arrays]") {

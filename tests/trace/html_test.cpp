@@ -26,6 +26,17 @@ nlohmann::json page_data(const std::string& html) {
   return nlohmann::json::parse(text);
 }
 
+// An asset of sim/trace/assets/ as the build embeds it: without its leading comment block (the
+// lines that start with "//" in a script, the first "/* ... */" of the style sheet).
+std::string embedded_asset(const std::string& name) {
+  std::string text = weft::testing::file_text(std::string(WEFT_SOURCE_DIR) + "/sim/trace/assets/" + name);
+  REQUIRE_FALSE(text.empty());
+  if (text.rfind("/*", 0) == 0) return text.substr(text.find("*/\n") + 3);
+  std::size_t from = 0;
+  while (text.compare(from, 2, "//") == 0) from = text.find('\n', from) + 1;
+  return text.substr(from);
+}
+
 }  // namespace
 
 TEST_CASE("the HTML timeline of a race is self-contained, complete and byte-identical for one seed", "[trace]") {
@@ -69,6 +80,13 @@ TEST_CASE("the HTML timeline of a race is self-contained, complete and byte-iden
   }
 }
 
+TEST_CASE("the HTML timeline carries the style and script of sim/trace/assets as they are", "[trace]") {
+  const std::string html = traced_run({"right_permute", "--seed", "0"}, "--html", "assets.html");
+  CHECK(html.find("<style>\n" + embedded_asset("timeline.css") + "</style>\n") != std::string::npos);
+  CHECK(html.find("<script>\n" + embedded_asset("timeline_view.js") + embedded_asset("timeline_controls.js") + "</script>\n") !=
+        std::string::npos);
+}
+
 TEST_CASE("trace options leave the report unchanged, --trace-text - prints the listing after it", "[trace]") {
   const auto plain = run_weft({"run", "scenarios/right_permute.toml", "--seed", "2"});
   CHECK(plain.out.find("weft trace") == std::string::npos);
@@ -100,7 +118,7 @@ TEST_CASE("timelines name the Pallas pipeline's DMAs by operand, grid point, blo
         std::string::npos);
   CHECK(html.find("R.origin[r]") != std::string::npos);
   const auto listed = run_weft({"run", "scenarios/pallas_matmul.toml", "--seed", "0", "--trace-text", "-"});
-  CHECK(listed.out.find("start dma 0 (fetch of in[0] 'x' for grid point (0, 0, 0), block (0, 0) (BlockSpec at matmul.cpp:") !=
+  CHECK(listed.out.find("start DMA 0 (fetch of in[0] 'x' for grid point (0, 0, 0), block (0, 0) (BlockSpec at matmul.cpp:") !=
         std::string::npos);
 }
 

@@ -56,14 +56,14 @@ TEST_CASE("Traces name semaphore arrays, masked accesses, swaps and the device b
 
   const auto& records = recorder.records();
   REQUIRE(records.size() == 5);
-  CHECK(weft::sim::record_details(recorder, records[0]) == "sem 2004..2007");
-  CHECK(weft::sim::record_details(recorder, records[1]) == "hbm 3 'x' bf16[2, 8] d0 [0:2, 0:8], mask keeps 6 of 16");
+  CHECK(weft::sim::record_details(recorder, records[0]) == "semaphore 2004..2007");
+  CHECK(weft::sim::record_details(recorder, records[1]) == "hbm buffer 3 'x' bf16[2, 8] on device 0 [0:2, 0:8], mask keeps 6 of 16");
   CHECK(weft::sim::record_title(recorder, records[2]) == "swap");
-  CHECK(weft::sim::record_details(recorder, records[2]) == "hbm 3 'x' bf16[2, 8] d0 [1:2, 0:8]");
+  CHECK(weft::sim::record_details(recorder, records[2]) == "hbm buffer 3 'x' bf16[2, 8] on device 0 [1:2, 0:8]");
   CHECK(weft::sim::record_title(recorder, records[3]) == "arrive at the device barrier");
   CHECK(weft::sim::record_details(recorder, records[3]) ==
         "+1 to the barrier cell of each of the device's 2 cores; own cell -> 1");
-  CHECK(weft::sim::record_details(recorder, records[4]) == "barrier cell d0.c1 -2 -> 0");
-  CHECK(weft::sim::semaphore_name(recorder, sync_copy_semaphore_id) == "sync_copy sem 1999");
-  CHECK(weft::sim::semaphore_name(recorder, 0) == "barrier sem 0");
+  CHECK(weft::sim::record_details(recorder, records[4]) == "barrier cell of device 0 core 1 -2 -> 0");
+  CHECK(weft::sim::semaphore_name(recorder, sync_copy_semaphore_id) == "sync_copy semaphore 1999");
+  CHECK(weft::sim::semaphore_name(recorder, 0) == "barrier semaphore 0");
 }

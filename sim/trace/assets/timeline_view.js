@@ -1,6 +1,7 @@
 // The first half of the HTML timeline's script: the page's data, which lanes show and where,
-// and drawing what the viewport shows. It opens the function html_script_controls.cpp closes
-// (html_timeline.cpp writes them one after the other into one <script>).
+// and drawing what the viewport shows. It opens the function timeline_controls.js closes
+// (the build joins them, in that order, into one <script>; sim/CMakeLists.txt embeds them and
+// drops this leading comment block).
 //
 // Only what is in view is drawn, into an SVG the size of the viewport that stays put while the
 // scroller moves a spacer as large as the whole timeline; each scroll or zoom redraws (one
@@ -10,13 +11,7 @@
 // causal view keeps only the records of the explanation's focus (the causal past of the racing
 // accesses, or the blocked cores) and the lanes that hold them; arrows are drawn only when
 // both ends are on shown lanes.
-
-#include "sim/trace/html_parts.hpp"
-
-namespace weft::sim::html {
-
-std::string_view script_view() {
-  return R"js((function () {
+(function () {
   'use strict';
   document.body.setAttribute('data-script-start-ms', String(Math.round(performance.now())));
   var D = JSON.parse(document.getElementById('weft-data').textContent);
@@ -72,9 +67,13 @@ std::string_view script_view() {
   function laneShown(lane) {
     var info = D.lanes[lane];
     if (state.filter) {
-      var name = 'd' + info[0] + ' ' + info[2] + (info[3] >= 0 ? ' d' + info[0] + '.c' + (info[3] % D.coresPerDevice) : '');
-      var terms = state.filter.split(/[\s,]+/), hit = false;
-      for (var t = 0; t < terms.length; ++t) if (terms[t] && (name.indexOf(terms[t]) >= 0 || 'device ' + info[0] === terms[t])) hit = true;
+      // whole words of the lane's name and its device's: 'device 5' is not 'device 50'
+      var name = ' device ' + info[0] + ' ' + info[2] + ' ';
+      var terms = state.filter.split(','), hit = false;
+      for (var t = 0; t < terms.length; ++t) {
+        var term = terms[t].trim().replace(/\s+/g, ' ');
+        if (term && name.indexOf(' ' + term + ' ') >= 0) hit = true;
+      }
       if (!hit) return false;
     }
     if (!state.causal) return true;
@@ -283,7 +282,3 @@ std::string_view script_view() {
       if (row.kind === 'lane') out.push('<text class="lane-label" x="18" y="' + f(top + 13) + '">' + D.lanes[row.lane][2] + '</text>');
     });
   }
-)js";
-}
-
-}  // namespace weft::sim::html

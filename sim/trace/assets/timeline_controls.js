@@ -1,15 +1,10 @@
-// The second half of the HTML timeline's script (html_script_view.cpp opens the function):
+// The second half of the HTML timeline's script (timeline_view.js opens the function):
 // a frame's drawing, zoom, moving to a failure site, tooltips built from the data, the
 // controls (zoom, arrows, causal view, lane filter) and the first view, which a URL fragment
-// may choose (#view=fit, #view=100 for 100 %, #causal, #lanes=d5). It sets body[data-ready]
+// may choose (#view=fit, #view=100 for 100 %, #causal, #lanes=device%205). It sets body[data-ready]
 // and body[data-ready-ms] (milliseconds since navigation) when done, for the browser test.
+// The build drops this leading comment block.
 
-#include "sim/trace/html_parts.hpp"
-
-namespace weft::sim::html {
-
-std::string_view script_controls() {
-  return R"js(
   // --- one frame ---
   function draw() {
     if (state.lod === 'bands' && bandHeight() !== BAND) { layout(); resize(); }
@@ -76,7 +71,7 @@ std::string_view script_controls() {
 
   // --- tooltips ---
   // A record in the words of the text listing (sim/trace/describe.cpp), from its fields.
-  function coreName(core) { return 'd' + Math.floor(core / D.coresPerDevice) + '.c' + (core % D.coresPerDevice); }
+  function coreName(core) { return 'device ' + Math.floor(core / D.coresPerDevice) + ' core ' + (core % D.coresPerDevice); }
   function slice(buffer, rect) { return buffer < 0 ? '?' : D.buffers[buffer] + ' ' + S[rect]; }
   function actor(r) {
     if (R.core[r] >= 0) return 'c' + R.core[r] + ' (' + coreName(R.core[r]) + ')';
@@ -86,13 +81,13 @@ std::string_view script_controls() {
     var kind = K[R.kind[r]], sem = R.semaphore[r] >= 0 ? S[R.semaphore[r]] : '';
     if (kind === 'signal' || kind === 'wait' || kind === 'read') return kind + ' ' + sem;
     var origin = R.origin[r] >= 0 ? ' (' + S[R.origin[r]] + ')' : '';
-    if (kind === 'dma-start') return 'start dma ' + R.dma[r] + origin;
-    if (kind === 'dma-read' || kind === 'dma-write') return 'dma ' + R.dma[r] + origin + ' ' + kind.slice(4);
+    if (kind === 'dma-start') return 'start DMA ' + R.dma[r] + origin;
+    if (kind === 'dma-read' || kind === 'dma-write') return 'DMA ' + R.dma[r] + origin + ' ' + kind.slice(4);
     return kind;
   }
   function details(r) {
-    var kind = K[R.kind[r]], cell = 'cell ' + coreName(R.cell[r]), count = R.count[r];
-    var signal = R.semaphore[r] < 0 ? '' : '; signal ' + S[R.semaphore[r]] + ' ' + cell + ' +' + R.amount[r] + ' -> ' + count;
+    var kind = K[R.kind[r]], cell = 'cell of ' + coreName(R.cell[r]), count = R.count[r];
+    var signal = R.semaphore[r] < 0 ? '' : '; signal ' + S[R.semaphore[r]] + ', ' + cell + ' +' + R.amount[r] + ' -> ' + count;
     switch (kind) {
       case 'allocate': return R.buffer[r] >= 0 ? D.buffers[R.buffer[r]] : S[R.semaphore[r]];
       case 'load': case 'store': return slice(R.buffer[r], R.rect[r]);
@@ -100,7 +95,7 @@ std::string_view script_controls() {
       case 'wait': return cell + ' -' + R.amount[r] + ' -> ' + count;
       case 'read': return cell + ' = ' + count;
       case 'dma-start': return slice(R.buffer[r], R.rect[r]) + ' -> ' + slice(R.targetBuffer[r], R.targetRect[r]) + ', ' + R.amount[r] +
-                               ' bytes, recv cell ' + coreName(R.cell[r]);
+                               ' bytes, recv ' + cell;
       case 'dma-read': return slice(R.buffer[r], R.rect[r]) + signal;
       case 'dma-write': return slice(R.targetBuffer[r], R.targetRect[r]) + signal;
     }
@@ -115,7 +110,7 @@ std::string_view script_controls() {
   }
   function spanTip(s) {
     var start = D.spans[s + 3];
-    return 'dma ' + R.dma[start] + ' (started step ' + R.step[start] + ' by ' + actor(start) + ')\n' + details(start) + '\n' + S[R.line[start]];
+    return 'DMA ' + R.dma[start] + ' (started step ' + R.step[start] + ' by ' + actor(start) + ')\n' + details(start) + '\n' + S[R.line[start]];
   }
   function bandTip(e) {
     var box = svg.getBoundingClientRect(), x = e.clientX - box.left, y = e.clientY - box.top + view.top;
@@ -207,7 +202,3 @@ std::string_view script_controls() {
   document.body.setAttribute('data-ready', 'yes');
   document.body.setAttribute('data-ready-ms', String(Math.round(performance.now())));
 })();
-)js";
-}
-
-}  // namespace weft::sim::html
