@@ -28,7 +28,8 @@ nlohmann::ordered_json summary(const sim::ScenarioRegistry& registry, const Summ
   const auto& reduce = scenario(registry, "ring_all_reduce");
 
   const int large_devices = options.scale_devices.value_or(options.quick ? 32 : 256);
-  const int small_devices = std::max(1, large_devices / 16);
+  // 64 cores, against which every large size is measured (fewer for a quick run's 32 devices).
+  const int small_devices = std::max(1, std::min(16, large_devices / 16));
   check_scale_fits(large_devices, model::host_budget_bytes(model::MachineSpec{}));
   BenchProgress progress(8);
   const auto scale_stage = [](const char* which, int devices) {
@@ -144,6 +145,7 @@ nlohmann::ordered_json summary(const sim::ScenarioRegistry& registry, const Summ
   out["scale_small_cores"] = small.cores;
   out["scale_small_ns_per_step"] = rounded(small.ns_per_step, 1);
   out["scale_large_over_small_ns_per_step"] = rounded(large.ns_per_step / small.ns_per_step, 2);
+  out["scale_large_seconds_per_execution"] = rounded(large.ns_per_step * static_cast<double>(large.steps) / 1e9, 1);
   out["peak_bytes_per_core"] = std::round(large.peak_bytes_per_core);
   return out;
 }

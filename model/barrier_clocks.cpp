@@ -2,7 +2,8 @@
 
 namespace weft::model {
 
-BarrierClocks::Round& BarrierClocks::next_round(int global_core, std::vector<std::uint32_t>& counts) {
+template <class Clock>
+typename BarrierClocks<Clock>::Round& BarrierClocks<Clock>::next_round(int global_core, std::vector<std::uint32_t>& counts) {
   if (rounds_.empty()) {  // kernels without a device barrier pay nothing
     rounds_.assign(static_cast<std::size_t>(cores_ / cores_per_device_) * 2, Round(*arena_));
     arrived_.assign(static_cast<std::size_t>(cores_), 0);
@@ -13,7 +14,8 @@ BarrierClocks::Round& BarrierClocks::next_round(int global_core, std::vector<std
   return rounds_[device * 2 + barrier % 2];
 }
 
-void BarrierClocks::arrive(int global_core, const VectorClock& clock) {
+template <class Clock>
+void BarrierClocks<Clock>::arrive(int global_core, const Clock& clock) {
   Round& round = next_round(global_core, arrived_);
   if (round.arrivals == cores_per_device_) {  // two barriers back, every core has left it
     round.joined.clear();
@@ -23,6 +25,10 @@ void BarrierClocks::arrive(int global_core, const VectorClock& clock) {
   ++round.arrivals;
 }
 
-void BarrierClocks::leave(int global_core, VectorClock& clock) { clock.join(next_round(global_core, left_).joined); }
+template <class Clock>
+void BarrierClocks<Clock>::leave(int global_core, Clock& clock) { clock.join(next_round(global_core, left_).joined); }
+
+template class BarrierClocks<TreeClock>;
+template class BarrierClocks<VectorClock>;
 
 }  // namespace weft::model

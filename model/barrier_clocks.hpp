@@ -17,30 +17,33 @@
 #include <cstdint>
 #include <vector>
 
+#include "model/tree_clock.hpp"
 #include "model/vector_clock.hpp"
 
 namespace weft::model {
 
+// `Clock`: model/tree_clock.hpp's or model/vector_clock.hpp's, as the race detector's.
+template <class Clock>
 class BarrierClocks {
  public:
-  BarrierClocks(ClockArena& arena, int cores, int cores_per_device)
+  BarrierClocks(typename Clock::Arena& arena, int cores, int cores_per_device)
       : arena_(&arena), cores_(cores), cores_per_device_(cores_per_device) {}
 
   // `global_core`, whose clock is `clock`, arrives (the caller ticks the clock after, as for
   // any release) / leaves (its clock acquires the barrier's).
-  void arrive(int global_core, const VectorClock& clock);
-  void leave(int global_core, VectorClock& clock);
+  void arrive(int global_core, const Clock& clock);
+  void leave(int global_core, Clock& clock);
 
  private:
   struct Round {
-    explicit Round(ClockArena& arena) : joined(arena) {}
-    VectorClock joined;
+    explicit Round(typename Clock::Arena& arena) : joined(arena) {}
+    Clock joined;  // gathers the arrivals' clocks
     int arrivals = 0;
   };
   // The round of the next barrier `global_core` arrives at (or leaves), counting it.
   Round& next_round(int global_core, std::vector<std::uint32_t>& counts);
 
-  ClockArena* arena_;
+  typename Clock::Arena* arena_;
   int cores_;
   int cores_per_device_;
   std::vector<Round> rounds_;                    // [device * 2 + barrier % 2], made on first use

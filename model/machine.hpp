@@ -14,7 +14,7 @@
 #include "model/dma.hpp"
 #include "model/launches.hpp"
 #include "model/memory.hpp"
-#include "model/race_detector.hpp"
+#include "model/races.hpp"
 #include "model/semaphores.hpp"
 #include "model/topology.hpp"
 
@@ -36,10 +36,10 @@ class Machine {
   // set_program_launches): only before the kernels start, when nothing has been allocated.
   void set_launches(int count);
   void set_observer(AccessObserver* observer) { observer_ = observer; }
-  void enable_race_detection(SemaphoreClocks mode, bool keep_going) {
-    races_ = std::make_unique<RaceDetector>(topology_, mode, keep_going);
+  void enable_race_detection(SemaphoreClocks mode, bool keep_going, ClockKind clocks = ClockKind::vector) {
+    races_ = std::make_unique<Races>(topology_, mode, clocks, keep_going);
   }
-  const RaceDetector* races() const { return races_.get(); }
+  const Races* races() const { return races_.get(); }
   // The scheduler step now running, for race reports.
   void set_step(std::uint64_t step) { step_ = step; }
   std::string describe_actor(Accessor who) const;  // "device 0 core 1" or "DMA 3 (started by ...)"
@@ -172,7 +172,7 @@ class Machine {
   std::vector<int> released_cells_;
   std::vector<std::vector<std::byte>> spare_snapshots_;  // of finished DMAs, for the next ones
   AccessObserver* observer_ = nullptr;
-  std::unique_ptr<RaceDetector> races_;
+  std::unique_ptr<Races> races_;
   std::uint64_t step_ = 0;
   std::vector<std::string> notes_;
 };

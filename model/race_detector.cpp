@@ -10,7 +10,8 @@ std::string_view operation(Accessor who, bool is_write) {
 
 }  // namespace
 
-RaceDetector::RaceDetector(const Topology& topology, SemaphoreClocks mode, bool keep_going)
+template <class Clock>
+RaceDetector<Clock>::RaceDetector(const Topology& topology, SemaphoreClocks mode, bool keep_going)
     : cores_(topology.cores()),
       mode_(mode),
       keep_going_(keep_going),
@@ -20,21 +21,24 @@ RaceDetector::RaceDetector(const Topology& topology, SemaphoreClocks mode, bool 
   for (int core = 0; core < cores_; ++core) clocks_.emplace_back(arena_).set(static_cast<std::size_t>(core), 1);
 }
 
-RaceDetector::Cell& RaceDetector::cell(int semaphore, int global_core) {
+template <class Clock>
+typename RaceDetector<Clock>::Cell& RaceDetector<Clock>::cell(int semaphore, int global_core) {
   if (semaphore >= static_cast<int>(cells_.size())) cells_.resize(static_cast<std::size_t>(semaphore) + 1);
   auto& row = cells_[semaphore];
   if (row.empty()) row.resize(static_cast<std::size_t>(cores_), Cell(arena_));
   return row[global_core];
 }
 
-AccessHistory& RaceDetector::new_history(const Buffer& buffer) {
+template <class Clock>
+AccessHistory& RaceDetector<Clock>::new_history(const Buffer& buffer) {
   if (buffer.serial >= static_cast<int>(histories_.size())) histories_.resize(static_cast<std::size_t>(buffer.serial) + 1);
   auto& found = histories_[buffer.serial];
   if (!found) found = std::make_unique<AccessHistory>(buffer.info().shape);
   return *found;
 }
 
-int RaceDetector::take_lane(int global_core) {
+template <class Clock>
+int RaceDetector<Clock>::take_lane(int global_core) {
   std::vector<int>& free = free_lanes_[global_core];
   if (!free.empty()) {
     const int lane = free.back();
@@ -45,10 +49,11 @@ int RaceDetector::take_lane(int global_core) {
   return static_cast<int>(clocks_.size()) - cores_ - 1;
 }
 
-void RaceDetector::signal(Accessor by, int semaphore, int global_core, std::int64_t amount, bool final) {
+template <class Clock>
+void RaceDetector<Clock>::signal(Accessor by, int semaphore, int global_core, std::int64_t amount, bool final) {
   Cell& target = cell(semaphore, global_core);
   const std::size_t releaser_slot = slot(by);
-  const VectorClock& releaser = clocks_[releaser_slot];
+  const Clock& releaser = clocks_[releaser_slot];
   const int lane = final ? static_cast<int>(releaser_slot) - cores_ : -1;
   if (mode_ == SemaphoreClocks::precise) {
     target.pending.push(amount, {releaser, lane});
@@ -59,8 +64,9 @@ void RaceDetector::signal(Accessor by, int semaphore, int global_core, std::int6
   clocks_[releaser_slot].tick(releaser_slot);
 }
 
-void RaceDetector::consume(int global_core, int semaphore, std::int64_t amount) {
-  VectorClock& acquirer = clocks_[global_core];
+template <class Clock>
+void RaceDetector<Clock>::consume(int global_core, int semaphore, std::int64_t amount) {
+  Clock& acquirer = clocks_[global_core];
   Cell& source = cell(semaphore, global_core);
   std::vector<int>& free = free_lanes_[global_core];
   if (mode_ == SemaphoreClocks::accumulate) {
@@ -79,21 +85,21 @@ void RaceDetector::consume(int global_core, int semaphore, std::int64_t amount) 
   });
 }
 
-void RaceDetector::dma_started(int global_core, int dma_id) {
+template <class Clock>
+void RaceDetector<Clock>::dma_started(int global_core, int dma_id) {
   const int lane = take_lane(global_core);  // may grow clocks_: take references after it
   if (dma_id >= static_cast<int>(lane_of_.size())) lane_of_.resize(static_cast<std::size_t>(dma_id) + 1, -1);
   lane_of_[dma_id] = lane;
   const std::size_t own_slot = static_cast<std::size_t>(cores_ + lane);
-  VectorClock& own = clocks_[own_slot];
-  VectorClock& starter = clocks_[global_core];
+  Clock& own = clocks_[own_slot];
+  Clock& starter = clocks_[global_core];
   // The lane goes on past every event of its earlier DMAs, all of which the starter knows.
-  const std::uint32_t next = own.get(own_slot) + 1;
-  own = starter;
-  own.set(own_slot, next);
+  own.continue_from(starter, own_slot, own.get(own_slot) + 1);
   starter.tick(static_cast<std::size_t>(global_core));
 }
 
-std::vector<FailureSite> RaceDetector::sites(const Access& access, std::uint64_t step, const Record& earlier) {
+template <class Clock>
+std::vector<FailureSite> RaceDetector<Clock>::sites(const Access& access, std::uint64_t step, const Record& earlier) {
   Accessor before = earlier.who, after = access.who;
   before.is_write = earlier.is_write;
   after.is_write = access.is_write;
@@ -103,7 +109,8 @@ std::vector<FailureSite> RaceDetector::sites(const Access& access, std::uint64_t
            std::nullopt, access.rect}};
 }
 
-std::optional<std::string> RaceDetector::report(const Access& access, std::uint64_t step, const Record& earlier,
+template <class Clock>
+std::optional<std::string> RaceDetector<Clock>::report(const Access& access, std::uint64_t step, const Record& earlier,
                                                 const std::string& later_actor, const std::string& earlier_actor) {
   std::string first = to_string(earlier.line), second = to_string(access.line);
   const std::string key = std::min(first, second) + "|" + std::max(first, second) + "|" +
@@ -120,5 +127,8 @@ std::optional<std::string> RaceDetector::report(const Access& access, std::uint6
          "\n  " + line(operation(access.who, access.is_write), access.rect, later_actor, access.line, step) +
          "\n  neither happens before the other";
 }
+
+template class RaceDetector<TreeClock>;
+template class RaceDetector<VectorClock>;
 
 }  // namespace weft::model

@@ -21,13 +21,17 @@
 // grows and a wait acquires all of it. Launch: host setup precedes every kernel event (host
 // accesses are not recorded), and every core starts from the zero clock.
 //
-// Cost. Clocks are dense (one 32-bit entry per slot) but shared (model/vector_clock.hpp): a
-// signal in precise mode keeps the releaser's clock and a DMA start gives the DMA its starter's
-// without copying either, and the tick that follows writes one entry. A wait joins, which is a
-// pass over the slots unless the two clocks share their storage (a core acquiring the signal of
-// a DMA it started). That pass is the one term that grows with the core count
-// (docs/performance.md measures it); an access costs an epoch comparison per overlapping record
-// (FastTrack), found through a row index (model/access_history.hpp).
+// Clocks. `Clock` is model/vector_clock.hpp's dense one (the default) or model/tree_clock.hpp's
+// (model/races.hpp chooses; both give the same races and reports, byte for
+// byte: tests/explain/clock_kinds_differential_test.cpp). Either is shared: a signal in precise
+// mode keeps the releaser's clock without copying it, and the tick that follows writes the
+// releaser's own entry. A DMA start continues the DMA's lane from its starter's clock (a copy
+// for dense clocks, a join for tree clocks: the lane knows nothing its starter does not). A
+// wait joins: a pass over the slots for dense clocks (unless the two share their storage), the
+// entries that change plus one per visited node's children for tree clocks. That is the term
+// that grows with the core count (docs/performance.md measures it); an access costs an epoch
+// comparison per overlapping record (FastTrack), found through a row index
+// (model/access_history.hpp).
 //
 // Shadow state. Granularity is the rectangle as the kernel issued it, not the element: each
 // buffer keeps its access records (model/access_history.hpp). A new access is checked only
@@ -70,15 +74,19 @@
 #include "model/barrier_clocks.hpp"
 #include "model/topology.hpp"
 #include "model/unit_fifo.hpp"
+#include "model/tree_clock.hpp"
 #include "model/vector_clock.hpp"
 
 namespace weft::model {
 
 enum class SemaphoreClocks { precise, accumulate };
 
+template <class Clock>
 class RaceDetector {
  public:
   RaceDetector(const Topology& topology, SemaphoreClocks mode, bool keep_going);
+  RaceDetector(const RaceDetector&) = delete;  // its clocks point at its arena
+  RaceDetector& operator=(const RaceDetector&) = delete;
 
   // --- synchronisation ---
   // `final` marks a DMA's last event (its write phase's signal): whoever acquires it may reuse
@@ -106,13 +114,13 @@ class RaceDetector {
  private:
   using Record = AccessHistory::Record;
   struct Release {
-    VectorClock clock;  // the releaser's, shared
+    Clock clock;  // the releaser's, shared
     int lane = -1;      // the lane its acquirer may continue (a DMA's final signal), else -1
   };
   struct Cell {
-    explicit Cell(ClockArena& arena) : accumulated(arena) {}
+    explicit Cell(typename Clock::Arena& arena) : accumulated(arena) {}
     UnitFifo<Release> pending;         // precise
-    VectorClock accumulated;           // accumulate
+    Clock accumulated;           // accumulate
     std::vector<int> lanes;            // accumulate: lanes whose final signal it holds
   };
 
@@ -120,7 +128,7 @@ class RaceDetector {
     return who.kind == Accessor::Kind::core ? static_cast<std::size_t>(who.index)
                                             : static_cast<std::size_t>(cores_) + static_cast<std::size_t>(lane_of_[who.index]);
   }
-  VectorClock& clock(Accessor who) { return clocks_[slot(who)]; }
+  Clock& clock(Accessor who) { return clocks_[slot(who)]; }
   Cell& cell(int semaphore, int global_core);
   AccessHistory& history(const Buffer& buffer) {
     const auto serial = static_cast<std::size_t>(buffer.serial);
@@ -140,21 +148,22 @@ class RaceDetector {
   int cores_;
   SemaphoreClocks mode_;
   bool keep_going_;
-  ClockArena arena_;                          // the storage of every clock below: declared first
-  std::vector<VectorClock> clocks_;           // per slot: cores, then lanes
+  typename Clock::Arena arena_;                        // the storage of every clock below: declared first
+  std::vector<Clock> clocks_;           // per slot: cores, then lanes
   std::vector<int> lane_of_;                  // per DMA id
   std::vector<std::vector<int>> free_lanes_;  // per global core: lanes it may continue
   std::vector<std::vector<Cell>> cells_;      // [semaphore index][global core]
-  BarrierClocks barriers_;
+  BarrierClocks<Clock> barriers_;
   std::vector<std::unique_ptr<AccessHistory>> histories_;  // per buffer serial
   std::set<std::string> reported_;            // pairs of source lines and buffer
   std::vector<std::string> reports_;
   std::vector<FailureSite> sites_;
 };
 
+template <class Clock>
 template <class Describe>
-bool RaceDetector::access(const Access& access, std::uint64_t step, Describe describe_actor, Failure& failure) {
-  const VectorClock& now = clock(access.who);
+bool RaceDetector<Clock>::access(const Access& access, std::uint64_t step, Describe describe_actor, Failure& failure) {
+  const Clock& now = clock(access.who);
   AccessHistory& records = history(*access.buffer);
   const Epoch epoch = now.epoch(slot(access.who));
   Record* latest = keep_going_ ? nullptr : records.latest_alone();

@@ -57,6 +57,8 @@ class ClockArena {
 
 class VectorClock {
  public:
+  using Arena = ClockArena;
+
   explicit VectorClock(ClockArena& arena) : arena_(&arena) {}
   VectorClock(const VectorClock& other)
       : arena_(other.arena_),
@@ -82,6 +84,12 @@ class VectorClock {
   // The entry-wise maximum; the one loop race detection spends most of its time in on large
   // machines (vector_clock.cpp is compiled for vectorization).
   void join(const VectorClock& other);
+  // Becomes `starter` with `slot` at `value` (a DMA lane going on from the core starting its
+  // DMA): a copy, sharing the starter's storage.
+  void continue_from(const VectorClock& starter, std::size_t slot, std::uint32_t value) {
+    *this = starter;
+    set(slot, value);
+  }
   // Becomes the zero clock, letting go of its storage.
   void clear() {
     if (storage_ >= 0) arena_->release(storage_);

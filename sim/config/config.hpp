@@ -7,7 +7,7 @@
 #include <string>
 
 #include "model/machine_spec.hpp"
-#include "model/race_detector.hpp"
+#include "model/races.hpp"
 #include "scheduler/fiber/fiber_backend.hpp"
 
 namespace weft::sim {
@@ -18,6 +18,9 @@ struct RaceDetectionConfig {
   bool enabled = true;
   SemaphoreClocks semaphore_clocks = SemaphoreClocks::precise;
   bool keep_going = false;  // collect every race instead of stopping at the first
+  // Dense vector clocks or tree clocks (model/races.hpp): the same races and reports either way,
+  // at another cost; dense ones are the faster on every workload measured (docs/performance.md).
+  model::ClockKind clocks = model::ClockKind::vector;
 };
 
 struct SchedulerConfig {

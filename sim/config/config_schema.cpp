@@ -32,6 +32,10 @@ constexpr std::array<Choice<SemaphoreClocks>, 2> semaphore_clock_choices{{
     {"precise", SemaphoreClocks::precise},
     {"accumulate", SemaphoreClocks::accumulate},
 }};
+constexpr std::array<Choice<model::ClockKind>, 2> clock_kind_choices{{
+    {"tree", model::ClockKind::tree},
+    {"vector", model::ClockKind::vector},
+}};
 constexpr std::array<Choice<scheduler::FiberBackend>, 2> fiber_backend_choices{{
     {"context", scheduler::FiberBackend::context},
     {"boost_fiber", scheduler::FiberBackend::boost_fiber},
@@ -66,13 +70,14 @@ constexpr std::array<KeyRule, 2> dma_rules{{
     {"chunk_bytes", [](Config& c, const Field& f) { c.machine.dma_chunk_bytes = f.integer(0); }},
 }};
 
-constexpr std::array<KeyRule, 3> race_detection_rules{{
+constexpr std::array<KeyRule, 4> race_detection_rules{{
     {"enabled", [](Config& c, const Field& f) { c.race_detection.enabled = f.boolean(); }},
     {"keep_going", [](Config& c, const Field& f) { c.race_detection.keep_going = f.boolean(); }},
     {"semaphore_clocks",
      [](Config& c, const Field& f) {
        c.race_detection.semaphore_clocks = f.choice(semaphore_clock_choices);
      }},
+    {"clocks", [](Config& c, const Field& f) { c.race_detection.clocks = f.choice(clock_kind_choices); }},
 }};
 
 constexpr double watchdog_seconds_max = 86'400;

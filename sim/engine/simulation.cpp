@@ -53,7 +53,7 @@ ExecutionResult Simulation::run(scheduler::Strategy& strategy, TraceSink* trace,
   if (config_.race_detection.enabled) {
     const bool jax = config_.machine.compat == model::CompatProfile::jax;
     machine.enable_race_detection(jax ? model::SemaphoreClocks::accumulate : config_.race_detection.semaphore_clocks,
-                                  config_.race_detection.keep_going);
+                                  config_.race_detection.keep_going, config_.race_detection.clocks);
   }
   Host host(machine, params_);
   rescue_this_thread();  // before the setup, which runs on a fiber too
