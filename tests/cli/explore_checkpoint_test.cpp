@@ -23,9 +23,10 @@ using weft::testing::WeftProcess;
 
 namespace {
 
-// readers on 16 cores, with its planted races found and explored past (--keep-going): 32,768
-// classes, some seconds of exploring.
-const std::vector<std::string> readers{"explore", "scenarios/readers6.toml", "--set", "topology.cores_per_device=16",
+// readers on 17 cores, with its planted races found and explored past (--keep-going): 65,536
+// runs, some seconds of exploring (about 1.5 s on a quiet machine), so that the kills below,
+// 20 to 170 ms after each start, stop it several times on a fast machine too.
+const std::vector<std::string> readers{"explore", "scenarios/readers6.toml", "--set", "topology.cores_per_device=17",
                                        "--set", "race_detection.enabled=true", "--set",
                                        "race_detection.keep_going=true", "--expect", "data_race", "--keep-going"};
 
@@ -60,7 +61,7 @@ TEST_CASE("explore killed at random points and resumed until done ends as one ne
     if (std::filesystem::exists(checkpoint)) args = with(args, {"--resume", checkpoint});
     WeftProcess weft(args);
     if (processes <= 16) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(50 + random.below(300)));
+      std::this_thread::sleep_for(std::chrono::milliseconds(20 + random.below(150)));
       const bool term = random.below(2) == 0;
       weft.signal(term ? SIGTERM : SIGKILL);
       (term ? terms : kills) += 1;
