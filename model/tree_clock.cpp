@@ -37,20 +37,11 @@ void push_child(std::vector<Node>& nodes, std::int32_t parent, std::int32_t at) 
 }  // namespace
 
 int TreeClockArena::acquire() {
-  int storage = 0;
-  if (!free_.empty()) {
-    storage = free_.back();
-    free_.pop_back();
-  } else {
-    storage = static_cast<int>(storages_.size());
-    storages_.emplace_back();
-  }
-  Storage& fresh = storages_[static_cast<std::size_t>(storage)];
-  for (const Node& node : fresh.nodes)
-    if (node.slot != virtual_slot) fresh.index[node.slot] = -1;
-  fresh.nodes.clear();
-  fresh.holders = 1;
-  return storage;
+  return storages_.acquire([](Storage& fresh) {
+    for (const Node& node : fresh.nodes)
+      if (node.slot != virtual_slot) fresh.index[node.slot] = -1;
+    fresh.nodes.clear();
+  });
 }
 
 TreeClock::TreeClock(TreeClock&& other) noexcept : TreeClock(*other.arena_) { swap(other); }

@@ -36,6 +36,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "model/shared_storage.hpp"
 #include "model/vector_clock.hpp"
 
 namespace weft::model {
@@ -50,21 +51,18 @@ class TreeClockArena {
     std::int32_t parent = -1, child = -1, next = -1, previous = -1;  // node positions
   };
   struct Storage {
-    int holders = 0;
     std::vector<Node> nodes;          // nodes[0] is the root
     std::vector<std::int32_t> index;  // per slot: its node's position, or -1
   };
 
   // Storage held once, with no nodes and a cleared index (capacity kept from an earlier use).
   int acquire();
-  void retain(int storage) { ++storages_[static_cast<std::size_t>(storage)].holders; }
-  void release(int storage) {
-    if (--storages_[static_cast<std::size_t>(storage)].holders == 0) free_.push_back(storage);
-  }
-  bool shared(int storage) const { return storages_[static_cast<std::size_t>(storage)].holders > 1; }
+  void retain(int storage) { storages_.retain(storage); }
+  void release(int storage) { storages_.release(storage); }
+  bool shared(int storage) const { return storages_.shared(storage); }
   // Valid until the next acquire (which may move the storage records, not their vectors).
-  Storage& at(int storage) { return storages_[static_cast<std::size_t>(storage)]; }
-  const Storage& at(int storage) const { return storages_[static_cast<std::size_t>(storage)]; }
+  Storage& at(int storage) { return storages_.contents(storage); }
+  const Storage& at(int storage) const { return storages_.contents(storage); }
 
   // A join's scratch (reused, so joins allocate nothing once warm).
   struct Visit {
@@ -74,8 +72,7 @@ class TreeClockArena {
   std::vector<std::int32_t> updated;
 
  private:
-  std::vector<Storage> storages_;
-  std::vector<int> free_;
+  SharedStorage<Storage> storages_;
 };
 
 class TreeClock {

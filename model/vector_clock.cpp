@@ -6,21 +6,6 @@
 
 namespace weft::model {
 
-int ClockArena::acquire() {
-  int storage = 0;
-  if (!free_.empty()) {
-    storage = free_.back();
-    free_.pop_back();
-  } else {
-    storage = static_cast<int>(storages_.size());
-    storages_.emplace_back();
-  }
-  Storage& fresh = storages_[static_cast<std::size_t>(storage)];
-  fresh.holders = 1;
-  fresh.entries.clear();
-  return storage;
-}
-
 VectorClock::VectorClock(VectorClock&& other) noexcept : VectorClock(*other.arena_) { swap(other); }
 
 VectorClock& VectorClock::operator=(const VectorClock& other) {

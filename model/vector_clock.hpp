@@ -22,6 +22,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "model/shared_storage.hpp"
+
 namespace weft::model {
 
 struct Epoch {
@@ -30,29 +32,17 @@ struct Epoch {
   friend bool operator==(const Epoch&, const Epoch&) = default;
 };
 
-class ClockArena {
+class ClockArena : public SharedStorage<std::vector<std::uint32_t>> {
  public:
   using Entries = std::vector<std::uint32_t>;
 
   // Storage held once, emptied (capacity kept from an earlier use).
-  int acquire();
-  void retain(int storage) { ++storages_[static_cast<std::size_t>(storage)].holders; }
-  void release(int storage) {
-    if (--storages_[static_cast<std::size_t>(storage)].holders == 0) free_.push_back(storage);
+  int acquire() {
+    return SharedStorage::acquire([](Entries& entries) { entries.clear(); });
   }
-  bool shared(int storage) const { return storages_[static_cast<std::size_t>(storage)].holders > 1; }
   // Valid until the next acquire (which may move the storage records, not their entries).
-  Entries& entries(int storage) { return storages_[static_cast<std::size_t>(storage)].entries; }
-  const Entries& entries(int storage) const { return storages_[static_cast<std::size_t>(storage)].entries; }
-  std::size_t storages() const { return storages_.size(); }  // ever acquired at once, at most
-
- private:
-  struct Storage {
-    int holders = 0;
-    Entries entries;
-  };
-  std::vector<Storage> storages_;
-  std::vector<int> free_;  // storages nobody holds
+  Entries& entries(int storage) { return contents(storage); }
+  const Entries& entries(int storage) const { return contents(storage); }
 };
 
 class VectorClock {
