@@ -57,7 +57,6 @@ class Execution:
         self.refs = []  # HostRef, in the order they were made
         self.mesh_context = {"axis_names": (), "mesh_shape": (devices,)}  # a shard_map body's mesh while it runs
         self.read_at = None  # where the host code first read a result
-        self._written = {}  # buffer name -> the launch that may write it last
         self._lazy_reads = {}  # buffer name -> where the host code took a lazy result of it
         self._values = None  # buffer name -> per device, once the program has run
         self._held = None  # an exception the host code raised after launching, before its program ran

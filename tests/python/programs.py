@@ -130,3 +130,11 @@ def launch_after_read():
     y = _blocked(scale_kernel, x.shape)(x)
     assert float(y[0, 0]) == 2.0
     _blocked(shift_kernel, x.shape)(y)
+
+
+@weft.scenario(devices=1)
+def raises_before_reading():
+    """Host code that fails after launching, before reading: reported once the program has run."""
+    x = np.ones((ROWS, COLS), dtype=np.float32)
+    _blocked(scale_kernel, x.shape)(x)
+    raise ValueError("the host gave up")

@@ -49,3 +49,10 @@ def test_a_launch_after_reading_a_result_is_refused_naming_both_lines():
     result = weft.run(p.launch_after_read)
     assert not result.ok
     assert "after reading a result at" in result.report and "programs.py:" in result.report, result.report
+
+
+def test_an_error_of_the_host_code_after_launching_is_reported_once_the_program_ran():
+    result = weft.run(p.raises_before_reading)
+    assert not result.ok
+    assert "the host code raised ValueError: the host gave up" in result.report, result.report
+    assert "programs.py:" in result.report, result.report

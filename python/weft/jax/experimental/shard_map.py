@@ -1,6 +1,7 @@
 """``shard_map`` over weft's simulated devices: splits each input over the mesh as its
-PartitionSpec says, launches the kernel on every device with its shard, and joins the outputs
-as the out_specs say."""
+PartitionSpec says, runs the body once with every device's part (``Shard``), so that each launch
+it makes runs on every device with that device's part, and joins what the body returns as the
+out_specs say (lazy until the host reads it: weft/_lazy.py)."""
 
 import numpy as _np
 
