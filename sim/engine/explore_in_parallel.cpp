@@ -21,6 +21,7 @@
 #include "scheduler/strategies/claimed_run.hpp"
 #include "sim/engine/explore.hpp"
 #include "sim/engine/explore_parts.hpp"
+#include "sim/engine/shared_tree_runs.hpp"
 
 namespace weft::sim {
 namespace {
@@ -39,7 +40,7 @@ class SharedExploration {
  public:
   SharedExploration(const scheduler::ExploreOptions& options, bool keep_going, const ExploreWatch& watch,
                     std::size_t budget)
-      : options_(options), keep_going_(keep_going), watch_(watch), budget_(budget) {}
+      : options_(options), watch_(watch), counted_(report_, watch, keep_going, budget) {}
 
   // A worker's loop; whatever it throws stops every worker and is rethrown by report().
   void work(Simulation& simulation) noexcept;
@@ -55,16 +56,14 @@ class SharedExploration {
   }
 
   const scheduler::ExploreOptions& options_;
-  const bool keep_going_;
   const ExploreWatch& watch_;
-  const std::size_t budget_;
   std::mutex mutex_;
   std::condition_variable ready_;
   std::atomic<bool> halted_{false};  // read at every step of every worker's run
   SharedWakeupTree tree_;
   ExploreReport report_;
-  std::uint64_t claims_ = 0, runs_ = 0, steps_ = 0;
-  std::size_t depth_ = 0, kept_ = 0;
+  SharedTreeRuns counted_;  // after report_, which it counts into
+  std::uint64_t claims_ = 0, steps_ = 0;
   int waiting_ = 0;  // workers waiting for a branch
   int unpruned_ = 0;  // runs since the tree was last pruned
   std::exception_ptr error_;
@@ -138,24 +137,7 @@ void SharedExploration::claim_and_run(Simulation& simulation) {
 }
 
 void SharedExploration::count_run(const ExecutionResult& result, bool complete) {
-  (complete ? report_.complete : report_.abandoned) += 1;
-  ++runs_;
-  if (complete) depth_ = result.steps;
-  kept_ = tree_.memory_bytes();
-  report_.peak_memory_bytes = std::max(report_.peak_memory_bytes, kept_);
-  // No estimate of the classes: the shared tree's states are not on one path (class_estimate.hpp).
-  if (watch_.progress) watch_.progress({runs_, report_.complete, 0, depth_, tree_.waiting(), kept_});
-  if (complete) {
-    explore_parts::tally(report_, result, true);
-    if (result.verdict != model::Verdict::ok && !keep_going_) {
-      report_.stopped_early = true;
-      halt_all();
-    }
-  }
-  if (kept_ > budget_ && !tree_.done()) {
-    report_.out_of_memory = true;
-    halt_all();
-  }
+  if (counted_.count(tree_, result, complete)) halt_all();
 }
 
 ExploreReport SharedExploration::report(double seconds) {

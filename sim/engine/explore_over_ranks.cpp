@@ -19,6 +19,7 @@
 #include "sim/engine/explore_messages.hpp"
 #include "sim/engine/explore_over_ranks.hpp"
 #include "sim/engine/explore_parts.hpp"
+#include "sim/engine/shared_tree_runs.hpp"
 
 namespace weft::sim {
 namespace {
@@ -56,8 +57,9 @@ class Owner {
  public:
   Owner(Simulation& simulation, RankTransport& transport, const scheduler::ExploreOptions& options, bool keep_going,
         const ExploreWatch& watch, std::size_t budget)
-      : simulation_(simulation), transport_(transport), options_(options), keep_going_(keep_going), watch_(watch),
-        budget_(budget), helpers_(static_cast<std::size_t>(transport.ranks())), own_(strategy_, watch.stop) {}
+      : simulation_(simulation), transport_(transport), options_(options), watch_(watch),
+        helpers_(static_cast<std::size_t>(transport.ranks())), counted_(report_, watch, keep_going, budget),
+        own_(strategy_, watch.stop) {}
 
   ExploreReport explore(OwnerFigures& figures);
 
@@ -87,17 +89,15 @@ class Owner {
   Simulation& simulation_;
   RankTransport& transport_;
   const scheduler::ExploreOptions& options_;
-  const bool keep_going_;
   const ExploreWatch& watch_;
-  const std::size_t budget_;
   std::vector<Helper> helpers_;  // by rank; rank 0's is unused
   SharedWakeupTree tree_;
   ExploreReport report_;
+  SharedTreeRuns counted_;  // after report_, which it counts into
   bool halted_ = false;
   std::optional<std::string> helper_error_;
-  std::uint64_t claims_ = 0, runs_ = 0, steps_ = 0, prunes_ = 0;
+  std::uint64_t claims_ = 0, steps_ = 0, prunes_ = 0;
   int unpruned_ = 0;
-  std::size_t depth_ = 0, kept_ = 0;
   scheduler::ClaimedRun strategy_;
   explore_parts::Stoppable own_;
   std::optional<SharedWakeupTree::Path> own_near_;
@@ -247,23 +247,7 @@ bool Owner::run_own() {
 }
 
 void Owner::count_run(const ExecutionResult& result, bool complete) {
-  (complete ? report_.complete : report_.abandoned) += 1;
-  ++runs_;
-  if (complete) depth_ = result.steps;
-  kept_ = tree_.memory_bytes();
-  report_.peak_memory_bytes = std::max(report_.peak_memory_bytes, kept_);
-  if (watch_.progress) watch_.progress({runs_, report_.complete, 0, depth_, tree_.waiting(), kept_});
-  if (complete) {
-    explore_parts::tally(report_, result, true);
-    if (result.verdict != model::Verdict::ok && !keep_going_) {
-      report_.stopped_early = true;
-      halted_ = true;
-    }
-  }
-  if (kept_ > budget_ && !tree_.done()) {
-    report_.out_of_memory = true;
-    halted_ = true;
-  }
+  if (counted_.count(tree_, result, complete)) halted_ = true;
 }
 
 bool Owner::outstanding() const {
