@@ -262,7 +262,10 @@ std::size_t footprint_bytes(const Footprint& footprint) { return footprint.touch
 
 std::size_t tree_bytes(const std::vector<Branch>& tree) {
   std::size_t bytes = tree.capacity() * sizeof(Branch);
-  for (const Branch& branch : tree) bytes += footprint_bytes(branch.footprint) + tree_bytes(branch.children);
+  for (const Branch& root : tree)
+    visit_branches(root, [&](const Branch& branch) {
+      bytes += footprint_bytes(branch.footprint) + branch.children.capacity() * sizeof(Branch);
+    });
   return bytes;
 }
 

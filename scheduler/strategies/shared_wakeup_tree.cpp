@@ -21,6 +21,23 @@ struct SharedWakeupTree::Node {
   std::size_t waiting = 0, running = 0;  // children of this subtree in each state, its own included
   std::size_t bytes = 0;                 // what it holds itself, as last counted (own_bytes)
 
+  Node() = default;
+  Node(const Node&) = delete;
+  Node& operator=(const Node&) = delete;
+  // Frees the states below one at a time: a run's chain of states is as deep as the run is long,
+  // too deep for the recursion of nested destructors.
+  ~Node() {
+    std::vector<std::unique_ptr<Node>> below;
+    for (Child& child : children)
+      if (child.node) below.push_back(std::move(child.node));
+    while (!below.empty()) {
+      const std::unique_ptr<Node> node = std::move(below.back());
+      below.pop_back();
+      for (Child& child : node->children)
+        if (child.node) below.push_back(std::move(child.node));
+    }
+  }
+
   // The child to claim next here: the first waiting one, unless an earlier one is on its first
   // run (its footprint as it ran, which its later siblings sleep on, is not known yet). None:
   // the number of children.
@@ -38,8 +55,10 @@ namespace {
 // A transition's footprint as it ran, without the touch of the run's end that the race analysis
 // puts on a run's last transition while it lives (race_analysis.hpp).
 std::size_t branch_bytes(const Branch& branch) {
-  std::size_t bytes = branch.footprint.touches.capacity() * sizeof(Touch) + branch.children.capacity() * sizeof(Branch);
-  for (const Branch& child : branch.children) bytes += branch_bytes(child);
+  std::size_t bytes = 0;
+  visit_branches(branch, [&](const Branch& each) {
+    bytes += each.footprint.touches.capacity() * sizeof(Touch) + each.children.capacity() * sizeof(Branch);
+  });
   return bytes;
 }
 
@@ -89,10 +108,15 @@ SharedWakeupTree::Node* SharedWakeupTree::shallowest_claimable(Node* node) {
   // Depth first, leftmost first, a state's own children before its subtrees': only subtrees
   // with a waiting child are entered, and a waiting child is unclaimable only behind a sibling
   // on its first run, so few are entered in vain.
-  if (node == nullptr || node->waiting == 0) return nullptr;
-  if (node->claimable() < node->children.size()) return node;
-  for (Child& child : node->children)
-    if (Node* found = shallowest_claimable(child.node.get())) return found;
+  // An explicit stack: the tree is as deep as its longest run.
+  std::vector<Node*> next{node};
+  while (!next.empty()) {
+    Node* at = next.back();
+    next.pop_back();
+    if (at == nullptr || at->waiting == 0) continue;
+    if (at->claimable() < at->children.size()) return at;
+    for (std::size_t b = at->children.size(); b-- > 0;) next.push_back(at->children[b].node.get());
+  }
   return nullptr;
 }
 
@@ -257,21 +281,25 @@ Inserted SharedWakeupTree::insert_along(const Path& path, const Run& run, Revers
   return Inserted::covered;  // the run itself covers it
 }
 
-Inserted SharedWakeupTree::enter(Child& child, Sequence& v) {
-  if (child.node == nullptr)  // waiting, or its run still going: its wakeup tree; or a run's end
-    return child.state == Child::State::done ? Inserted::covered : insert_below(child.branch, v);
-  return insert_into(child.node.get(), v);
-}
-
 Inserted SharedWakeupTree::insert_into(Node* state, Sequence& v, std::size_t from, std::size_t* added_on_path) {
-  touched_ = state;
-  for (std::size_t b = from; b < state->children.size(); ++b) {
-    Child& child = state->children[b];
-    const auto position = v.weak_initial(child.branch.actor, child.branch.footprint);
-    if (!position) continue;
-    v.consume(*position);
-    if (v.empty()) return Inserted::covered;
-    return enter(child, v);
+  // Down the matching children a state at a time: the tree is as deep as its longest run.
+  for (;;) {
+    touched_ = state;
+    Child* matched = nullptr;
+    for (std::size_t b = from; b < state->children.size() && matched == nullptr; ++b) {
+      Child& child = state->children[b];
+      const auto position = v.weak_initial(child.branch.actor, child.branch.footprint);
+      if (!position) continue;
+      v.consume(*position);
+      if (v.empty()) return Inserted::covered;
+      matched = &child;
+    }
+    if (matched == nullptr) break;
+    if (matched->node == nullptr)  // waiting, or its run still going: its wakeup tree; or a run's end
+      return matched->state == Child::State::done ? Inserted::covered : insert_below(matched->branch, v);
+    state = matched->node.get();
+    from = 0;
+    added_on_path = nullptr;  // below the inserting run's path
   }
   state->children.push_back({v.chain(), nullptr, Child::State::waiting});
   if (added_on_path != nullptr)
@@ -311,9 +339,14 @@ std::size_t SharedWakeupTree::own_bytes(const Node& node) {
 }
 
 void SharedWakeupTree::forget(const Node& node) {
-  bytes_ -= node.bytes;
-  for (const Child& child : node.children)
-    if (child.node) forget(*child.node);
+  std::vector<const Node*> next{&node};
+  while (!next.empty()) {
+    const Node* at = next.back();
+    next.pop_back();
+    bytes_ -= at->bytes;
+    for (const Child& child : at->children)
+      if (child.node) next.push_back(child.node.get());
+  }
 }
 
 }  // namespace weft::scheduler

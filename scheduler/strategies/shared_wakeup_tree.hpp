@@ -129,7 +129,6 @@ class SharedWakeupTree {
   // From child `from` on; a branch added on the inserting run's path is counted in
   // `added_on_path`, elsewhere up the tree at once.
   Inserted insert_into(Node* node, Sequence& v, std::size_t from = 0, std::size_t* added_on_path = nullptr);
-  Inserted enter(Child& child, Sequence& v);
   Claim claim_at(Node* node, std::size_t child, const Path* near, std::vector<Sleep>* near_sleeps);
   static Node* shallowest_claimable(Node* node);
   static std::size_t own_bytes(const Node& node);

@@ -2,6 +2,62 @@
 
 namespace weft::scheduler {
 
+Branch::Branch(const Branch& other) : actor(other.actor), footprint(other.footprint) {
+  // Level by level: each copied branch's children are copied shallow, then filled in turn.
+  std::vector<std::pair<Branch*, const Branch*>> next{{this, &other}};
+  while (!next.empty()) {
+    const auto [to, from] = next.back();
+    next.pop_back();
+    to->children.reserve(from->children.size());
+    for (const Branch& child : from->children) {
+      to->children.emplace_back(child.actor, child.footprint);
+      next.emplace_back(&to->children.back(), &child);
+    }
+  }
+}
+
+Branch& Branch::operator=(const Branch& other) {
+  if (this != &other) *this = Branch(other);
+  return *this;
+}
+
+Branch& Branch::operator=(Branch&& other) noexcept {
+  if (this == &other) return *this;
+  Branch dropped(std::move(*this));  // freed below, without recursion
+  actor = other.actor;
+  footprint = std::move(other.footprint);
+  children = std::move(other.children);
+  return *this;
+}
+
+Branch::~Branch() {
+  // Children whose branches are all leaves go by the vector's own destructor; deeper ones are
+  // taken apart a level at a time, so that no destructor finds grandchildren.
+  bool deep = false;
+  for (const Branch& child : children) deep = deep || !child.children.empty();
+  if (!deep) return;
+  std::vector<std::vector<Branch>> levels;
+  levels.push_back(std::move(children));
+  while (!levels.empty()) {
+    std::vector<Branch> level = std::move(levels.back());
+    levels.pop_back();
+    for (Branch& branch : level)
+      if (!branch.children.empty()) levels.push_back(std::move(branch.children));
+  }
+}
+
+bool operator==(const Branch& a, const Branch& b) {
+  std::vector<std::pair<const Branch*, const Branch*>> next{{&a, &b}};
+  while (!next.empty()) {
+    const auto [x, y] = next.back();
+    next.pop_back();
+    if (!(x->actor == y->actor) || !(x->footprint == y->footprint) || x->children.size() != y->children.size())
+      return false;
+    for (std::size_t c = 0; c < x->children.size(); ++c) next.emplace_back(&x->children[c], &y->children[c]);
+  }
+  return true;
+}
+
 std::optional<std::size_t> Sequence::weak_initial(StableActor actor, const Footprint& footprint) const {
   const std::span<const Step> left = steps();
   for (std::size_t a = 0; a < left.size(); ++a) {

@@ -21,12 +21,35 @@
 
 namespace weft::scheduler {
 
+// A branch and the branches after it. A chain of branches is as long as the rest of a reversal,
+// up to a run's length: destroying, copying and comparing take no recursion.
 struct Branch {
   StableActor actor;
   Footprint footprint;
   std::vector<Branch> children;
-  friend bool operator==(const Branch&, const Branch&) = default;
+
+  Branch() = default;
+  Branch(StableActor first, Footprint touched, std::vector<Branch> after = {})
+      : actor(first), footprint(std::move(touched)), children(std::move(after)) {}
+  Branch(const Branch& other);
+  Branch(Branch&&) noexcept = default;
+  Branch& operator=(const Branch& other);
+  Branch& operator=(Branch&&) noexcept;
+  ~Branch();
+  friend bool operator==(const Branch& a, const Branch& b);
 };
+
+// Calls visit(branch) for `root` and every branch below it, depth first, each before its children.
+template <class Visit>
+void visit_branches(const Branch& root, Visit visit) {
+  std::vector<const Branch*> next{&root};
+  while (!next.empty()) {
+    const Branch* at = next.back();
+    next.pop_back();
+    visit(*at);
+    for (std::size_t c = at->children.size(); c-- > 0;) next.push_back(&at->children[c]);
+  }
+}
 
 // A sequence v being inserted; its transitions are consumed as tree branches match them. Each
 // step is a transition of the analysed run (its index there, for happens-before).

@@ -151,3 +151,25 @@ TEST_CASE("Happens-before: a DMA waited for gives its lane to the next DMA of it
   CHECK_FALSE(order.before(2, 6));
   CHECK_FALSE(order.before(1, 2));
 }
+
+TEST_CASE("A chain of branches as long as a long run is copied, compared and freed without recursion",
+          "[scheduler][explorer]") {
+  // 300,000 levels: nested destructors, copies or comparisons would overflow the stack.
+  Branch root(core(0), writes(0));
+  Branch* tail = &root;
+  for (std::uint32_t depth = 1; depth < 300'000; ++depth) {
+    tail->children.emplace_back(core(depth % 3), writes(depth));
+    if (depth % 1000 == 0) tail->children.emplace_back(dma_read(depth, 1), reads(depth));
+    tail = &tail->children.front();
+  }
+  Branch copy = root;
+  CHECK(copy == root);
+  tail->children.emplace_back(core(7), reads(7));
+  CHECK_FALSE(copy == root);
+  Branch moved = std::move(copy);
+  moved = root;
+  CHECK(moved == root);
+  std::size_t branches = 0;
+  visit_branches(root, [&](const Branch&) { ++branches; });
+  CHECK(branches == 300'000 + 299 + 1);
+}

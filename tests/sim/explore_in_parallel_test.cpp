@@ -345,3 +345,20 @@ TEST_CASE("explore with several threads rethrows a worker's error after stopping
   };
   CHECK_THROWS_AS(explore_with_threads(2, flaky, one_device(3)), std::logic_error);
 }
+
+TEST_CASE("explore with several threads takes runs of 200,000 steps", "[sim][explore]") {
+  // The shared tree holds a state per step of a run: its walks and its freeing take no recursion.
+  sim::Config config = one_device(2);
+  config.machine.dma_execution = model::DmaExecution::async;
+  config.race_detection.enabled = false;
+  config.scheduler.max_steps = 1'000'000;
+  const sim::ScenarioDefinition& pipeline = builtin("core_pipeline");
+  sim::ScenarioDefinition long_pipeline = pipeline;
+  long_pipeline.params = {{"tiles", 10'000}, {"rows", 1}, {"cols", 128}, {"tile_offset", 0}};
+  scheduler::ExploreOptions options;
+  options.max_executions = 6;
+  const sim::ExploreReport report = explore_with_threads(2, long_pipeline, config, options);
+  CHECK(report.bound_hit);
+  CHECK(report.complete >= 6);
+  CHECK(verdicts_of(tallies(report)) == std::set<model::Verdict>{model::Verdict::ok});
+}
