@@ -243,7 +243,12 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
     note_scenario(scenario_description(catalog, *request.scenario));
     // --trace-text on weft's own stdout (/dev/stdout, its file by name) is stdout: in order, after the report.
     if (traces.text && *traces.text != "-" && same_file_as(*traces.text, STDOUT_FILENO)) traces.text = "-";
-    check_outputs(outputs_of(traces, files), request.inputs);
+    std::vector<NamedOutput> outputs = outputs_of(traces, files);
+    // The checkpoint is written too: --resume F without --checkpoint saves to F.
+    if (explore->parsed() && (explore_arguments.checkpoint || explore_arguments.resume))
+      outputs.push_back(explore_arguments.checkpoint ? NamedOutput{"--checkpoint", *explore_arguments.checkpoint}
+                                                     : NamedOutput{"--resume", *explore_arguments.resume});
+    check_outputs(outputs, request.inputs);
     if (explore->parsed()) {
       explore_arguments.interrupted = interrupted;
       explore_arguments.jsonl = files.jsonl;

@@ -1,7 +1,8 @@
 // explore --checkpoint and --resume (docs/exploring.md): an exploration killed at random points,
 // by SIGTERM (it saves as it stops) and by SIGKILL (the last periodic save survives), and resumed
 // each time until it ends, ends as one never stopped: the same runs, space, verdicts and reports.
-// A checkpoint of another exploration, a damaged one, and one with --jobs are refused (status 2).
+// A checkpoint of another exploration, a damaged one, one with --jobs, and one that is another
+// output or an input are refused (status 2).
 
 #include <catch2/catch.hpp>
 
@@ -122,6 +123,20 @@ TEST_CASE("explore refuses a checkpoint of another exploration, a damaged one, a
   std::ofstream(damaged, std::ios::binary) << "{\"header\": true}\n";
   CHECK(run_weft(with(bounded, {"--resume", damaged})).err.find("not a weft explore checkpoint") != std::string::npos);
   CHECK(run_weft(with(bounded, {"--resume", damaged + ".absent"})).err.find("it cannot be read") != std::string::npos);
+
+  // The checkpoint is an output like the others: never one of them, never an input.
+  const std::string written = fresh_path("explore_refused.jsonl");
+  const auto both = run_weft(with(bounded, {"--checkpoint", written, "--jsonl", written}));
+  CHECK(both.status == 2);
+  CHECK(both.err.find("--jsonl writes it too") != std::string::npos);
+  CHECK_FALSE(std::filesystem::exists(written));
+  const auto over_input = run_weft(with(bounded, {"--resume", checkpoint, "--junit", checkpoint}));
+  CHECK(over_input.status == 2);
+  CHECK(over_input.err.find("--resume: cannot write") != std::string::npos);
+  CHECK(over_input.err.find("--junit writes it too") != std::string::npos);
+  const auto over_scenario = run_weft(with(bounded, {"--checkpoint", "scenarios/readers6.toml"}));
+  CHECK(over_scenario.status == 2);
+  CHECK(over_scenario.err.find("an input") != std::string::npos);
 
   const auto jobs = run_weft({"explore", "scenarios/readers6.toml", "--jobs", "2", "--checkpoint", checkpoint});
   CHECK(jobs.status == 2);
