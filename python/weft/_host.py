@@ -11,7 +11,7 @@ host code has read a result is refused.
 import greenlet
 import numpy as np
 
-from . import _dtypes
+from . import _dtypes, _frames
 from ._lazy import DeviceResult
 
 
@@ -58,6 +58,7 @@ class Execution:
         self.mesh_context = {"axis_names": (), "mesh_shape": (devices,)}  # a shard_map body's mesh while it runs
         self.read_at = None  # where the host code first read a result
         self._lazy_reads = {}  # buffer name -> where the host code took a lazy result of it
+        self._writers = {}  # buffer name -> (number, where) of the last launch with it as an output
         self._values = None  # buffer name -> per device, once the program has run
         self._held = None  # an exception the host code raised after launching, before its program ran
         self._host = greenlet.greenlet(lambda *_: self._run_host(spec, params))
@@ -106,8 +107,10 @@ class Execution:
                                       f"when the program has run; take them after the last launch "
                                       f"(docs/python.md)")
         self.program.append(launch)
-        return [[self._lazy(buffer.buffer, device, buffer.shape, buffer.dtype) for device in range(self.devices)]
-                for buffer in outputs]
+        for buffer in outputs:
+            self._writers[buffer.buffer] = (number, where)
+        return [[self._lazy(buffer.buffer, device, buffer.shape, buffer.dtype, made_by=(number, where))
+                 for device in range(self.devices)] for buffer in outputs]
 
     def add_ref(self, ref, parts):
         """Adds `ref`'s buffer to the program: every device's `parts` (None: uninitialized)."""
@@ -121,8 +124,8 @@ class Execution:
         part = np.empty(ref.shape, dtype=np.bool_)[index]
         return [self._lazy(ref.name, device, part.shape, ref.weft_dtype, index) for device in range(self.devices)]
 
-    def _lazy(self, name, device, shape, weft_dtype, index=None):
-        return DeviceResult(self, name, device, shape, _dtypes.numpy_dtype_of(weft_dtype), index)
+    def _lazy(self, name, device, shape, weft_dtype, index=None, made_by=None):
+        return DeviceResult(self, name, device, shape, _dtypes.numpy_dtype_of(weft_dtype), index, made_by)
 
     def _input(self, name, per_device, where):
         earlier = [part for part in per_device if isinstance(part, DeviceResult)]
@@ -145,14 +148,23 @@ class Execution:
 
     # ---- results ----
 
-    def result(self, name, device, where):
-        """The contents of buffer `name` on `device`, for host code reading a result: the program
-        runs first if it has not."""
+    def result(self, name, device, where, made_by=None):
+        """The contents of buffer `name` on `device`, for host code reading a result (of launch
+        `made_by`: its number and line): the program runs first if it has not. A result that a
+        later launch overwrote in place (input_output_aliases) is refused: weft keeps a buffer's
+        last contents only, where JAX would have kept the earlier value by copying it."""
         if self._values is None:
             if greenlet.getcurrent() is not self._host:
                 raise RuntimeError("a launch's result read outside the host code that made it")
             self.read_at = where
             self._host.parent.switch()
+        later = self._writers.get(name)
+        if made_by is not None and later is not None and later[0] != made_by[0]:
+            raise LaunchAfterRead(f"the host code reads at {where[0]}:{where[1]} the result of the launch at "
+                                  f"{made_by[1][0]}:{made_by[1][1]}, which the launch at {later[1][0]}:"
+                                  f"{later[1][1]} overwrote in place (input_output_aliases): weft keeps a buffer's "
+                                  f"last contents only; read the later launch's result, or give that launch the "
+                                  f"input without aliasing it (docs/python.md)")
         return self._values[name][device]
 
     def finish(self, values):
@@ -186,7 +198,7 @@ def _describe_failure(error):
     import traceback
     frames = traceback.extract_tb(error.__traceback__)
     where = next((f"{frame.filename.rsplit('/', 1)[-1]}:{frame.lineno}" for frame in reversed(frames)
-                  if "/weft/" not in frame.filename), None)
+                  if not _frames.in_library(frame.filename)), None)
     text = str(error).strip() or "an assertion failed"
     return text + (f" (at {where})" if where else "")
 

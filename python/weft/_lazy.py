@@ -15,17 +15,9 @@ assertion, ``np.asarray``), it runs the program first and is then an ordinary nu
   ``out_specs`` say.
 """
 
-import sys
-
 import numpy as np
 
-
-def _caller():
-    """The first frame outside weft: where host code read a result."""
-    frame = sys._getframe(1)
-    while frame is not None and "/weft/" in frame.f_code.co_filename.replace("\\", "/"):
-        frame = frame.f_back
-    return (frame.f_code.co_filename, frame.f_lineno) if frame is not None else ("<unknown>", 0)
+from ._frames import caller as _caller
 
 
 class Lazy:
@@ -82,10 +74,12 @@ Lazy.__hash__ = None
 
 
 class DeviceResult(Lazy):
-    """Device `device`'s contents of buffer `buffer` when the program has run (`index`: a part)."""
+    """Device `device`'s contents of buffer `buffer` when the program has run (`index`: a part;
+    `made_by`: the number and line of the launch whose output it is, None for a ref)."""
 
-    def __init__(self, execution, buffer, device, shape, dtype, index=None):
+    def __init__(self, execution, buffer, device, shape, dtype, index=None, made_by=None):
         self.execution = execution
+        self.made_by = made_by
         self.buffer = buffer
         self.device = device
         self.shape = tuple(shape)
@@ -93,7 +87,7 @@ class DeviceResult(Lazy):
         self.index = index
 
     def value(self):
-        whole = self.execution.result(self.buffer, self.device, _caller())
+        whole = self.execution.result(self.buffer, self.device, _caller(), self.made_by)
         return whole if self.index is None else whole[self.index]
 
 

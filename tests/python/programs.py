@@ -132,6 +132,24 @@ def launch_after_read():
     _blocked(shift_kernel, x.shape)(y)
 
 
+def _in_place(kernel, shape):
+    spec = pl.BlockSpec((ROWS, COLS), lambda i: (i, 0))
+    return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(shape, jnp.float32), grid=(shape[0] // ROWS,),
+                          in_specs=[spec], out_specs=spec, input_output_aliases={0: 0})
+
+
+@weft.scenario(devices=1, params={"read_earlier": 0})
+def update_in_place(read_earlier):
+    """A second launch that updates the first's result in place; reading the earlier value after
+    it is refused (weft keeps a buffer's last contents only)."""
+    x = np.ones((ROWS, COLS), dtype=np.float32)
+    y = _blocked(scale_kernel, x.shape)(x)
+    z = _in_place(shift_kernel, x.shape)(y)
+    np.testing.assert_array_equal(z, 3 * x)
+    if read_earlier:
+        np.testing.assert_array_equal(y, 2 * x)
+
+
 @weft.scenario(devices=1)
 def raises_before_reading():
     """Host code that fails after launching, before reading: reported once the program has run."""

@@ -51,6 +51,16 @@ def test_a_launch_after_reading_a_result_is_refused_naming_both_lines():
     assert "after reading a result at" in result.report and "programs.py:" in result.report, result.report
 
 
+def test_an_update_in_place_is_read_through_the_later_result_and_the_earlier_one_is_refused():
+    result = weft.sweep(p.update_in_place, seeds="0..9")
+    assert result.ok, result.report
+    refused = weft.run(p.update_in_place, config={"params.read_earlier": 1})
+    assert not refused.ok
+    assert "overwrote in place (input_output_aliases)" in refused.report, refused.report
+    assert re.search(r"reads at \S*programs.py:\d+ the result of the launch at \S*programs.py:\d+, which the launch "
+                     r"at \S*programs.py:\d+ overwrote", refused.report), refused.report
+
+
 def test_an_error_of_the_host_code_after_launching_is_reported_once_the_program_ran():
     result = weft.run(p.raises_before_reading)
     assert not result.ok
