@@ -4,7 +4,8 @@
 //
 // every rank given the same command line. Rank 0 prints the report; its reproduce lines name the
 // plain weft executable beside this one (a replay is one process). Built only where CMake finds
-// MPI (app/CMakeLists.txt). Other commands are the weft executable's: refused here (status 2).
+// MPI (app/CMakeLists.txt). `--help` and `--version` answer (rank 0 prints) with status 0; other
+// commands are the weft executable's: refused here (status 2).
 // A usage, configuration or internal error on any rank ends every rank (MPI_Abort).
 
 #include <mpi.h>
@@ -16,6 +17,7 @@
 
 #include "app/mpi_transport.hpp"
 #include "scenarios/registry.hpp"
+#include "sim/api/version.hpp"
 #include "sim/cli/cli.hpp"
 #include "sim/plugin/exit_guard.hpp"
 
@@ -29,7 +31,20 @@ std::string plain_executable(std::string_view self) {
   return std::string(self) + "weft";
 }
 
+constexpr std::string_view usage =
+    "weft-mpi: one `weft explore` shared by the ranks of an MPI job (docs/exploring.md)\n"
+    "Usage: mpirun -np N weft-mpi explore SCENARIO [explore's options]\n"
+    "       (or srun under Slurm); `weft-mpi explore --help` lists explore's options. Rank 0 prints\n"
+    "       the report; its reproduce lines name the plain weft beside weft-mpi.\n";
+
 int run(int argc, char** argv) {
+  if (argc == 2 && (std::string_view(argv[1]) == "--help" || std::string_view(argv[1]) == "-h" ||
+                    std::string_view(argv[1]) == "--version")) {
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank == 0) std::cout << (std::string_view(argv[1]) == "--version" ? "weft-mpi " WEFT_VERSION "\n" : usage);
+    return 0;
+  }
   if (argc < 2 || std::string_view(argv[1]) != "explore") {
     std::cerr << "weft-mpi: only `weft-mpi explore SCENARIO ...` (under mpirun or srun); the other commands are "
                  "the weft executable's\n";

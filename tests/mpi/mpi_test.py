@@ -5,7 +5,9 @@ Usage: mpi_test.py WEFT WEFT_MPI WORK_FOLDER CASE, CASE one of:
   ok          readers on 13 cores (4,096 classes): the same complete runs, verdicts and result
   failing     a deadlocking ring: the verdict one thread finds, its reproduce line printed once,
               naming the plain weft, and replaying the deadlock
-  keep-going  the same ring explored to its end: the same runs and verdict tallies
+  keep-going  the same ring explored to its end: the same runs and verdict tallies; and
+              `weft-mpi --help` and `--version` answered once (status 0), another command
+              refused (status 2)
   slurm       the sbatch file of docs/exploring.md (srun --mpi=pmix) on the local Slurm of
               scripts/local-slurm, as 3 tasks: the ok case's figures in its output
 WEFT_MPI is empty when the build has no weft-mpi (CMake found no MPI): then it exits 77
@@ -94,6 +96,15 @@ def case_failing(weft, weft_mpi):
 
 def case_keep_going(weft, weft_mpi):
     compare(weft, weft_mpi, [*DEADLOCK, "--keep-going"])
+    helped = run([*MPIRUN, weft_mpi, "--help"])
+    if helped.returncode != 0 or helped.stdout.count("Usage: mpirun -np N weft-mpi explore") != 1:
+        fail("weft-mpi --help is not answered once with status 0", helped)
+    version = run([*MPIRUN, weft_mpi, "--version"])
+    if version.returncode != 0 or not re.fullmatch(r"weft-mpi \S+\n", version.stdout):
+        fail("weft-mpi --version is not answered once with status 0", version)
+    refused = run([weft_mpi, "sweep", *DEADLOCK])
+    if refused.returncode != 2 or "only `weft-mpi explore SCENARIO" not in refused.stderr:
+        fail("weft-mpi does not refuse another command with status 2", refused)
 
 
 def case_slurm(weft, weft_mpi, work):
