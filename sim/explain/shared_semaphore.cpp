@@ -87,7 +87,7 @@ void tell_shared_semaphore(const TraceRecorder& recorder, const Causality& causa
   for (const std::string& copy : copies) fix += " and " + copy;
   fix += copies.empty() ? " a DMA semaphore of its own" : " DMA semaphores of their own";
   fix += ", or wait for every copy that signals " + semaphore_called + " before using any of their targets";
-  out.fixes.insert(out.fixes.begin(), {start.line, fix});
+  out.fixes = {{start.line, fix}};
 }
 
 }  // namespace weft::sim

@@ -19,7 +19,9 @@ namespace weft::sim {
 
 // If `dma_write` is a DMA's whole write phase and `access` a core's access racing with it whose
 // last wait on that DMA's receive cell took another copy's units: appends to `out` what that
-// wait took and why it passed, and the fix (first among the fixes).
+// wait took and why it passed, and makes its fix the only one. The race story's fixes order the
+// access through whatever chain reached it (an entry barrier, say), which is not the ordering
+// the kernel meant: that wait was.
 void tell_shared_semaphore(const TraceRecorder& recorder, const Causality& causality, const model::FailureSite& dma_write,
                            const model::FailureSite& access, Explanation& out);
 
