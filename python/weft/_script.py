@@ -2,13 +2,14 @@
 
 A script's scenarios are its functions marked with @weft.scenario. A script with none is a
 scenario itself, named after the file: its code (with ``__name__ == "__main__"``) is the host
-code, run again at every execution, so a Pallas file with only its imports changed runs as it is.
+code, run again at every execution, so a Pallas file runs as it is. Its imports of ``jax`` name
+weft's stand-ins (_jax_names.py).
 """
 
 import os
 import sys
 
-from . import _host
+from . import _host, _jax_names
 
 
 def load(path):
@@ -35,7 +36,7 @@ def load(path):
 
 
 def _namespace(path):
-    return {"__name__": "__main__", "__file__": path, "__builtins__": __builtins__}
+    return {"__name__": "__main__", "__file__": path, "__builtins__": _jax_names.script_builtins()}
 
 
 def _script_scenario(stem, path, code):

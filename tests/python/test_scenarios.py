@@ -105,6 +105,54 @@ def test_a_script_without_scenarios_is_one(weft_binary, tmp_path):
     assert status == 0, out + err
 
 
+AS_WRITTEN = (
+    "import functools\n"
+    "import numpy as np\n"
+    "import jax\n"
+    "import jax.numpy as jnp\n"
+    "from jax import lax\n"
+    "from jax.experimental import pallas as pl\n"
+    "from jax.experimental.pallas import tpu as pltpu\n"
+    "from jax.sharding import PartitionSpec as P\n"
+    "def kernel(x_ref, o_ref, send_sem, recv_sem):\n"
+    "    me = lax.axis_index('x')\n"
+    "    right = lax.rem(me + 1, 4)\n"
+    "    copy = pltpu.make_async_remote_copy(x_ref, o_ref, send_sem, recv_sem, device_id=(right,),\n"
+    "                                        device_id_type=pltpu.DeviceIdType.MESH)\n"
+    "    copy.start()\n"
+    "    {wait}\n"
+    "def permute(x):\n"
+    "    return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, jnp.float32),\n"
+    "                          in_specs=[pl.BlockSpec(memory_space=pl.ANY)],\n"
+    "                          out_specs=pl.BlockSpec(memory_space=pl.ANY),\n"
+    "                          scratch_shapes=[pltpu.SemaphoreType.DMA, pltpu.SemaphoreType.DMA])(x)\n"
+    "mesh = jax.make_mesh((4,), ('x',))\n"
+    "x = np.arange(4 * 8 * 128, dtype=np.float32).reshape(32, 128)\n"
+    "out = jax.jit(jax.shard_map(permute, mesh=mesh, in_specs=P('x'), out_specs=P('x'), check_vma=False))(x)\n"
+    "np.testing.assert_array_equal(out, np.roll(x, 8, axis=0))\n")
+
+
+def test_a_pallas_file_runs_with_its_own_jax_imports(weft_binary, tmp_path):
+    script = tmp_path / "as_written.py"
+    script.write_text(AS_WRITTEN.format(wait="copy.wait()"))
+    status, out, err = run_command(weft_binary, "sweep", str(script), "--seeds", "0..19")
+    assert status == 0, out + err
+    status, out, err = run_command(weft_binary, "explore", str(script))
+    assert status == 0 and "exhausted" in out, out + err
+    unwaited = tmp_path / "as_written_unwaited.py"
+    unwaited.write_text(AS_WRITTEN.format(wait="pass"))
+    status, out, err = run_command(weft_binary, "run", str(unwaited), "--seed", "1")
+    assert status == 1 and "as_written_unwaited.py:" in out, out + err
+
+
+def test_a_jax_module_weft_does_not_stand_in_for_is_named(weft_binary, tmp_path):
+    script = tmp_path / "random_keys.py"
+    script.write_text("import jax.random\n")
+    status, out, err = run_command(weft_binary, "run", str(script))
+    assert status == 2, out + err
+    assert "'jax.random' is not one of the jax modules weft stands in for" in err, err
+
+
 def test_a_script_that_fails_to_import_is_a_clear_error(weft_binary, tmp_path):
     script = tmp_path / "broken.py"
     script.write_text("import nonexistent_module_for_weft\n")
