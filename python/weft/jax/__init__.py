@@ -4,7 +4,8 @@
     from weft.jax.experimental import pallas as pl
     from weft.jax.experimental.pallas import tpu as pltpu
 
-``jax.jit`` is the identity (weft runs the function as it is written); ``ShapeDtypeStruct``,
+``jax.jit``, ``block_until_ready`` and ``device_put`` are the identity (weft runs the function as
+it is written); ``random`` makes inputs (weft's own stream, JAX's names); ``ShapeDtypeStruct``,
 ``make_mesh``, ``sharding``, ``shard_map`` (also ``experimental.shard_map``) and ``P`` launch a
 kernel SPMD over weft's simulated devices; ``new_ref`` makes the HBM refs a ``pl.core_map``
 kernel closes over. Anything else of JAX fails at once, naming what is missing.
@@ -12,8 +13,9 @@ kernel closes over. Anything else of JAX fails at once, naming what is missing.
 
 import sys
 
-from . import numpy, lax, sharding  # noqa: F401
-from ._host_api import ShapeDtypeStruct, jit, make_mesh, devices, device_count  # noqa: F401
+from . import numpy, lax, random, sharding  # noqa: F401
+from ._host_api import (Array, ShapeDtypeStruct, block_until_ready, device_count, device_put, devices, jit,  # noqa: F401
+                        make_mesh)
 from .sharding import Mesh, PartitionSpec as P  # noqa: F401
 from .experimental.shard_map import shard_map  # noqa: F401
 from .._host_refs import new_ref  # noqa: F401

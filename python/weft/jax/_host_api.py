@@ -1,6 +1,12 @@
 """The host side of ``jax`` that a Pallas launch uses: shapes, ``jit`` and devices."""
 
+import numpy as np
+
 from .. import _dtypes
+
+# ``jax.Array``, for the annotations host code writes (``def f(x: jax.Array) -> jax.Array``):
+# weft's host values are numpy arrays, and a launch's results read as them.
+Array = np.ndarray
 
 
 class ShapeDtypeStruct:
@@ -18,6 +24,17 @@ class ShapeDtypeStruct:
 def jit(function=None, **_options):
     """weft runs the function as written: jit is the identity (also as a decorator)."""
     return function if function is not None else (lambda f: f)
+
+
+def block_until_ready(x):
+    """weft's results are read when the host reads them: nothing to wait for."""
+    return x
+
+
+def device_put(x, device=None, *, src=None, donate=False, may_alias=None):
+    """The value as it is: a launch places its inputs on weft's devices (device by device under
+    shard_map)."""
+    return x
 
 
 def devices():

@@ -262,6 +262,21 @@ def when(condition):
     return run
 
 
+def loop(lower, upper, *, init_carry=None, step=1, unroll=None):
+    """``@pl.loop(lower, upper, step=)``: runs the function now for each index (and carry)."""
+    def run(body):
+        carry = init_carry
+        for index in range(int(lower), int(upper), int(step)):
+            carry = body(index) if init_carry is None else body(index, carry)
+        return carry
+    return run
+
+
+def multiple_of(x, values):
+    """A hint to Mosaic's compiler that `x` is a multiple of `values`: the value itself."""
+    return x
+
+
 class DeviceIdType:
     MESH = "mesh"
     LOGICAL = "logical"

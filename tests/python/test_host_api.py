@@ -1,0 +1,78 @@
+"""What host code and kernel bodies use of jax besides Pallas: jax.random, jnp's JAX types,
+jax.block_until_ready / device_put, pl.loop and pl.multiple_of (docs/python.md)."""
+
+import os
+
+import numpy as np
+
+import weft
+from weft.jax import jax, jnp
+from weft.jax.experimental import pallas as pl
+
+from conftest import HERE, run_command
+
+
+def test_a_key_gives_the_same_values_and_its_splits_differ():
+    key = jax.random.key(7)
+    first = jax.random.normal(key, (4, 128))
+    assert np.array_equal(first, jax.random.normal(jax.random.key(7), (4, 128)))
+    k1, k2 = jax.random.split(key)
+    assert not np.array_equal(jax.random.normal(k1, (64,)), jax.random.normal(k2, (64,)))
+    assert not np.array_equal(jax.random.normal(jax.random.fold_in(key, 1), (64,)), first.ravel()[:64])
+    assert len(jax.random.split(key, 5)) == 5
+    assert repr(jax.random.key(0)) == repr(jax.random.PRNGKey(0))
+
+
+def test_the_distributions_have_jax_shapes_dtypes_and_ranges():
+    key = jax.random.key(0)
+    normal = jax.random.normal(key, (200_000,))
+    assert normal.dtype == np.float32 and normal.shape == (200_000,)
+    assert abs(float(normal.mean())) < 0.01 and abs(float(normal.std()) - 1) < 0.01
+    uniform = jax.random.uniform(key, (1000, 2), minval=-2.0, maxval=3.0)
+    assert uniform.dtype == np.float32 and uniform.shape == (1000, 2)
+    assert uniform.min() >= -2.0 and uniform.max() < 3.0 and uniform.max() > 2.9
+    ints = jax.random.randint(key, (10_000,), 3, 9)
+    assert ints.dtype == np.int32 and set(np.unique(ints)) == set(range(3, 9))
+    assert abs(float(jax.random.bernoulli(key, 0.25, (100_000,)).mean()) - 0.25) < 0.01
+
+
+def test_jnp_computes_in_jax_default_types():
+    assert jnp.arange(8).dtype == np.int32
+    assert jnp.ones((2, 3)).dtype == np.float32 and jnp.zeros(4).dtype == np.float32
+    assert jnp.array([1.5, 2.5]).dtype == np.float32 and jnp.array([1, 2]).dtype == np.int32
+    assert jnp.sum(np.arange(4, dtype=np.int32)).dtype == np.int32
+    assert jnp.linspace(0, 1, 5).dtype == np.float32
+    assert jnp.exp(np.ones(3, np.float32)).dtype == np.float32
+    assert jnp.ones((2,), dtype=jnp.int32).dtype == np.int32
+
+
+def test_block_until_ready_and_device_put_give_the_value():
+    x = np.arange(6, dtype=np.float32)
+    assert jax.block_until_ready(x) is x and jax.device_put(x) is x
+
+
+def _loop_kernel(x_ref, o_ref):
+    @pl.loop(0, x_ref.shape[0], step=8)
+    def _(row):
+        start = pl.multiple_of(row, 8)
+        o_ref[pl.ds(start, 8), :] = x_ref[pl.ds(start, 8), :] + 1
+
+
+@weft.scenario(devices=1)
+def rows_in_a_loop():
+    """pl.loop over row blocks, each start hinted with pl.multiple_of."""
+    x = jnp.arange(32 * 128).reshape(32, 128).astype(jnp.float32)
+    out = pl.pallas_call(_loop_kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)
+    np.testing.assert_array_equal(out, x + 1)
+
+
+def test_a_kernel_loops_with_pl_loop():
+    result = weft.sweep(rows_in_a_loop, seeds="0..4")
+    assert result.ok, result.report
+
+
+def test_the_matmul_guide_runs_as_written(weft_binary):
+    script = os.path.join(HERE, "guide", "matmul_as_written.py")
+    status, out, err = run_command(weft_binary, "sweep", script, "--seeds", "0..4")
+    assert status == 0, out + err
+    assert "5 executions, 0 not as expected" in out, out
