@@ -8,6 +8,7 @@
 #include <thread>
 #include <vector>
 
+#include "model/machine_spec.hpp"
 #include "python/native/index_maps.hpp"
 #include "python/native/python_fiber.hpp"
 #include "python/native/carried_exceptions.hpp"
@@ -329,7 +330,8 @@ sim::ScenarioRegistry load_script(const std::filesystem::path& path, const std::
   auto files = std::make_shared<FileNames>(package_folder);
   sim::ScenarioRegistry registry;
   try {
-    const py::object specs = py::module_::import("weft._script").attr("load")(path.string());
+    // The script's module code runs once to be read, seeing the default configuration's devices.
+    const py::object specs = py::module_::import("weft._script").attr("load")(path.string(), model::MachineSpec{}.devices());
     for (const auto& spec : specs) registry.push_back(definition_of(spec, files));
   } catch (py::error_already_set& error) {
     throw sim::ConfigError(path.string(), 0, 0, "", describe_exception(error.type().ptr(), error.value().ptr(),

@@ -9,11 +9,15 @@ weft's stand-ins (_jax_names.py).
 import os
 import sys
 
+import greenlet
+
 from . import _host, _jax_names
 
 
-def load(path):
-    """The ScenarioSpecs of the script at `path`."""
+def load(path, devices=1):
+    """The ScenarioSpecs of the script at `path`. Its module code runs once here, up to its first
+    launch when it is a scenario itself, seeing `devices` devices (the default configuration's:
+    ``assert jax.device_count() > 1`` holds before any execution)."""
     path = os.path.abspath(path)
     if not os.path.isfile(path):
         raise FileNotFoundError(f"no such script: {path}")
@@ -24,10 +28,14 @@ def load(path):
         code = compile(source.read(), path, "exec")
     stem = os.path.splitext(os.path.basename(path))[0]
     namespace = _namespace(path)
+    reading = greenlet.getcurrent()
+    reading.weft_script_devices = devices
     try:
         exec(code, namespace)
     except _host.ScriptLaunch:
         return [_script_scenario(stem, path, code)]
+    finally:
+        del reading.weft_script_devices
     found = [value.weft_scenario.named(f"{stem}::{value.weft_scenario.name}")
              for value in list(namespace.values()) if hasattr(value, "weft_scenario")]
     if not found:

@@ -71,8 +71,73 @@ def test_a_kernel_loops_with_pl_loop():
     assert result.ok, result.report
 
 
-def test_the_matmul_guide_runs_as_written(weft_binary):
-    script = os.path.join(HERE, "guide", "matmul_as_written.py")
+def test_a_blocked_matmul_runs_as_written(weft_binary):
+    script = os.path.join(HERE, "as_written", "blocked_matmul.py")
     status, out, err = run_command(weft_binary, "sweep", script, "--seeds", "0..4")
     assert status == 0, out + err
     assert "5 executions, 0 not as expected" in out, out
+
+
+def _double_kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] * 2
+
+
+@weft.scenario(mesh=[2, 2])
+def collectives_in_a_body():
+    """A shard_map body that reshapes its part before a launch, and references computed with XLA's
+    collectives, over a 2x2 mesh (axes 'a' and 'b')."""
+    mesh = jax.make_mesh((2, 2), ("a", "b"))
+    P = jax.sharding.PartitionSpec
+    x = np.arange(4 * 8 * 128, dtype=np.float32).reshape(4 * 8, 128)
+
+    def doubled(part):
+        flat = part.reshape(4, 256)  # each device's (8, 128) part, reshaped before the launch
+        out = pl.pallas_call(_double_kernel, out_shape=jax.ShapeDtypeStruct(flat.shape, flat.dtype))(flat)
+        return out
+
+    y = jax.shard_map(doubled, mesh=mesh, in_specs=P(("a", "b")), out_specs=P(("a", "b")), check_vma=False)(x)
+    np.testing.assert_array_equal(y, (2 * x).reshape(16, 256))
+
+    def reference(part):
+        me = jax.lax.axis_index("b")
+        return (jax.lax.psum(part, "b"), jax.lax.pmax(part, ("a", "b")), jax.lax.all_gather(part, "a"),
+                jax.lax.ppermute(part, "b", perm=[(0, 1), (1, 0)]), jax.lax.psum_scatter(part, "a", tiled=True),
+                part[:1, :1] * 0 + me)
+
+    specs = (P(("a", "b")),) * 6
+    summed, biggest, gathered, swapped, scattered, index = jax.shard_map(
+        reference, mesh=mesh, in_specs=P(("a", "b")), out_specs=specs, check_vma=False)(x)
+    parts = np.split(x, 4)  # device d = 2a + b holds parts[d]
+    np.testing.assert_array_equal(summed, np.concatenate([parts[0] + parts[1]] * 2 + [parts[2] + parts[3]] * 2))
+    np.testing.assert_array_equal(biggest, np.concatenate([parts[3]] * 4))
+    np.testing.assert_array_equal(gathered, np.concatenate([np.stack([parts[0], parts[2]]), np.stack([parts[1], parts[3]]),
+                                                            np.stack([parts[0], parts[2]]), np.stack([parts[1], parts[3]])]))
+    np.testing.assert_array_equal(swapped, np.concatenate([parts[1], parts[0], parts[3], parts[2]]))
+    halves = [np.split(parts[0] + parts[2], 2), np.split(parts[1] + parts[3], 2)]
+    np.testing.assert_array_equal(scattered, np.concatenate([halves[0][0], halves[1][0], halves[0][1], halves[1][1]]))
+    np.testing.assert_array_equal(index, [[0], [1], [0], [1]])
+
+
+def test_a_shard_map_body_computes_on_each_part_and_with_collectives():
+    result = weft.run(collectives_in_a_body)
+    assert result.ok, result.report
+
+
+@weft.scenario(devices=2)
+def computes_on_a_result_in_a_body():
+    """A shard_map body that computes on its launch's result (which has no value until the
+    program runs): refused, naming the body."""
+    mesh = jax.make_mesh((2,), ("x",))
+    P = jax.sharding.PartitionSpec
+
+    def doubled_plus_one(part):
+        out = pl.pallas_call(_double_kernel, out_shape=jax.ShapeDtypeStruct(part.shape, part.dtype))(part)
+        return out + 1
+
+    jax.shard_map(doubled_plus_one, mesh=mesh, in_specs=P("x"), out_specs=P("x"))(np.ones((16, 128), np.float32))
+
+
+def test_computing_on_a_launch_result_in_a_body_is_refused_naming_it():
+    result = weft.run(computes_on_a_result_in_a_body)
+    assert not result.ok
+    assert "the shard_map body doubled_plus_one computes on a launch's result" in result.report, result.report

@@ -114,6 +114,7 @@ AS_WRITTEN = (
     "from jax.experimental import pallas as pl\n"
     "from jax.experimental.pallas import tpu as pltpu\n"
     "from jax.sharding import PartitionSpec as P\n"
+    "assert jax.local_device_count() == 4 and 'TPU' in jax.devices()[0].device_kind\n"
     "def kernel(x_ref, o_ref, send_sem, recv_sem):\n"
     "    me = lax.axis_index('x')\n"
     "    right = lax.rem(me + 1, 4)\n"

@@ -15,7 +15,7 @@ import sys
 
 from . import numpy, lax, random, sharding  # noqa: F401
 from ._host_api import (Array, ShapeDtypeStruct, block_until_ready, device_count, device_put, devices, jit,  # noqa: F401
-                        make_mesh)
+                        local_device_count, make_mesh)
 from .sharding import Mesh, PartitionSpec as P  # noqa: F401
 from .experimental.shard_map import shard_map  # noqa: F401
 from .._host_refs import new_ref  # noqa: F401

@@ -38,10 +38,12 @@ def device_put(x, device=None, *, src=None, donate=False, may_alias=None):
 
 
 def devices():
-    """The simulated devices of the running execution."""
+    """The simulated devices of the running execution (while weft reads a script, those of the
+    default configuration)."""
+    import greenlet
     from .. import _host
     execution = _host.current_execution()
-    count = execution.devices if execution is not None else 1
+    count = execution.devices if execution is not None else getattr(greenlet.getcurrent(), "weft_script_devices", 1)
     return [Device(i) for i in range(count)]
 
 
@@ -49,7 +51,16 @@ def device_count():
     return len(devices())
 
 
+local_device_count = device_count  # one host holds every simulated device
+
+
 class Device:
+    """A simulated device; its kind says what weft models (a TPU's cores, memories, DMAs and
+    semaphores), as host code that checks for a TPU reads it."""
+
+    device_kind = "TPU (weft, simulated)"
+    platform = "tpu"
+
     def __init__(self, id):
         self.id = id
 

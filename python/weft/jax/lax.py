@@ -1,13 +1,18 @@
-"""``jax.lax`` as kernel bodies use it: the device's index along a mesh axis, integer
-arithmetic and structured control flow, run eagerly."""
+"""``jax.lax`` as kernel bodies use it (the device's index along a mesh axis, integer arithmetic
+and structured control flow, run eagerly), and the collectives host code computes a reference
+with in a shard_map body (experimental/shard.py)."""
 
 import numpy as _np
+
+from .experimental import shard as _shard
 
 
 def axis_index(axis_name):
     """This device's coordinate along `axis_name` of the shard_map mesh (or the core's index
-    along a core_map's core axis)."""
+    along a core_map's core axis); in a shard_map body, every device's."""
     from .. import _kernel
+    if not _kernel.running():
+        return _shard.axis_index(axis_name)
     context = _kernel.current()
     names = context.launch.context.get("axis_names", ())
     if axis_name in names:
@@ -42,15 +47,36 @@ def empty(shape, dtype, *, out_sharding=None):
 
 
 def psum(x, axis_name):
-    """The sum over the axis of a value every device holds alike: `lax.psum(1, "x")` is the
-    axis' size (the one use of a collective in a kernel body weft models)."""
+    """In a shard_map body, the sum over the axis of every device's part. In a kernel body, of a
+    value every device holds alike: `lax.psum(1, "x")` is the axis' size (the one use of a
+    collective in a kernel body weft models)."""
+    from .. import _kernel
+    if not _kernel.running():
+        return _shard.reduce(x, axis_name, _np.add)
     if isinstance(x, (int, float)):
-        from .. import _kernel
         context = _kernel.current()
         if axis_name == context.launch.context.get("core_axis"):
             return x * context.cores
         return x * axis_size(axis_name)
     raise NotImplementedError("lax.psum of a value that differs between devices, in a kernel body")
+
+
+def pmax(x, axis_name):
+    return _shard.reduce(x, axis_name, _np.maximum)
+
+
+def pmin(x, axis_name):
+    return _shard.reduce(x, axis_name, _np.minimum)
+
+
+def pmean(x, axis_name):
+    total = _shard.reduce(x, axis_name, _np.add)
+    return total / len(_shard._groups(_shard._context(), axis_name)[0][0])
+
+
+all_gather = _shard.all_gather
+psum_scatter = _shard.psum_scatter
+ppermute = _shard.ppermute
 
 
 def rem(x, y):

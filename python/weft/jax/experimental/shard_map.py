@@ -1,11 +1,13 @@
 """``shard_map`` over weft's simulated devices: splits each input over the mesh as its
-PartitionSpec says, runs the body once with every device's part (``Shard``), so that each launch
-it makes runs on every device with that device's part, and joins what the body returns as the
-out_specs say (lazy until the host reads it: weft/_lazy.py)."""
+PartitionSpec says, runs the body once with every device's part (``Shard``: experimental/shard.py),
+so that each launch it makes runs on every device with that device's part and each computation
+on every part, and joins what the body returns as the out_specs say (lazy until the host reads
+it: weft/_lazy.py)."""
 
 import numpy as _np
 
 from ..sharding import PartitionSpec
+from .shard import Shard
 
 
 def _axes(entry):
@@ -67,34 +69,6 @@ def _join(per_device, spec, mesh):
         result = _np.concatenate([blocks[k] for k in sorted(blocks)], axis=dim)
         return result
     return result
-
-
-class Shard:
-    """An array inside a shard_map body: every device's part (host values, or an earlier
-    launch's results). A pallas_call, pl.kernel or jax.new_ref takes it; weft runs the launches
-    of a body and nothing else, so computing on it is refused, naming the body."""
-
-    def __init__(self, parts, body):
-        self.parts = list(parts)
-        self._body = body
-        self.shape = tuple(_np.shape(self.parts[0]))
-        first = self.parts[0]
-        self.dtype = first.dtype
-        self.weft_dtype = getattr(first, "weft_dtype", None)
-
-    @property
-    def ndim(self):
-        return len(self.shape)
-
-    def __getattr__(self, name):
-        if name.startswith("__"):
-            raise AttributeError(name)
-        raise NotImplementedError(f"the shard_map body {self._body} uses '{name}' of an array: weft runs a body's "
-                                  f"launches and nothing else (docs/python.md)")
-
-    def __array__(self, dtype=None, copy=None):
-        raise NotImplementedError(f"the shard_map body {self._body} computes on an array: weft runs a body's "
-                                  f"launches and nothing else (docs/python.md)")
 
 
 def launch_in_body(call, arrays):

@@ -23,6 +23,9 @@ class MemorySpace:
     ANY = ANY
 
 
+TPUMemorySpace = MemorySpace  # the name older guides and kernels use
+
+
 class _SemaphoreKind(_Scratch):
     def __init__(self, kind):
         super().__init__(kind)
