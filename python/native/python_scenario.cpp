@@ -72,7 +72,7 @@ py::object python_param(const sim::ParamValue& value) {
     case sim::ParamValue::Kind::list: {
       py::list items;
       for (const auto& item : value.as_list()) items.append(python_param(item));
-      return std::move(items);
+      return items;
     }
     case sim::ParamValue::Kind::integer: break;
   }
