@@ -51,6 +51,11 @@ def test_block_until_ready_and_device_put_give_the_value():
     assert jax.block_until_ready(x) is x and jax.device_put(x) is x
 
 
+def test_shape_dtype_struct_like_takes_an_arrays_shape_and_type():
+    like = jax.ShapeDtypeStruct.like(np.zeros((3, 128), np.int32))
+    assert like.shape == (3, 128) and like.dtype == np.int32
+
+
 def _loop_kernel(x_ref, o_ref):
     @pl.loop(0, x_ref.shape[0], step=8)
     def _(row):

@@ -17,6 +17,11 @@ class ShapeDtypeStruct:
         self.dtype = dtype
         _dtypes.weft_name(dtype)  # an element type weft has, or a TypeError naming it
 
+    @classmethod
+    def like(cls, x):
+        """The shape and element type of `x` (an array, a ref or another ShapeDtypeStruct)."""
+        return cls(x.shape, x.dtype)
+
     def __repr__(self):
         return f"ShapeDtypeStruct(shape={self.shape}, dtype={self.dtype})"
 
