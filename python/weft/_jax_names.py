@@ -30,7 +30,7 @@ def _import(name, globals=None, locals=None, fromlist=(), level=0):
         if missing.name is None or not stand_in.startswith(missing.name):
             raise
         raise ImportError(f"'{name}' is not one of the jax modules weft stands in for (jax, jax.numpy, jax.lax, "
-                          f"jax.random, jax.sharding, jax.experimental.pallas, jax.experimental.pallas.tpu, "
+                          f"jax.nn, jax.random, jax.sharding, jax.experimental.pallas, jax.experimental.pallas.tpu, "
                           f"jax.experimental.shard_map: docs/python.md)", name=name) from None
     if not fromlist:  # `import jax.numpy as jnp` takes the top package, then its attributes
         return importlib.import_module("weft.jax")

@@ -115,8 +115,8 @@ def collectives_in_a_body():
     parts = np.split(x, 4)  # device d = 2a + b holds parts[d]
     np.testing.assert_array_equal(summed, np.concatenate([parts[0] + parts[1]] * 2 + [parts[2] + parts[3]] * 2))
     np.testing.assert_array_equal(biggest, np.concatenate([parts[3]] * 4))
-    np.testing.assert_array_equal(gathered, np.concatenate([np.stack([parts[0], parts[2]]), np.stack([parts[1], parts[3]]),
-                                                            np.stack([parts[0], parts[2]]), np.stack([parts[1], parts[3]])]))
+    column = [np.stack([parts[0], parts[2]]), np.stack([parts[1], parts[3]])]  # each 'a' column, gathered
+    np.testing.assert_array_equal(gathered, np.concatenate(column * 2))
     np.testing.assert_array_equal(swapped, np.concatenate([parts[1], parts[0], parts[3], parts[2]]))
     halves = [np.split(parts[0] + parts[2], 2), np.split(parts[1] + parts[3], 2)]
     np.testing.assert_array_equal(scattered, np.concatenate([halves[0][0], halves[1][0], halves[0][1], halves[1][1]]))
@@ -146,3 +146,18 @@ def test_computing_on_a_launch_result_in_a_body_is_refused_naming_it():
     result = weft.run(computes_on_a_result_in_a_body)
     assert not result.ok
     assert "the shard_map body doubled_plus_one computes on a launch's result" in result.report, result.report
+
+
+def test_jax_nn_activations_in_jax_types():
+    x = np.array([[-2.0, -0.5, 0.0, 0.5, 7.0]], np.float32)
+    np.testing.assert_array_equal(jax.nn.relu(x), [[0, 0, 0, 0.5, 7]])
+    np.testing.assert_array_equal(jax.nn.relu6(x), [[0, 0, 0, 0.5, 6]])
+    np.testing.assert_allclose(jax.nn.sigmoid(x), 1 / (1 + np.exp(-x)), rtol=1e-6)
+    np.testing.assert_allclose(jax.nn.silu(x), x / (1 + np.exp(-x)), rtol=1e-6)
+    np.testing.assert_allclose(jax.nn.gelu(np.float32(1.0)), 0.8411920, rtol=1e-5)
+    np.testing.assert_allclose(jax.nn.gelu(np.float32(1.0), approximate=False), 0.8413447, rtol=1e-5)
+    soft = jax.nn.softmax(x)
+    assert soft.dtype == np.float32
+    np.testing.assert_allclose(soft.sum(axis=-1), [1.0], rtol=1e-6)
+    np.testing.assert_allclose(np.exp(jax.nn.log_softmax(x)), soft, rtol=1e-5)
+    np.testing.assert_array_equal(jax.nn.one_hot(np.array([2, 0]), 3), [[0, 0, 1], [1, 0, 0]])

@@ -13,9 +13,9 @@ kernel closes over. Anything else of JAX fails at once, naming what is missing.
 
 import sys
 
-from . import numpy, lax, random, sharding  # noqa: F401
-from ._host_api import (Array, ShapeDtypeStruct, block_until_ready, device_count, device_put, devices, jit,  # noqa: F401
-                        local_device_count, make_mesh)
+from . import numpy, lax, nn, random, sharding  # noqa: F401
+from ._host_api import (Array, ShapeDtypeStruct, block_until_ready, device_count, device_put,  # noqa: F401
+                        devices, jit, local_device_count, make_mesh)
 from .sharding import Mesh, PartitionSpec as P  # noqa: F401
 from .experimental.shard_map import shard_map  # noqa: F401
 from .._host_refs import new_ref  # noqa: F401
