@@ -6,6 +6,8 @@ code, run again at every execution, so a Pallas file runs as it is. Its imports 
 weft's stand-ins (_jax_names.py).
 """
 
+import contextlib
+import io
 import os
 import sys
 
@@ -31,7 +33,8 @@ def load(path, devices=1):
     reading = greenlet.getcurrent()
     reading.weft_script_devices = devices
     try:
-        exec(code, namespace)
+        with contextlib.redirect_stdout(io.StringIO()):  # reading it is not running it: its prints are not shown
+            exec(code, namespace)
     except _host.ScriptLaunch:
         return [_script_scenario(stem, path, code)]
     finally:

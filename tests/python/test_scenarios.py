@@ -146,6 +146,14 @@ def test_a_pallas_file_runs_with_its_own_jax_imports(weft_binary, tmp_path):
     assert status == 1 and "as_written_unwaited.py:" in out, out + err
 
 
+def test_a_script_prints_once_per_execution_not_when_weft_reads_it(weft_binary, tmp_path):
+    script = tmp_path / "printing.py"
+    script.write_text("print('before the launch')\n" + AS_WRITTEN.format(wait="copy.wait()") + "print('after it')\n")
+    status, out, err = run_command(weft_binary, "run", str(script))
+    assert status == 0, out + err
+    assert out.count("before the launch") == 1 and out.count("after it") == 1, out
+
+
 def test_a_jax_module_weft_does_not_stand_in_for_is_named(weft_binary, tmp_path):
     script = tmp_path / "special.py"
     script.write_text("import jax.scipy.special\n")
