@@ -161,3 +161,22 @@ def test_jax_nn_activations_in_jax_types():
     np.testing.assert_allclose(soft.sum(axis=-1), [1.0], rtol=1e-6)
     np.testing.assert_allclose(np.exp(jax.nn.log_softmax(x)), soft, rtol=1e-5)
     np.testing.assert_array_equal(jax.nn.one_hot(np.array([2, 0]), 3), [[0, 0, 1], [1, 0, 0]])
+
+
+def _row_sum_kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + 1
+
+
+@weft.scenario(devices=1)
+def squeezed_and_blocked():
+    """Block shapes written with pl.Squeezed() and pl.Blocked(n), as newer Pallas spells them."""
+    x = np.arange(4 * 8 * 128, dtype=np.float32).reshape(4, 8, 128)
+    spec = pl.BlockSpec((pl.Squeezed(), pl.Blocked(8), 128), lambda i: (i, 0, 0))
+    out = pl.pallas_call(_row_sum_kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), grid=(4,),
+                         in_specs=[spec], out_specs=spec)(x)
+    np.testing.assert_array_equal(out, x + 1)
+
+
+def test_block_shapes_take_squeezed_and_blocked():
+    result = weft.sweep(squeezed_and_blocked, seeds="0..2")
+    assert result.ok, result.report

@@ -5,6 +5,8 @@ scratch, and the primitives a kernel body calls. Loads and stores are a ref's ow
 import operator
 import sys
 
+import numpy as _np
+
 from ... import _host_api
 from .... import _dtypes, _host, _kernel, _lazy, _weft
 
@@ -56,7 +58,36 @@ class BlockSpec:
         self.buffer_count = 2 if pipeline_mode is None else pipeline_mode.buffer_count
 
 
-Squeezed = None
+class Squeezed:
+    """A block dimension of one element, dropped from the block the kernel sees (also ``None``)."""
+
+    def __eq__(self, other):
+        return isinstance(other, Squeezed)
+
+    def __hash__(self):
+        return hash(Squeezed)
+
+
+squeezed = Squeezed()
+
+
+class Blocked:
+    """A block dimension of `block_size` elements, indexed by block (the default: a plain int)."""
+
+    def __init__(self, block_size):
+        self.block_size = int(block_size)
+
+
+def _block_extent(extent):
+    """A block_shape entry as sim/pallas takes it: an extent, or -1 for a squeezed dimension."""
+    if extent is None or isinstance(extent, Squeezed) or extent is Squeezed:
+        return -1
+    if isinstance(extent, Blocked):
+        return extent.block_size
+    if not isinstance(extent, (int, _np.integer)):
+        raise NotImplementedError(f"a block dimension weft does not model: {extent!r} (an int, None, pl.Squeezed() "
+                                  f"or pl.Blocked(n); docs/python.md)")
+    return int(extent)
 
 
 class _EveryOperandInHbm:
@@ -165,7 +196,7 @@ def _operand(buffer, spec, grid_rank):
     if spec is not None and spec.memory_space is ANY:
         return _host.Operand(buffer.buffer, buffer.dtype, (), None, "any")
     block = spec.block_shape if spec is not None and spec.block_shape is not None else buffer.shape
-    block = tuple(-1 if extent is None else int(extent) for extent in block)
+    block = tuple(_block_extent(extent) for extent in block)
     index_map = spec.index_map if spec is not None and spec.index_map is not None else None
     if index_map is None:
         zeros = (0,) * len(block)
