@@ -96,6 +96,7 @@ sim::pallas::Operand operand_of(const py::handle& operand, int prefetch_count, c
     return result;
   }
   for (const auto& extent : operand.attr("block_shape")) result.spec.block.push_back(extent.cast<std::int64_t>());
+  for (const auto& by_element : operand.attr("element")) result.spec.element.push_back(by_element.cast<bool>());
   result.spec.buffer_count = operand.attr("buffer_count").cast<int>();
   result.spec.index_map =
       index_map_of(std::make_shared<Held>(py::reinterpret_borrow<py::object>(operand.attr("index_map"))), prefetch_count,

@@ -205,10 +205,10 @@ def _describe_failure(error):
 
 class Operand:
     """An input or output as the engine reads it: its hbm buffer, element type and blocking
-    (block shape, index map, memory, the pipeline's buffer count), and where its BlockSpec was
-    written ((file, line), or None)."""
+    (block shape, index map, memory, the pipeline's buffer count, the dimensions indexed by
+    element), and where its BlockSpec was written ((file, line), or None)."""
 
-    def __init__(self, buffer, dtype, block_shape, index_map, memory, buffer_count=2, where=None):
+    def __init__(self, buffer, dtype, block_shape, index_map, memory, buffer_count=2, where=None, element=()):
         self.buffer = buffer
         self.dtype = dtype
         self.block_shape = block_shape
@@ -216,6 +216,7 @@ class Operand:
         self.memory = memory
         self.buffer_count = buffer_count
         self.where = where
+        self.element = element
 
 
 class Buffer:

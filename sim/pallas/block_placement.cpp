@@ -4,8 +4,16 @@
 
 namespace weft::sim::pallas {
 
-BlockPlacement place_block(const model::Slice& array, const std::vector<std::int64_t>& extents, const Block& block,
-                           model::Buffer* slot) {
+namespace {
+
+bool by_element(const BlockSpec& spec, int d) {
+  return static_cast<std::size_t>(d) < spec.element.size() && spec.element[static_cast<std::size_t>(d)];
+}
+
+}  // namespace
+
+BlockPlacement place_block(const model::Slice& array, const BlockSpec& spec, const Block& block, model::Buffer* slot) {
+  const std::vector<std::int64_t>& extents = spec.block;
   const model::Shape& block_view = slot->info().shape;
   BlockPlacement placement;
   placement.array = array;
@@ -16,7 +24,7 @@ BlockPlacement place_block(const model::Slice& array, const std::vector<std::int
   for (int d = 0; d < block.rank; ++d) {
     const std::int64_t extent = extents[static_cast<std::size_t>(d)];
     const std::int64_t size = extent == squeezed ? 1 : extent;
-    const std::int64_t start = block[d] * size;
+    const std::int64_t start = by_element(spec, d) ? block[d] : block[d] * size;
     const std::int64_t available = array.rect.size[d] - start;
     placement.array.rect.start[d] += start;
     placement.array.rect.size[d] = size;
@@ -48,9 +56,11 @@ BlockPlacement place_block(const model::Slice& array, const std::vector<std::int
   return placement;
 }
 
-bool can_overhang(const model::Slice& array, const std::vector<std::int64_t>& extents) {
-  for (std::size_t d = 0; d < extents.size(); ++d)
-    if (extents[d] != squeezed && array.rect.size[static_cast<int>(d)] % extents[d] != 0) return true;
+bool can_overhang(const model::Slice& array, const BlockSpec& spec) {
+  for (std::size_t d = 0; d < spec.block.size(); ++d) {
+    if (spec.block[d] == squeezed) continue;
+    if (by_element(spec, static_cast<int>(d)) || array.rect.size[static_cast<int>(d)] % spec.block[d] != 0) return true;
+  }
   return false;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // Where a block of a blocked operand lies (the Pallas guide "Grids and BlockSpecs"): block index
 // b along a dimension of block extent e covers elements [b * e, (b + 1) * e) of the array (along a
-// `squeezed` dimension, element b). A block may overhang the array's end (the last block when e
+// `squeezed` dimension, element b; along an element-indexed one, [b, b + e)). A block may overhang the array's end (the last block when e
 // does not divide the array's extent, or a block larger than the array) as long as one of its
 // elements is inside: that part is what the pipeline's DMAs copy, and the rest of the block is
 // padding, which the slot holds but no DMA reads or writes.
@@ -30,13 +30,13 @@ struct BlockPlacement {
   bool ragged() const { return padding_count > 0; }
 };
 
-// The placement of `block` (indices, one per dimension of `array`) of blocks of `extents` (the
-// BlockSpec's, `squeezed` allowed) over `array`, in `slot` (a buffer of the block's shape with
-// squeezed dimensions dropped).
-BlockPlacement place_block(const model::Slice& array, const std::vector<std::int64_t>& extents, const Block& block,
-                           model::Buffer* slot);
+// The placement of `block` (indices, one per dimension of `array`; first elements along the
+// spec's `element` dimensions) of the spec's blocks (`squeezed` allowed) over `array`, in `slot`
+// (a buffer of the block's shape with squeezed dimensions dropped).
+BlockPlacement place_block(const model::Slice& array, const BlockSpec& spec, const Block& block, model::Buffer* slot);
 
-// Whether some block of `extents` overhangs `array` (an extent that does not divide the array's).
-bool can_overhang(const model::Slice& array, const std::vector<std::int64_t>& extents);
+// Whether some block of the spec may overhang `array` (an extent that does not divide the
+// array's, or a dimension indexed by element).
+bool can_overhang(const model::Slice& array, const BlockSpec& spec);
 
 }  // namespace weft::sim::pallas

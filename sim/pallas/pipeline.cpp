@@ -44,7 +44,7 @@ Pipeline::Pipeline(Core& core, const Grid& grid, std::vector<Operand> operands, 
       // The blocks of the step before, this one and the next n - 1 (no more than the grid has).
       const std::int64_t ahead = std::min<std::int64_t>(std::max(buffers(state), 2), std::max<std::int64_t>(grid_.steps(), 2));
       state.upcoming.resize(static_cast<std::size_t>(ahead + 1));
-      if (can_overhang(state.operand.array, state.operand.spec.block)) {
+      if (can_overhang(state.operand.array, state.operand.spec)) {
         // What a fresh slot holds is the memory policy's fill: the padding value.
         const model::Buffer& fresh = *state.slots.front().buffer;
         state.padding_value.assign(fresh.data<std::byte>(), fresh.data<std::byte>() + fresh.bytes());
@@ -130,7 +130,7 @@ model::DmaOrigin Pipeline::origin(const State& state, std::int64_t step, const B
 
 void Pipeline::fetch(State& state, int slot, const Block& block, std::int64_t step) {
   Slot& target = state.slots[static_cast<std::size_t>(slot)];
-  const BlockPlacement placement = place_block(state.operand.array, state.operand.spec.block, block, target.buffer);
+  const BlockPlacement placement = place_block(state.operand.array, state.operand.spec, block, target.buffer);
   if (placement.ragged()) {
     // The slot's padding holds the memory policy's value from the fetch on.
     const model::Shape& shape = target.buffer->info().shape;
@@ -144,7 +144,7 @@ void Pipeline::fetch(State& state, int slot, const Block& block, std::int64_t st
 
 void Pipeline::write_back(State& state, std::int64_t step) {
   Slot& source = state.slots[static_cast<std::size_t>(state.slot)];
-  const BlockPlacement placement = place_block(state.operand.array, state.operand.spec.block, state.block, source.buffer);
+  const BlockPlacement placement = place_block(state.operand.array, state.operand.spec, state.block, source.buffer);
   source.pending =
       core_.start_copy(placement.slot, placement.array, source.semaphore, origin(state, step, state.block), loc_);
   state.written.emplace_back(state.block, step);

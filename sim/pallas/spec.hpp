@@ -13,7 +13,8 @@
 //       [](pallas::Program& p) { ... p.in<float>(0) ... });
 //
 // A block dimension given as `squeezed` is one element of the array, dropped from the block the
-// body sees (Pallas' `None`). A block may overhang the array's edge (the last block of a grid of
+// body sees (Pallas' `None`). Along a dimension marked in `element`, the index map gives the
+// block's first element, not its block index (Pallas' `pl.Element`). A block may overhang the array's edge (the last block of a grid of
 // cdiv(20, 8), or a block larger than the array) as long as one of its elements is inside: the
 // pipeline pads it (pipeline.hpp). `Buffered{n}` after the index map gives the operand n
 // pipeline slots instead of 2 (Pallas' `pipeline_mode=pl.Buffered(n)`). An operand in
@@ -70,6 +71,9 @@ struct BlockSpec {
   Memory memory = Memory::vmem;
   int buffer_count = 2;             // the pipeline's slots (Buffered)
   model::SourceLine line{};         // where it was written, for reports (line 0: not known)
+  // Per dimension, true where the index map gives the block's first element instead of its block
+  // index (Pallas' `pl.Element(n)`: windows that may overlap); empty: none.
+  std::vector<bool> element{};
 };
 
 // An input or output: a host buffer of every device, by name, and how it is blocked.

@@ -180,3 +180,22 @@ def squeezed_and_blocked():
 def test_block_shapes_take_squeezed_and_blocked():
     result = weft.sweep(squeezed_and_blocked, seeds="0..2")
     assert result.ok, result.report
+
+
+def _window_kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[0:8, :] + x_ref[8:16, :]
+
+
+@weft.scenario(devices=1)
+def overlapping_windows():
+    """pl.Element(16) rows: block i is the window of rows [8i, 8i + 16), overlapping the next."""
+    x = np.arange(40 * 128, dtype=np.float32).reshape(40, 128)
+    out = pl.pallas_call(_window_kernel, out_shape=jax.ShapeDtypeStruct((32, 128), x.dtype), grid=(4,),
+                         in_specs=[pl.BlockSpec((pl.Element(16), 128), lambda i: (8 * i, 0))],
+                         out_specs=pl.BlockSpec((8, 128), lambda i: (i, 0)))(x)
+    np.testing.assert_array_equal(out, x[0:32] + x[8:40])
+
+
+def test_an_element_indexed_block_is_a_window_at_that_element():
+    result = weft.sweep(overlapping_windows, seeds="0..4")
+    assert result.ok, result.report

@@ -33,6 +33,14 @@ model::Buffer buffer(const model::Shape& shape) {
 
 model::Slice whole(model::Buffer& b) { return {&b, model::Rect::whole(b.info().shape), b.info().shape}; }
 
+// A BlockSpec of these extents (`element`: the dimensions indexed by element, as pl.Element).
+sim::pallas::BlockSpec blocks(std::vector<std::int64_t> extents, std::vector<bool> element = {}) {
+  sim::pallas::BlockSpec spec;
+  spec.block = std::move(extents);
+  spec.element = std::move(element);
+  return spec;
+}
+
 std::string text(const model::Rect& rect) { return model::to_string(rect); }
 
 sim::Config one_core() {
@@ -104,7 +112,7 @@ struct DmaStarts final : sim::TraceSink {
 TEST_CASE("A block inside its array is placed whole, with no padding", "[sim][pallas]") {
   auto array = buffer({24, 8});
   auto slot = buffer({8, 8});
-  const auto placement = place_block(whole(array), {8, 8}, Block{2, 0}, &slot);
+  const auto placement = place_block(whole(array), blocks({8, 8}), Block{2, 0}, &slot);
   CHECK_FALSE(placement.ragged());
   CHECK(text(placement.array.rect) == "[16:24, 0:8]");
   CHECK(text(placement.slot.rect) == "[0:8, 0:8]");
@@ -113,7 +121,7 @@ TEST_CASE("A block inside its array is placed whole, with no padding", "[sim][pa
 TEST_CASE("The last block of cdiv(20, 8) keeps the 4 rows inside the array, the other 4 are padding", "[sim][pallas]") {
   auto array = buffer({20, 128});
   auto slot = buffer({8, 128});
-  const auto placement = place_block(whole(array), {8, 128}, Block{2, 0}, &slot);
+  const auto placement = place_block(whole(array), blocks({8, 128}), Block{2, 0}, &slot);
   REQUIRE(placement.ragged());
   CHECK(text(placement.array.rect) == "[16:20, 0:128]");
   CHECK(text(placement.slot.rect) == "[0:4, 0:128]");
@@ -126,7 +134,7 @@ TEST_CASE("The last block of cdiv(20, 8) keeps the 4 rows inside the array, the 
 TEST_CASE("A block that overhangs along two dimensions has two disjoint padding slabs covering the rest", "[sim][pallas]") {
   auto array = buffer({20, 12});
   auto slot = buffer({8, 8});
-  const auto placement = place_block(whole(array), {8, 8}, Block{2, 1}, &slot);
+  const auto placement = place_block(whole(array), blocks({8, 8}), Block{2, 1}, &slot);
   CHECK(text(placement.array.rect) == "[16:20, 8:12]");
   CHECK(text(placement.slot.rect) == "[0:4, 0:4]");
   REQUIRE(placement.padding_count == 2);
@@ -140,14 +148,14 @@ TEST_CASE("A block larger than its array, and a squeezed dimension, are clipped 
   SECTION("larger than the array") {
     auto array = buffer({3, 5});
     auto slot = buffer({8, 8});
-    const auto placement = place_block(whole(array), {8, 8}, Block{0, 0}, &slot);
+    const auto placement = place_block(whole(array), blocks({8, 8}), Block{0, 0}, &slot);
     CHECK(text(placement.array.rect) == "[0:3, 0:5]");
     CHECK(text(placement.slot.rect) == "[0:3, 0:5]");
   }
   SECTION("a squeezed dimension keeps its one element and drops from the view") {
     auto array = buffer({4, 20});
     auto slot = buffer({8});
-    const auto placement = place_block(whole(array), {squeezed, 8}, Block{3, 2}, &slot);
+    const auto placement = place_block(whole(array), blocks({squeezed, 8}), Block{3, 2}, &slot);
     CHECK(text(placement.array.rect) == "[3:4, 16:20]");
     CHECK(placement.array.view == model::Shape{4});
     CHECK(text(placement.slot.rect) == "[0:4]");
@@ -159,13 +167,26 @@ TEST_CASE("A block larger than its array, and a squeezed dimension, are clipped 
 TEST_CASE("A block with no element inside its array is placed unclipped, for its DMA to be out of bounds", "[sim][pallas]") {
   auto array = buffer({20, 8});
   auto slot = buffer({8, 8});
-  const auto past = place_block(whole(array), {8, 8}, Block{3, 0}, &slot);
+  const auto past = place_block(whole(array), blocks({8, 8}), Block{3, 0}, &slot);
   CHECK_FALSE(past.ragged());
   CHECK(text(past.array.rect) == "[24:32, 0:8]");
-  const auto negative = place_block(whole(array), {8, 8}, Block{-1, 0}, &slot);
+  const auto negative = place_block(whole(array), blocks({8, 8}), Block{-1, 0}, &slot);
   CHECK(text(negative.array.rect) == "[-8:0, 0:8]");
-  CHECK(sim::pallas::can_overhang(whole(array), {8, 8}));
-  CHECK_FALSE(sim::pallas::can_overhang(whole(array), {4, 8}));
+  CHECK(sim::pallas::can_overhang(whole(array), blocks({8, 8})));
+  CHECK_FALSE(sim::pallas::can_overhang(whole(array), blocks({4, 8})));
+}
+
+TEST_CASE("A dimension indexed by element places the block at that element, overlapping its neighbours", "[sim][pallas]") {
+  auto array = buffer({40, 128});
+  auto slot = buffer({16, 128});
+  const auto window = place_block(whole(array), blocks({16, 128}, {true, false}), Block{8, 0}, &slot);
+  CHECK_FALSE(window.ragged());
+  CHECK(text(window.array.rect) == "[8:24, 0:128]");
+  const auto last = place_block(whole(array), blocks({16, 128}, {true, false}), Block{32, 0}, &slot);
+  REQUIRE(last.ragged());
+  CHECK(text(last.array.rect) == "[32:40, 0:128]");
+  CHECK(text(last.padding[0]) == "[8:16, 0:128]");
+  CHECK(sim::pallas::can_overhang(whole(array), blocks({8, 128}, {true, false})));
 }
 
 TEST_CASE("A ragged fetch copies the rows inside the array, and the rest of the block holds NaN", "[sim][pallas]") {

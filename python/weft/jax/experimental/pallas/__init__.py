@@ -78,15 +78,26 @@ class Blocked:
         self.block_size = int(block_size)
 
 
+class Element:
+    """A block dimension of `block_size` elements whose index map gives the block's first element,
+    not its block index: windows that may overlap (``pl.Element(n)``)."""
+
+    def __init__(self, block_size, padding=(0, 0)):
+        if tuple(padding) != (0, 0):
+            raise NotImplementedError(f"pl.Element({block_size}, padding={tuple(padding)}): weft models element "
+                                      f"indexing without padding (docs/python.md)")
+        self.block_size = int(block_size)
+
+
 def _block_extent(extent):
     """A block_shape entry as sim/pallas takes it: an extent, or -1 for a squeezed dimension."""
     if extent is None or isinstance(extent, Squeezed) or extent is Squeezed:
         return -1
-    if isinstance(extent, Blocked):
+    if isinstance(extent, (Blocked, Element)):
         return extent.block_size
     if not isinstance(extent, (int, _np.integer)):
-        raise NotImplementedError(f"a block dimension weft does not model: {extent!r} (an int, None, pl.Squeezed() "
-                                  f"or pl.Blocked(n); docs/python.md)")
+        raise NotImplementedError(f"a block dimension weft does not model: {extent!r} (an int, None, pl.Squeezed(), "
+                                  f"pl.Blocked(n) or pl.Element(n); docs/python.md)")
     return int(extent)
 
 
@@ -196,6 +207,7 @@ def _operand(buffer, spec, grid_rank):
     if spec is not None and spec.memory_space is ANY:
         return _host.Operand(buffer.buffer, buffer.dtype, (), None, "any")
     block = spec.block_shape if spec is not None and spec.block_shape is not None else buffer.shape
+    element = tuple(isinstance(extent, Element) for extent in block)
     block = tuple(_block_extent(extent) for extent in block)
     index_map = spec.index_map if spec is not None and spec.index_map is not None else None
     if index_map is None:
@@ -203,7 +215,8 @@ def _operand(buffer, spec, grid_rank):
         index_map = lambda *_: zeros  # noqa: E731
     buffer_count = spec.buffer_count if spec is not None else 2
     where = spec.where if spec is not None else None
-    return _host.Operand(buffer.buffer, buffer.dtype, block, index_map, "vmem", buffer_count, where)
+    return _host.Operand(buffer.buffer, buffer.dtype, block, index_map, "vmem", buffer_count, where,
+                         element if any(element) else ())
 
 
 def pallas_call(kernel, out_shape, *, grid_spec=None, grid=(), in_specs=None, out_specs=None, scratch_shapes=(),

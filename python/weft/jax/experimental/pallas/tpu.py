@@ -1,7 +1,8 @@
 """``jax.experimental.pallas.tpu`` (``pltpu``) on weft: memory spaces and scratch shapes,
 semaphore types, DMAs (local and remote) and the launch's barrier semaphore."""
 
-from . import ANY, DeviceIdType, GridSpec, _Scratch, _target, semaphore_read, semaphore_signal, semaphore_wait  # noqa: F401
+from . import (ANY, DeviceIdType, Element, GridSpec, _block_extent, _Scratch, _target,  # noqa: F401
+                semaphore_read, semaphore_signal, semaphore_wait)
 from .... import _kernel, _weft
 
 
@@ -135,7 +136,9 @@ def emit_pipeline(body, *, grid, in_specs=None, out_specs=None, should_accumulat
     def pipeline(*refs):
         if len(refs) != len(ins) + len(outs):
             raise TypeError(f"this pipeline takes {len(ins)} input and {len(outs)} output refs, not {len(refs)}")
-        blocks = [tuple(spec.block_shape) for spec in ins + outs]
+        if any(isinstance(extent, Element) for spec in ins + outs for extent in spec.block_shape):
+            raise NotImplementedError("pl.Element in an emit_pipeline BlockSpec: not yet in weft (docs/python.md)")
+        blocks = [tuple(_block_extent(extent) for extent in spec.block_shape) for spec in ins + outs]
         maps = [spec.index_map for spec in ins + outs]
         counts = [spec.buffer_count for spec in ins + outs]
         _weft.emit_pipeline(grid, [_kernel.bound(ref) for ref in refs], blocks, maps, len(ins), body, counts)
