@@ -106,6 +106,12 @@ std::size_t Explorer::pick(std::span<const Actor> enabled, const StepContext& co
     // choices: the same actors are enabled, in the same order. So the forced actor's place is
     // known, and only its name is checked (naming every enabled actor at every replayed step
     // cost as much as the step).
+    // The replayed states and events are read and overwritten in order, but each node's enabled
+    // actors and each event's touches are blocks of their own: asked for ahead (dependence.hpp).
+    if (step + read_ahead_events < forced_) {
+      __builtin_prefetch(nodes_[step + read_ahead_events].enabled.data());
+      read_ahead(events_[step + read_ahead_events], true);
+    }
     const StableActor forced = events_[step].actor;
     const std::vector<StableActor>& known = nodes_[step].enabled;
     chosen = static_cast<std::size_t>(std::find(known.begin(), known.end(), forced) - known.begin());

@@ -51,6 +51,7 @@ HappensBefore::HappensBefore(std::span<const Event> run, std::size_t ran) : chai
   };
 
   for (std::size_t j = 0; j < length; ++j) {
+    if (j + read_ahead_events < length) read_ahead(run[j + read_ahead_events]);
     const Event& event = run[j];
     const StableActor actor = event.actor;
     const bool core = actor.kind == Actor::Kind::core;

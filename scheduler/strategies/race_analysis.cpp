@@ -83,6 +83,7 @@ void RaceAnalysis::reversals(const std::function<const Sleep&(std::size_t)>& sle
   // cost the run's length.
   const Reversibility reversibility(run, length, order);
   for (std::size_t j = 0; j < run.size(); ++j) {
+    if (j + read_ahead_events < run.size()) read_ahead(run[j + read_ahead_events]);
     for (std::size_t i : order.races(j)) {
       if (i >= length) break;  // two transitions left at the end: neither ran, nothing to reverse
       if (!reversibility.reversible(i, j)) continue;
