@@ -38,15 +38,16 @@ struct Event {
 
 // Passes over a run read its events in order, and each event's touches are a heap block of their
 // own: past what the caches hold (a run of 100,000 steps keeps tens of megabytes), every event
-// waited for its block. A pass asks for the event `ahead` of it that many events early, so the
-// blocks arrive while it works (the first four cache lines: two touches, more than most hold).
+// waited for its block. A pass asks for the event that many events ahead of it, so the blocks
+// arrive while it works (the first four cache lines: two touches, more than most hold). Written
+// out line by line: GCC drops __builtin_prefetch calls made in a loop.
 inline constexpr std::size_t read_ahead_events = 8;
-inline void read_ahead(const Event& event, bool for_writing = false) {
+inline void read_ahead(const Event& event) {
   const char* touches = reinterpret_cast<const char*>(event.footprint.touches.data());
-  for (int line = 0; line < 4; ++line) {
-    if (for_writing) __builtin_prefetch(touches + 64 * line, 1);
-    else __builtin_prefetch(touches + 64 * line, 0);
-  }
+  __builtin_prefetch(touches);
+  __builtin_prefetch(touches + 64);
+  __builtin_prefetch(touches + 128);
+  __builtin_prefetch(touches + 192);
 }
 
 }  // namespace weft::scheduler
