@@ -56,7 +56,7 @@ PerStep plain(const sim::ScenarioDefinition& pipeline, std::int64_t tiles, std::
 double explored(const sim::ScenarioDefinition& pipeline, std::int64_t tiles, std::uint64_t run_steps,
                 std::uint64_t budget, double max_seconds) {
   sim::Simulation simulation(long_body_config(), pipeline, long_body_params(tiles));
-  {  // a warm-up, as plain() has: an exploration of one run, not timed
+  {  // the warm-up (run_lengths.hpp): an exploration of one run, not timed
     scheduler::ExploreOptions once;
     once.max_executions = 1;
     sim::explore(simulation, once, true, nullptr, {});
