@@ -40,9 +40,21 @@ struct PerStep {
   double ns = 0;
 };
 
+// The long body of `tiles` tiles a launch, as a program of `launches` launches.
+struct Shape {
+  const sim::ScenarioDefinition& pipeline;
+  std::int64_t tiles;
+  int launches = 1;
+  sim::Config config() const {
+    sim::Config config = long_body_config();
+    config.machine.launches = launches;
+    return config;
+  }
+};
+
 // Seeded executions (seeds 1, 2, ... after a warm-up) until `budget` steps.
-PerStep plain(const sim::ScenarioDefinition& pipeline, std::int64_t tiles, std::uint64_t budget) {
-  sim::Simulation simulation(long_body_config(), pipeline, long_body_params(tiles));
+PerStep plain(const Shape& shape, std::uint64_t budget) {
+  sim::Simulation simulation(shape.config(), shape.pipeline, long_body_params(shape.tiles));
   PerStep result{simulation.run_seed(0).steps, 0};
   std::uint64_t steps = 0;
   const auto start = Clock::now();
@@ -53,9 +65,13 @@ PerStep plain(const sim::ScenarioDefinition& pipeline, std::int64_t tiles, std::
 
 // Explorations bounded by runs, one after another, until `budget` steps, or until a run ends
 // past `max_seconds` (an explorer whose runs cost their length squared would take hours).
-double explored(const sim::ScenarioDefinition& pipeline, std::int64_t tiles, std::uint64_t run_steps,
-                std::uint64_t budget, double max_seconds) {
-  sim::Simulation simulation(long_body_config(), pipeline, long_body_params(tiles));
+double explored(const Shape& shape, std::uint64_t run_steps, std::uint64_t budget, double max_seconds) {
+  sim::Simulation simulation(shape.config(), shape.pipeline, long_body_params(shape.tiles));
+  {  // the warm-up (run_lengths.hpp): an exploration of one run, not timed
+    scheduler::ExploreOptions once;
+    once.max_executions = 1;
+    sim::explore(simulation, once, true, nullptr, {});
+  }
   std::uint64_t steps = 0;
   std::atomic<bool> late{false};
   sim::ExploreWatch watch;
@@ -72,22 +88,29 @@ double explored(const sim::ScenarioDefinition& pipeline, std::int64_t tiles, std
   return seconds_since(start) * 1e9 / static_cast<double>(std::max<std::uint64_t>(steps, 1));
 }
 
+// name_steps, name_ns_per_step, explore_name_ns_per_step, explore_name_over_plain.
+void figures(const std::string& name, const Shape& shape, std::uint64_t budget, double max_seconds,
+             nlohmann::ordered_json& out) {
+  const PerStep plain_run = plain(shape, std::max(budget, std::uint64_t{1}));
+  budget = std::max(budget, plain_run.run_steps);
+  const double explore_ns = explored(shape, plain_run.run_steps, budget, max_seconds);
+  out[name + "_steps"] = plain_run.run_steps;
+  out[name + "_ns_per_step"] = rounded(plain_run.ns, 1);
+  out["explore_" + name + "_ns_per_step"] = rounded(explore_ns, 1);
+  out["explore_" + name + "_over_plain"] = rounded(explore_ns / plain_run.ns, 2);
+}
+
 }  // namespace
 
-void run_length_figures(const sim::ScenarioRegistry& registry, std::uint64_t steps_per_length, double max_seconds,
-                        nlohmann::ordered_json& out) {
+void run_length_figures(const sim::ScenarioRegistry& registry, std::uint64_t steps_per_length, int launches,
+                        double max_seconds, nlohmann::ordered_json& out) {
   const sim::ScenarioDefinition& pipeline = scenario(registry, "core_pipeline");
   for (const std::uint64_t length : {100, 1'000, 10'000, 100'000}) {
-    const std::int64_t tiles = tiles_for(pipeline, length);
-    const std::uint64_t budget = std::max(steps_per_length, length);
-    const PerStep plain_run = plain(pipeline, tiles, budget);
-    const double explore_ns = explored(pipeline, tiles, plain_run.run_steps, budget, max_seconds);
-    const std::string name = "long_body_" + std::to_string(length);
-    out[name + "_steps"] = plain_run.run_steps;
-    out[name + "_ns_per_step"] = rounded(plain_run.ns, 1);
-    out["explore_" + name + "_ns_per_step"] = rounded(explore_ns, 1);
-    out["explore_" + name + "_over_plain"] = rounded(explore_ns / plain_run.ns, 2);
+    const Shape shape{pipeline, tiles_for(pipeline, length)};
+    figures("long_body_" + std::to_string(length), shape, std::max(steps_per_length, length), max_seconds, out);
   }
+  // The many-launch shape: 4 tiles a launch, `launches` launches a run.
+  figures("many_launches", Shape{pipeline, 4, launches}, steps_per_length, max_seconds, out);
 }
 
 }  // namespace weft::bench

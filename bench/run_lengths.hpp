@@ -9,7 +9,9 @@
 // the same configuration) right before the exploration, so their ratio is the figure to read.
 // The exploration is bounded by runs (--max-executions) and repeated until it has taken about as
 // many steps as the plain executions: every run it makes is analysed whole, so a bound cuts the
-// space, not the work per step.
+// space, not the work per step. Each side is warmed up untimed the same way: plain() runs seed 0,
+// explored() an exploration of one run (the process's first long run otherwise pays for pages the
+// allocator has not handed out yet, tens of megabytes at 100,000 steps).
 
 #include <cstdint>
 
@@ -24,9 +26,12 @@ namespace weft::bench {
 //   long_body_L_ns_per_step                plain executions
 //   explore_long_body_L_ns_per_step        explore, its race analysis included
 //   explore_long_body_L_over_plain         the ratio (target: at most 4)
+//   many_launches_steps, many_launches_ns_per_step, explore_many_launches_ns_per_step,
+//   explore_many_launches_over_plain: the same kernel with 4 tiles a launch, as a program of
+//   `launches` launches (config program.launches), the many-launch shape
 // `steps_per_length`: how many steps each measurement takes, at least one run's; an exploration
 // stops early after the first run that ends past `max_seconds`.
-void run_length_figures(const sim::ScenarioRegistry& registry, std::uint64_t steps_per_length, double max_seconds,
-                        nlohmann::ordered_json& out);
+void run_length_figures(const sim::ScenarioRegistry& registry, std::uint64_t steps_per_length, int launches,
+                        double max_seconds, nlohmann::ordered_json& out);
 
 }  // namespace weft::bench

@@ -126,9 +126,11 @@ nlohmann::ordered_json summary(const sim::ScenarioRegistry& registry, const Summ
   out["explore_jobs2_over_jobs1"] = rounded(explore_both.jobs2_runs_per_second / explore_both.jobs1_runs_per_second, 2);
 
   // Explore's cost per step as a run grows long (run_lengths.hpp): the long body at 100 to
-  // 100,000 steps a run, each against plain executions of the same kernel.
-  progress.stage("explore against plain executions, runs of 100 to 100,000 steps");
-  run_length_figures(registry, options.quick ? 200'000 : 2'000'000, options.quick ? 2.0 : 10.0, out);
+  // 100,000 steps a run, and as a program of many launches (110 quick, 1,100 otherwise), each
+  // against plain executions of the same kernel.
+  progress.stage("explore against plain executions, runs of 100 to 100,000 steps, and of many launches");
+  run_length_figures(registry, options.quick ? 200'000 : 2'000'000, options.quick ? 110 : 1'100, options.quick ? 2.0 : 10.0,
+                     out);
 
   progress.stage("sweeps with 1 and 2 jobs");
   const std::uint64_t seeds = 400 * static_cast<std::uint64_t>(effort);

@@ -37,8 +37,9 @@ class Process {
   virtual bool stopped() const = 0;
 
   // For the explorer: what `actor`'s next transition touches (before it runs), into `into`
-  // (whatever it held is replaced; its storage is reused: the explorer fills the same event's
-  // footprint run after run), and the actor's order-independent name.
+  // (whatever it held is replaced; its storage is reused), and the actor's order-independent
+  // name. A function of the state: the explorer asks only for the steps of a run past its replay
+  // of the last run's, and keeps the footprints that run left for the replayed ones.
   // (The defaults suit processes without shared state or DMAs, such as test doubles.)
   virtual void footprint(Actor, Footprint& into) const {
     into.touches.clear();

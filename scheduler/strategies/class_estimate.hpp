@@ -12,7 +12,8 @@
 //     T(leaf) = 1,   T(s) = c + T(s+1) + w * (c + T(s+1)) / (d + 1)
 //
 // (d branches done with c runs under them, the current branch estimated at T(s+1), w branches
-// waiting, each taken to be the mean of those done and the current). With no branch done
+// waiting, each taken to be the mean of those done and the current; a state with none done and
+// none waiting passes T(s+1) up as it is, so a caller may leave it out). With no branch done
 // anywhere (the first run) this is Knuth's estimator (D. E. Knuth, "Estimating the efficiency
 // of backtrack programs", 1975): the product of the branching factors along the path. Later, it
 // is Knuth's estimate with every subtree already explored counted as the runs it held, not

@@ -7,6 +7,7 @@
 // only as it is: same process, dependent footprints, or the first creates the DMA the second
 // belongs to.
 
+#include <cstddef>
 #include <cstdint>
 #include <utility>
 
@@ -34,5 +35,19 @@ struct Event {
   StableActor actor;
   Footprint footprint;
 };
+
+// Passes over a run read its events in order, and each event's touches are a heap block of their
+// own: past what the caches hold (a run of 100,000 steps keeps tens of megabytes), every event
+// waited for its block. A pass asks for the event that many events ahead of it, so the blocks
+// arrive while it works (the first four cache lines: two touches, more than most hold). Written
+// out line by line: GCC drops __builtin_prefetch calls made in a loop.
+inline constexpr std::size_t read_ahead_events = 8;
+inline void read_ahead(const Event& event) {
+  const char* touches = reinterpret_cast<const char*>(event.footprint.touches.data());
+  __builtin_prefetch(touches);
+  __builtin_prefetch(touches + 64);
+  __builtin_prefetch(touches + 128);
+  __builtin_prefetch(touches + 192);
+}
 
 }  // namespace weft::scheduler

@@ -106,6 +106,9 @@ std::size_t Explorer::pick(std::span<const Actor> enabled, const StepContext& co
     // choices: the same actors are enabled, in the same order. So the forced actor's place is
     // known, and only its name is checked (naming every enabled actor at every replayed step
     // cost as much as the step).
+    // The replayed states are read in order, but each one's enabled actors are a block of their
+    // own: asked for ahead (as dependence.hpp's read_ahead does for touches).
+    if (step + read_ahead_events < forced_) __builtin_prefetch(nodes_[step + read_ahead_events].enabled.data());
     const StableActor forced = events_[step].actor;
     const std::vector<StableActor>& known = nodes_[step].enabled;
     chosen = static_cast<std::size_t>(std::find(known.begin(), known.end(), forced) - known.begin());
@@ -116,7 +119,8 @@ std::size_t Explorer::pick(std::span<const Actor> enabled, const StepContext& co
         throw std::logic_error("explorer: the forced prefix did not replay at step " + std::to_string(step) +
                                " (does the kernel depend on something outside the simulation?)");
     }
-    context.process->footprint(enabled[chosen], events_[step].footprint);  // the last run's storage, reused
+    // The same transition from the same state touches the same: the last run's footprint stands.
+    if (step >= reused_) context.process->footprint(enabled[chosen], events_[step].footprint);
     return chosen;
   } else {
     name_all();
@@ -152,7 +156,7 @@ void Explorer::after_step(Actor actor, const StepContext& context) {
   const std::size_t step = context.step;
   Node& node = nodes_[step];
   Event& event = events_[step];
-  context.process->add_after_touches(actor, event.footprint);
+  if (step >= reused_) context.process->add_after_touches(actor, event.footprint);
   steps_ = step + 1;
   if (step + 1 < forced_) return;
   // The followed branch's own footprint is never read (a tree's front is matched by what the
@@ -180,6 +184,9 @@ void Explorer::finish(bool complete) {
   if (options_.reduction) analyse_races(steps_);
   if (complete) estimated_classes_ = estimate();
   exhausted_ = !choose_next();
+  // The next run replays this one's events before its branch: their footprints, whole again
+  // (the analysis took its end's touches back off), are theirs.
+  reused_ = exhausted_ ? 0 : forced_ - 1;
 }
 
 std::size_t Explorer::preemptions_before(std::size_t node) const {
@@ -208,7 +215,8 @@ void Explorer::analyse_races(std::size_t length) {
   left_.clear();
   const RaceAnalysis analysis(run, length, length > 0 ? std::span<const StableActor>(nodes_[length - 1].enabled)
                                                      : std::span<const StableActor>());
-  std::vector<TreeLevel> levels(length);
+  std::vector<TreeLevel>& levels = levels_;
+  levels.resize(length);
   for (std::size_t t = 0; t < length; ++t) levels[t] = {&nodes_[t].tree, &run[t].footprint};
   analysis.reversals([&](std::size_t i) -> const Sleep& { return nodes_[i].sleep; },
                      [&](Reversal& reversal) {
@@ -244,9 +252,12 @@ bool Explorer::choose_next() {
 }
 
 double Explorer::estimate() const {
-  std::vector<EstimateLevel> path(nodes_.size());
-  for (std::size_t t = 0; t < nodes_.size(); ++t)
-    path[t] = {nodes_[t].done_branches, nodes_[t].done_runs, nodes_[t].tree.size() - 1};
+  // A state with no branch done and none waiting leaves the estimate below it as it is
+  // (class_estimate.hpp): only the others are handed over, a few where the run is long.
+  std::vector<EstimateLevel> path;
+  for (const Node& node : nodes_)
+    if (node.done_branches > 0 || node.done_runs > 0 || node.tree.size() > 1)
+      path.push_back({node.done_branches, node.done_runs, node.tree.size() - 1});
   return estimate_classes(path);
 }
 

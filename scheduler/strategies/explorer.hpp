@@ -150,7 +150,10 @@ class Explorer {
   std::vector<Event> events_;  // events_[t]: the transition the current run takes from it
   std::vector<Event> left_;    // enabled when the current run stopped, never run
   std::vector<StableActor> names_;  // the enabled actors at a step (kept for its capacity)
+  std::vector<TreeLevel> levels_;   // the analysis' view of the run's trees (kept for its capacity)
   std::size_t forced_ = 0;   // steps of the next run that follow nodes_' events
+  std::size_t reused_ = 0;   // of those, the first ones whose footprints a complete earlier
+                             // replay of them left in events_ (none after a restore)
   std::size_t steps_ = 0;    // steps taken in the current run
   Sleep child_sleep_;
   std::vector<Branch> child_tree_;  // the subtree the next new node starts from

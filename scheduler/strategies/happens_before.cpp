@@ -51,6 +51,7 @@ HappensBefore::HappensBefore(std::span<const Event> run, std::size_t ran) : chai
   };
 
   for (std::size_t j = 0; j < length; ++j) {
+    if (j + read_ahead_events < length) read_ahead(run[j + read_ahead_events]);
     const Event& event = run[j];
     const StableActor actor = event.actor;
     const bool core = actor.kind == Actor::Kind::core;
@@ -100,6 +101,8 @@ HappensBefore::HappensBefore(std::span<const Event> run, std::size_t ran) : chai
     position_[j] = ++count[me];
     latest[me] = j;
     clock[me] = position_[j];
+    if (clock_.size() + chains_ > clock_.capacity())  // rows as wide as this one, one wider, to the run's end:
+      clock_.reserve(clock_.size() + (length - j) * (chains_ + 1));  // a few growths early, not a doubling each
     clock_.insert(clock_.end(), clock.begin(), clock.begin() + static_cast<std::ptrdiff_t>(chains_));
     rows_.push_back(clock_.size());
     if (j < ran) touched.file(j, me, event.footprint);

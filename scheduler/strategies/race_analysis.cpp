@@ -1,6 +1,7 @@
 #include "scheduler/strategies/race_analysis.hpp"
 
 #include <algorithm>
+#include <map>
 
 #include "scheduler/strategies/reversibility.hpp"
 
@@ -47,13 +48,15 @@ void RaceAnalysis::reversals(const std::function<const Sleep&(std::size_t)>& sle
   struct Asleep {
     std::size_t first_related, first_own;
   };
-  std::vector<std::vector<Asleep>> asleep_at(length);
-  std::vector<bool> summarised(length, false);
+  // By state, made for the states a reversible race starts at (a few a run): a table as long as
+  // the run, zeroed at every run, cost more than the summaries.
+  std::map<std::size_t, std::vector<Asleep>> asleep_at;
   const std::size_t none = run.size();  // past every event, the left ones included
   const auto sleep_covers = [&](std::size_t i, std::size_t j, const Sequence& sequence) {
     const Sleep& sleep = sleep_at(i);
-    if (!summarised[i]) {
-      summarised[i] = true;
+    const auto [at, made] = asleep_at.try_emplace(i);
+    std::vector<Asleep>& summaries = at->second;
+    if (made) {
       for (const auto& [actor, footprint] : sleep) {
         Asleep summary{none, none};
         for (std::size_t k = i + 1; k < length && (summary.first_related == none || summary.first_own == none); ++k) {
@@ -63,15 +66,15 @@ void RaceAnalysis::reversals(const std::function<const Sleep&(std::size_t)>& sle
           if (summary.first_related == none && related(actor, footprint, other, run[k].footprint))
             summary.first_related = k;
         }
-        asleep_at[i].push_back(summary);
+        summaries.push_back(summary);
       }
     }
     const Event& last = run[j];
     for (std::size_t s = 0; s < sleep.size(); ++s) {
       const auto& [actor, footprint] = sleep[s];
-      if (asleep_at[i][s].first_own != none || same_process(actor, last.actor)) {
+      if (summaries[s].first_own != none || same_process(actor, last.actor)) {
         if (sequence.weak_initial(actor, footprint)) return true;
-      } else if (asleep_at[i][s].first_related == none && !related(actor, footprint, last.actor, last.footprint)) {
+      } else if (summaries[s].first_related == none && !related(actor, footprint, last.actor, last.footprint)) {
         return true;
       }
     }
@@ -83,6 +86,7 @@ void RaceAnalysis::reversals(const std::function<const Sleep&(std::size_t)>& sle
   // cost the run's length.
   const Reversibility reversibility(run, length, order);
   for (std::size_t j = 0; j < run.size(); ++j) {
+    if (j + read_ahead_events < run.size()) read_ahead(run[j + read_ahead_events]);
     for (std::size_t i : order.races(j)) {
       if (i >= length) break;  // two transitions left at the end: neither ran, nothing to reverse
       if (!reversibility.reversible(i, j)) continue;

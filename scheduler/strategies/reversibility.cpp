@@ -5,7 +5,8 @@
 namespace weft::scheduler {
 Reversibility::Reversibility(std::span<const Event> run, std::size_t length, const HappensBefore& order)
     : run_(run), length_(length), order_(order) {
-  for (std::size_t k = 0; k < length; ++k)
+  for (std::size_t k = 0; k < length; ++k) {
+    if (k + read_ahead_events < length) read_ahead(run[k + read_ahead_events]);
     for (const Touch& touch : run[k].footprint.touches) {
       if (touch.mode != TouchMode::add && touch.mode != TouchMode::take) continue;
       const std::int64_t delta = touch.mode == TouchMode::add ? touch.amount : -touch.amount;
@@ -17,6 +18,7 @@ Reversibility::Reversibility(std::span<const Event> run, std::size_t length, con
         changes.push_back({k, delta, (changes.empty() ? 0 : changes.back().total) + delta});
       }
     }
+  }
 }
 
 bool Reversibility::reversible(std::size_t i, std::size_t j) const {

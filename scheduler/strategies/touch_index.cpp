@@ -20,6 +20,7 @@ void TouchIndex::file(std::size_t event, std::uint32_t chain, const Footprint& f
     std::vector<Lists>& by_chain = queried ? *looked_up_[t] : objects_[touch.object];
     if (by_chain.size() <= chain) by_chain.resize(chain + 1);
     Lists& lists = by_chain[chain];
+    lists.newest = event;
     switch (touch.mode) {
       case TouchMode::add:
         (touch.ordered ? lists.ordered_adds : lists.adds) = event;
@@ -90,6 +91,7 @@ void TouchIndex::latest_dependent(const Footprint& footprint, std::uint32_t own,
       if (p == own) continue;
       const Lists& lists = by_chain[p];
       const std::uint32_t k = known[p];
+      if (above(lists.newest, k) == none) continue;
       std::size_t found = none;
       const auto consider = [&](std::size_t event) { found = later(found, above(event, k)); };
       // The conflicts of scheduler/footprint.cpp: any touch of a counter conflicts with a take,

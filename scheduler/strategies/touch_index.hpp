@@ -73,6 +73,8 @@ class TouchIndex {
     std::map<int, Rank> ranks;        // rank >= 1
   };
   struct Lists {  // one object's touches by one chain
+    std::size_t newest = none;  // the latest filed of any mode: when it is not above what e_j
+                                // knows of the chain, nothing here is, and the chain is skipped
     std::size_t adds = none, ordered_adds = none, takes = none, observes = none;  // the latest of each
     Boxed reads, writes;
   };
