@@ -7,6 +7,8 @@
 namespace weft::sim {
 namespace {
 
+constexpr double countless = 1e18;  // past it (or an estimate that overflowed), no count is shown
+
 std::string one_decimal(double value, const char* unit) {
   char text[64];
   std::snprintf(text, sizeof text, value < 9.95 ? "%.1f %s" : "%.0f %s", value, unit);
@@ -22,6 +24,7 @@ std::string grouped(std::uint64_t count) {
 }
 
 std::string approximate(double count) {
+  if (!std::isfinite(count) || count >= countless) return "more than 10^18";
   if (count >= 1e12) return one_decimal(count / 1e12, "trillion");
   if (count >= 1e9) return one_decimal(count / 1e9, "billion");
   if (count >= 1e6) return one_decimal(count / 1e6, "million");
@@ -42,12 +45,14 @@ double seconds_left(std::uint64_t complete, double estimate, double rate) {
 }
 
 std::string space_estimate(std::uint64_t complete, double estimate, double rate, int jobs) {
+  const std::string at_rate = " at " + grouped(static_cast<std::uint64_t>(std::llround(rate))) + " runs/s with " +
+                              std::to_string(jobs) + (jobs == 1 ? " job" : " jobs");
+  if (!std::isfinite(estimate) || estimate >= countless)  // no share or time worth printing
+    return grouped(complete) + " of an estimated more than 10^18 classes (too many to finish)," + at_rate;
   char share[32];
   std::snprintf(share, sizeof share, "%.2g", 100 * static_cast<double>(complete) / std::max(estimate, 1.0));
   return grouped(complete) + " of an estimated " + approximate(estimate) + " classes (" + share + " %), about " +
-         duration_text(seconds_left(complete, estimate, rate)) + " at " +
-         grouped(static_cast<std::uint64_t>(std::llround(rate))) + " runs/s with " + std::to_string(jobs) +
-         (jobs == 1 ? " job" : " jobs");
+         duration_text(seconds_left(complete, estimate, rate)) + at_rate;
 }
 
 }  // namespace weft::sim
