@@ -4,6 +4,16 @@ array's dimensions are split over its axes."""
 import numpy as _np
 
 
+def coordinates(device, shape):
+    """Device `device`'s coordinates in a mesh of `shape`: row-major, as weft's topology numbers
+    devices (the last axis varies fastest)."""
+    coords = []
+    for size in reversed(shape):
+        coords.append(device % size)
+        device //= size
+    return tuple(reversed(coords))
+
+
 class Mesh:
     """Devices laid out along named axes; device ids are row-major over the axes, as weft's
     topology numbers them."""

@@ -13,6 +13,8 @@ naming the body (a launch takes it as it is).
 
 import numpy as _np
 
+from ..sharding import coordinates
+
 
 class Shard:
     def __init__(self, parts, body, mesh=None):
@@ -123,14 +125,6 @@ def _axis_names(axis_name):
     return tuple(axis_name) if isinstance(axis_name, (tuple, list)) else (axis_name,)
 
 
-def _coordinates(device, shape):
-    coords = []
-    for size in reversed(shape):
-        coords.append(device % size)
-        device //= size
-    return tuple(reversed(coords))
-
-
 def _groups(mesh_context, axis_name):
     """Per device: the devices that differ from it only along the axes, in the axes' order, and its
     own index among them."""
@@ -141,10 +135,10 @@ def _groups(mesh_context, axis_name):
     devices = int(_np.prod(shape))
     groups = []
     for device in range(devices):
-        mine = _coordinates(device, shape)
+        mine = coordinates(device, shape)
         members = []
         for other in range(devices):
-            theirs = _coordinates(other, shape)
+            theirs = coordinates(other, shape)
             if all(mine[a] == theirs[a] for a in range(len(shape)) if a not in axes):
                 members.append((tuple(theirs[a] for a in axes), other))
         members.sort()

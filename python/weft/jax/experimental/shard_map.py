@@ -6,7 +6,7 @@ it: weft/_lazy.py)."""
 
 import numpy as _np
 
-from ..sharding import PartitionSpec
+from ..sharding import PartitionSpec, coordinates
 from .shard import Shard
 
 
@@ -17,11 +17,7 @@ def _axes(entry):
 
 
 def _coordinates(device, mesh):
-    coords = []
-    for size in reversed(mesh.shape_tuple):
-        coords.append(device % size)
-        device //= size
-    return dict(zip(mesh.axis_names, reversed(coords)))
+    return dict(zip(mesh.axis_names, coordinates(device, mesh.shape_tuple)))
 
 
 def _split(array, spec, mesh, devices):

@@ -8,6 +8,7 @@ import sys
 import numpy as _np
 
 from ... import _host_api
+from ... import sharding as _sharding
 from .... import _dtypes, _host, _kernel, _lazy, _weft
 
 
@@ -345,7 +346,7 @@ def _target(device_id, device_id_type, core_index=None):
                             f"nor the core axis {core_axis!r}")
         if core_axis in device_id:
             core_index = int(device_id[core_axis])
-        here = _coordinates(context.device, mesh)
+        here = _sharding.coordinates(context.device, mesh)
         coords = [device_id.get(name, here[axis]) for axis, name in enumerate(names)] if names else here
     else:
         coords = device_id if isinstance(device_id, (tuple, list)) else (device_id,)
@@ -353,14 +354,6 @@ def _target(device_id, device_id_type, core_index=None):
     for size, coordinate in zip(mesh, coords):
         device = device * size + int(coordinate)
     return device, core_index
-
-
-def _coordinates(device, mesh):
-    coords = []
-    for size in reversed(mesh):
-        coords.append(device % size)
-        device //= size
-    return list(reversed(coords))
 
 
 def load(x_ref, idx=..., *, mask=None, other=None):
