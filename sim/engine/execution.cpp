@@ -149,22 +149,29 @@ void Execution::fail(int global_core, model::Failure failure) {
   throw_teardown(slot);
 }
 
-void Execution::dma_started(int dma_id) {
-  if (machine_.spec().dma_execution == model::DmaExecution::eager) {
+void Execution::dmas_started(int global) {
+  std::vector<int>& started = machine_.started_dmas();
+  for (std::size_t k = 0; k < started.size(); ++k) {
+    const int dma_id = started[k];
+    if (machine_.spec().dma_execution != model::DmaExecution::eager) {
+      in_flight_.push_back(dma_id);  // ids grow with every start: both lists stay sorted
+      enabled_.push_back({scheduler::Actor::Kind::dma_read, static_cast<std::uint32_t>(dma_id)});
+      continue;
+    }
     // Both phases run inside the start, on the starter's step: the read, then every chunk of
     // the write in order.
     const ops::DmaPhase dma{dma_id};
-    const int starter = machine_.topology().global(machine_.dmas()[dma_id].starter);
     while (machine_.dmas()[dma_id].next != model::DmaPhase::done) {
       const model::DmaPhase phase = machine_.dmas()[dma_id].next;
       model::Failure failure;
-      if (!dma.apply(machine_, failure)) fail(starter, std::move(failure));
+      if (!dma.apply(machine_, failure)) {
+        started.clear();
+        fail(global, std::move(failure));
+      }
       if (trace_) emit(dma.event(machine_, phase));
     }
-    return;
   }
-  in_flight_.push_back(dma_id);  // ids grow with every start: both lists stay sorted
-  enabled_.push_back({scheduler::Actor::Kind::dma_read, static_cast<std::uint32_t>(dma_id)});
+  started.clear();
 }
 
 std::optional<std::pair<int, int>> Execution::dma_needed_by(int dma_id) const {
@@ -176,8 +183,9 @@ std::optional<std::pair<int, int>> Execution::dma_needed_by(int dma_id) const {
     const int global = machine_.topology().global(who);
     const CoreSlot& slot = cores_[global];
     if (semaphore < 0 || slot.fiber->finished() || !blocked(slot)) return false;
-    const auto waiting = ops::waiting_for(slot.pending, machine_, {who, global, slot.pending.line});
-    return waiting && waiting->semaphore == semaphore;
+    const auto waits = ops::waits(slot.pending, machine_, global);
+    return waits && std::any_of(waits->begin(), waits->end(),
+                                [&](const ops::Condition& condition) { return condition.filled_by(semaphore, global); });
   };
   if (waits_on(dma.recv_semaphore, dma.destination))
     return std::pair{dma.recv_semaphore, machine_.topology().global(dma.destination)};
@@ -233,16 +241,8 @@ void Execution::release_pollers() {
 }
 
 std::optional<PollTarget> Execution::poll_target(const CoreSlot& slot) const {
-  const ops::PendingOp& op = slot.pending;
-  if (op.operation == nullptr) return std::nullopt;
-  if (op.kind == ops::kind_of<ops::Read>)
-    return PollTarget{nullptr, static_cast<const ops::Read*>(op.operation)->semaphore,
-                      machine_.topology().global(slot.core->id()), {}, op.line};
-  if (op.kind == ops::kind_of<ops::Load>) {
-    const model::Slice& slice = static_cast<const ops::Load*>(op.operation)->slice;
-    return PollTarget{slice.buffer, -1, -1, slice.rect, op.line};
-  }
-  return std::nullopt;
+  const model::CoreId id = slot.core->id();
+  return ops::polls(slot.pending, {id, machine_.topology().global(id), slot.pending.line});
 }
 
 std::span<const Actor> Execution::enabled_actors() {
@@ -358,7 +358,7 @@ std::vector<Execution::Standing> Execution::standing() const {
     const CoreSlot& slot = cores_[global];
     if (slot.fiber->finished()) continue;
     const ops::OpSite site{slot.core->id(), static_cast<int>(global), slot.pending.line};
-    cores.push_back({site, ops::waiting_for(slot.pending, machine_, site),
+    cores.push_back({site, ops::waits(slot.pending, machine_, site.global),
                      slot.polling ? slot.poll.describe(machine_) : std::string()});
   }
   return cores;
@@ -369,15 +369,22 @@ std::vector<model::FailureSite> Execution::blocked_sites() const {
   const std::uint64_t step = steps_ == 0 ? 0 : steps_ - 1;
   for (const Standing& core : standing()) {
     std::string what = "stopped here";
-    std::optional<model::BlockedWait> blocked;
-    if (const auto& waits = core.waiting) {
-      what = (waits->device_barrier ? "waits at the device barrier" : "waits on " + machine_.semaphores().describe(waits->semaphore)) +
-             ": needs " + std::to_string(waits->needs) + ", holds " + std::to_string(waits->holds);
-      if (!waits->device_barrier) blocked = model::BlockedWait{waits->semaphore_id, waits->needs, waits->holds};
+    std::vector<model::BlockedWait> blocked;
+    if (const auto& waits = core.waits) {
+      what.clear();
+      for (const ops::Condition& condition : *waits) {
+        const int id = condition.device_barrier ? -1 : machine_.semaphores().id(condition.semaphore);
+        const std::int64_t holds = condition.holds(machine_);
+        what += std::string(what.empty() ? "" : ", or ") +
+                (condition.device_barrier ? "waits at the device barrier"
+                                          : "waits on " + machine_.semaphores().describe(condition.semaphore)) +
+                ": needs " + std::to_string(condition.needs) + ", holds " + std::to_string(holds);
+        if (!condition.device_barrier) blocked.push_back({id, condition.needs, holds});
+      }
     } else if (!core.polls.empty()) {
       what = "polls, and nothing it reads has changed since its last read: " + core.polls;
     }
-    sites.push_back({{model::Accessor::Kind::core, core.site.global}, step, core.site.line, what, blocked});
+    sites.push_back({{model::Accessor::Kind::core, core.site.global}, step, core.site.line, what, std::move(blocked)});
   }
   return sites;
 }
@@ -386,16 +393,26 @@ std::string Execution::describe_blocked() const {
   std::string text;
   for (const Standing& core : standing()) {
     text += "\n  " + model::to_string(core.site.core) + " at " + model::to_string(core.site.line);
-    if (const auto& waits = core.waiting; waits && waits->device_barrier)
-      text += ": waits at the device barrier until all " + std::to_string(waits->needs) + " cores of device " +
-              std::to_string(core.site.core.device) + " arrive; " + std::to_string(waits->holds) + " have";
-    else if (waits)
-      text += ": waits on " + machine_.semaphores().describe(waits->semaphore) + ", " +
-              model::words::cell(core.site.core.device, core.site.core.core) + ", needs " +
-              std::to_string(waits->needs) + ", holds " + std::to_string(waits->holds);
-    else if (!core.polls.empty())
+    if (const auto& waits = core.waits) {
+      bool first = true;
+      for (const ops::Condition& condition : *waits) {
+        text += first ? ": " : "; or ";
+        first = false;
+        const std::int64_t holds = condition.holds(machine_);
+        if (condition.device_barrier) {
+          text += "waits at the device barrier until all " + std::to_string(condition.needs) + " cores of device " +
+                  std::to_string(core.site.core.device) + " arrive; " + std::to_string(holds) + " have";
+        } else {
+          const model::CoreId cell = machine_.topology().core_of(condition.core);
+          text += "waits on " + machine_.semaphores().describe(condition.semaphore) + ", " +
+                  model::words::cell(cell.device, cell.core) + ", needs " + std::to_string(condition.needs) +
+                  ", holds " + std::to_string(holds);
+        }
+      }
+    } else if (!core.polls.empty()) {
       text += ": polls, re-reading " + core.polls + "; nothing it reads has changed since its last read, and nothing "
               "left to run can change it (the spin reduction, docs/semantics.md §6)";
+    }
   }
   if (!in_flight_.empty()) text += "\npending DMAs:";
   for (int id : in_flight_) text += "\n  " + model::describe(machine_.dmas()[id]);

@@ -97,21 +97,22 @@ class Execution final : public scheduler::Process {
   std::uint64_t launch_number() const { return launch_; }
   // Performs a visible operation of core `global`, an entry of the operation table
   // (sim/ops/table.hpp): stops there until the scheduler picks the core, applies the entry's
-  // effect (a failure ends the execution), emits its trace event, and after a DMA start applies
-  // the DMA policy. Returns the entry, with its results. Inline, like the default backend's
-  // switch: no frame between the kernel API call and the switch.
+  // effect (a failure ends the execution), notes its reads for the spin reduction, emits its
+  // trace event, and applies the DMA policy to the DMAs the machine started. Returns the entry,
+  // with its results. Inline, like the default backend's switch: no frame between the kernel API
+  // call and the switch.
   template <class Entry>
   [[gnu::always_inline]] Entry perform(int global, Entry entry, model::SourceLine line) {
     const scheduler::Fiber::RuntimeSection runtime;  // weft's own code: no watchdog cuts it
     if (runtime.fiber() != cores_[static_cast<std::size_t>(global)].fiber.get()) [[unlikely]]
-      called_elsewhere(global, operation_verb(ops::kind_of<Entry>), line);
+      called_elsewhere(global, Entry::verb, line);
     yield(global, ops::pending(entry, line));
     const ops::OpSite site{cores_[static_cast<std::size_t>(global)].core->id(), global, line};
     model::Failure failure;
-    if (!entry.apply(machine_, site, failure)) fail(global, std::move(failure));
-    note_poll(global, entry, line);
+    if (!ops::apply(entry, machine_, site, failure)) fail(global, std::move(failure));
+    note_poll(global, entry, site);
     if (trace_) emit_operation(entry.event(machine_, site), global, line);
-    if constexpr (std::is_same_v<Entry, ops::DmaStart>) dma_started(entry.dma);
+    if (!machine_.started_dmas().empty()) dmas_started(global);
     return entry;
   }
   // Ends the execution with a finding; never returns to the kernel.
@@ -123,7 +124,7 @@ class Execution final : public scheduler::Process {
   // An unfinished core where it stands, and what it waits for if it is blocked.
   struct Standing {
     ops::OpSite site;
-    std::optional<ops::Waiting> waiting;
+    std::optional<ops::Waits> waits;
     std::string polls;  // blocked by the spin reduction: what it keeps reading (else empty)
   };
   std::vector<Standing> standing() const;
@@ -201,8 +202,9 @@ class Execution final : public scheduler::Process {
   // The fiber of core `global` ended (returned or was abandoned): counted, and its failure kept.
   void note_if_ended(std::size_t global);
 
-  // Registers a started DMA: its phases become actors, or in eager mode run now.
-  void dma_started(int dma_id);
+  // Registers the DMAs core `global`'s operation started (Machine::started_dmas): their phases
+  // become actors, or in eager mode run now.
+  void dmas_started(int global);
   // `event` of core `global`'s operation at `line`, stamped and sent to the trace sink.
   void emit_operation(TraceEvent event, int global, model::SourceLine line) {
     event.actor = scheduler::core_actor(static_cast<std::uint32_t>(global));
@@ -226,13 +228,11 @@ class Execution final : public scheduler::Process {
     return target && slot.poll.spinning(*target, machine_);
   }
   template <class Entry>
-  void note_poll(int global, const Entry& entry, model::SourceLine line) {
+  void note_poll(int global, const Entry& entry, const ops::OpSite& site) {
     if (!spin_reduction_) return;  // the windows stay empty: nothing is ever spinning
     PollWindow& window = cores_[static_cast<std::size_t>(global)].poll;
-    if constexpr (std::is_same_v<Entry, ops::Read>)
-      window.read({nullptr, entry.semaphore, global, {}, line}, machine_);
-    else if constexpr (std::is_same_v<Entry, ops::Load>)
-      window.read({entry.slice.buffer, -1, -1, entry.slice.rect, line}, machine_);
+    if constexpr (ops::Polling<Entry>)
+      window.read(entry.polls(site), machine_);
     else
       window.clear();
   }
@@ -257,8 +257,6 @@ class Execution final : public scheduler::Process {
   // simulation thread runs it: the process ends with a message naming the core and the call
   // and exit status 3.
   [[noreturn]] void called_elsewhere(int global, std::string_view call, model::SourceLine line);
-  // The kernel API verb that performs an operation of the table (for that message).
-  static std::string_view operation_verb(std::uint8_t kind);
   // The failure of a core whose fiber was abandoned by a signal (overflow, watchdog, fault), if so.
   std::optional<model::Failure> abandonment(const CoreSlot& slot) const;
   [[noreturn]] void throw_teardown(CoreSlot& slot);

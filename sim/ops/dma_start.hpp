@@ -15,6 +15,7 @@
 namespace weft::sim::ops {
 
 struct DmaStart {
+  static constexpr std::string_view verb = "starts a DMA";
   model::DmaRequest request;
   int dma = -1;  // the result: the DMA's id
 
