@@ -4,11 +4,17 @@
 // the next phase of an in-flight DMA; `enabled_actors` applies the rules of docs/semantics.md §6 and
 // the DMA execution mode of §4.
 //
-// The enabled list is kept up to date as the execution runs, not rebuilt per step (a step costs
-// the same on 4 cores as on 1,024): a core's status changes only when it runs or when a cell it
-// may wait on is signalled (the machine lists those cells), and DMA phases come and go with
-// their DMA. The one exception is on_wait mode, where a phase is enabled by the waiters of any
-// cell: there the list is rebuilt at every step.
+// It is made of units, each with its own contract and test:
+//   enabled_set.hpp     the enabled actors, kept up to date as the execution runs: a core's
+//                       status changes only when it runs or when a cell it may wait on is
+//                       signalled (the machine lists those cells)
+//   dma_policy.hpp      when a started DMA's phases run (eager, async, on_wait, the jax quirk)
+//   spin_reduction.hpp  which polling cores are blocked, and which a step released
+//   blocked_cores.hpp   where the unfinished cores stand, in the one description reports use
+//   core_fibers.cpp     the core fibers' lifecycle: launch, end, failure, teardown
+//   direct_steps.cpp    the step loop that switches from core to core directly
+// This file ties them together: perform (an operation of the table), the steps of cores and DMA
+// phases, and the explorer's questions (footprint, stable names).
 
 #include <exception>
 #include <memory>
@@ -20,7 +26,10 @@
 #include "scheduler/fiber/fiber_switch.hpp"
 #include "scheduler/step_loop.hpp"
 #include "sim/api/core.hpp"
-#include "sim/engine/poll_window.hpp"
+#include "sim/engine/blocked_cores.hpp"
+#include "sim/engine/dma_policy.hpp"
+#include "sim/engine/enabled_set.hpp"
+#include "sim/engine/spin_reduction.hpp"
 #include "sim/events/trace_event.hpp"
 #include "sim/ops/dma_phase.hpp"
 #include "sim/ops/table.hpp"
@@ -59,7 +68,7 @@ class Execution final : public scheduler::Process {
   // The watchdog's budget, for the message of an interrupted core.
   void set_watchdog_seconds(double seconds) { watchdog_seconds_ = seconds; }
   // The spin reduction (poll_window.hpp), on by default.
-  void set_spin_reduction(bool on) { spin_reduction_ = on; }
+  void set_spin_reduction(bool on) { spin_.set_on(on); }
 
   // Runs the step loop (scheduler/step_loop.hpp) over this execution, instantiated where the
   // transitions are defined so that they inline into it. On the default fiber backend, with a
@@ -74,7 +83,8 @@ class Execution final : public scheduler::Process {
   void add_after_touches(scheduler::Actor actor, scheduler::Footprint& footprint) const override {
     if (actor.kind == scheduler::Actor::Kind::core && cores_[actor.index].fiber->finished())
       footprint.touches.push_back(ops::core_finished_touch());
-    for (int global : released_pollers_) footprint.touches.push_back(ops::poll_release_touch(global, scheduler::TouchMode::add));
+    for (int global : spin_.released_now())
+      footprint.touches.push_back(ops::poll_release_touch(global, scheduler::TouchMode::add));
   }
   scheduler::StableActor stable(scheduler::Actor actor) const override;
   void set_footprint_rules(ops::FootprintRules rules) { rules_ = rules; }
@@ -121,13 +131,8 @@ class Execution final : public scheduler::Process {
   void set_trace(TraceSink* sink) { trace_ = sink; }
 
  private:
-  // An unfinished core where it stands, and what it waits for if it is blocked.
-  struct Standing {
-    ops::OpSite site;
-    std::optional<ops::Waits> waits;
-    std::string polls;  // blocked by the spin reduction: what it keeps reading (else empty)
-  };
-  std::vector<Standing> standing() const;
+  // Each unfinished core where it stands, and what it waits for if it is blocked.
+  std::vector<StandingCore> standing() const;
   // Core `global_core`'s kernel, once per launch of the program; between two launches the core
   // ends the first (ops/launch_end.hpp) and waits at its device's barrier.
   void run_program(int global_core);
@@ -138,10 +143,6 @@ class Execution final : public scheduler::Process {
     ops::PendingOp pending;
     bool started = false;
     bool teardown_thrown = false;  // a Teardown was thrown into the kernel
-    bool enabled = false;          // listed in enabled_
-    PollWindow poll;               // its reads since its last effect (the spin reduction)
-    bool polling = false;          // blocked by the spin reduction: listed in polling_
-    bool poll_released = false;    // was blocked by it at the read it stands at, then released
   };
   // Stops the calling core at a visible operation until the scheduler picks it.
   // (The operation is recorded first and the rare paths read the record: an `op` whose address
@@ -192,7 +193,7 @@ class Execution final : public scheduler::Process {
   std::size_t advance();
   // Before core `global`'s fiber is resumed for a step.
   void start_core_step(std::size_t global) {
-    cores_[global].poll_released = false;
+    spin_.start_core_step(global);
     cores_[global].started = true;
   }
   // After core `global`'s fiber stopped: whether it ended, its trace event and what it enabled.
@@ -216,34 +217,31 @@ class Execution final : public scheduler::Process {
     event.step = steps_ == 0 ? 0 : steps_ - 1;
     trace_->on_event(event);
   }
-  bool blocked(const CoreSlot& slot) const {
-    return !ops::enabled(slot.pending, machine_, machine_.topology().global(slot.core->id())) || spinning(slot);
+  bool blocked(std::size_t global) const {
+    return !ops::enabled(cores_[global].pending, machine_, static_cast<int>(global)) || spinning(global);
   }
-  // The spin reduction (poll_window.hpp): what a read reads, whether the core stands at a read
-  // that would repeat its last iteration unchanged, and the window's bookkeeping after an operation.
-  std::optional<PollTarget> poll_target(const CoreSlot& slot) const;
-  bool spinning(const CoreSlot& slot) const {
-    if (!spin_reduction_ || slot.poll.empty()) return false;
-    const auto target = poll_target(slot);
-    return target && slot.poll.spinning(*target, machine_);
+  // Whether core `global` stands at a read that would repeat its last iteration unchanged
+  // (spin_reduction.hpp).
+  bool spinning(std::size_t global) const {
+    if (!spin_.may_spin(global)) return false;
+    const CoreSlot& slot = cores_[global];
+    return spin_.spinning(global, ops::polls(slot.pending, {slot.core->id(), static_cast<int>(global), slot.pending.line}),
+                          machine_);
   }
+  // The spin reduction's bookkeeping after an operation: its read, or its effect.
   template <class Entry>
   void note_poll(int global, const Entry& entry, const ops::OpSite& site) {
-    if (!spin_reduction_) return;  // the windows stay empty: nothing is ever spinning
-    PollWindow& window = cores_[static_cast<std::size_t>(global)].poll;
     if constexpr (ops::Polling<Entry>)
-      window.read(entry.polls(site), machine_);
+      spin_.note_read(static_cast<std::size_t>(global), entry.polls(site), machine_);
     else
-      window.clear();
+      spin_.note_effect(static_cast<std::size_t>(global));
   }
   // After a step: the polling cores whose reads it changed are released.
   void release_pollers();
-  // Brings core `global`'s entry in enabled_ up to date.
+  // Brings core `global`'s status in enabled_ and spin_ up to date.
   void refresh_core(std::size_t global);
   // After a step: the cores it may have enabled or disabled.
   void refresh_after(scheduler::Actor actor);
-  // on_wait mode: enabled_ from scratch.
-  void rebuild_on_wait();
   // Resumes a core up to its first visible operation (launch).
   void resume_core(std::size_t global);
   // run's two halves: a core's step (inlined into the loop) and a DMA phase's.
@@ -270,13 +268,9 @@ class Execution final : public scheduler::Process {
   model::Machine& machine_;
   const std::function<void(Core&)>& kernel_;
   std::vector<CoreSlot> cores_;
-  std::vector<int> in_flight_;  // DMA ids with a phase still to run, ascending
-  std::vector<int> polling_;            // cores blocked by the spin reduction, in the order they were
-  std::vector<int> released_pollers_;   // cores the last step released from it
-  // Enabled cores ascending (the first enabled_cores_ entries), then DMA phases by DMA id.
-  std::vector<scheduler::Actor> enabled_;
-  std::size_t enabled_cores_ = 0;
-  std::vector<std::pair<int, int>> served_cells_;  // on_wait, jax: the cells served this step (kept for its capacity)
+  DmaPolicy dma_policy_;
+  EnabledSet enabled_;
+  SpinReduction spin_;
   std::optional<model::Failure> failure_;
   bool host_ran_out_ = false;
   int unfinished_ = 0;
@@ -286,7 +280,6 @@ class Execution final : public scheduler::Process {
   bool tearing_down_ = false;
   std::string teardown_problem_;
   double watchdog_seconds_ = 0;
-  bool spin_reduction_ = true;
   std::uint64_t launch_ = 0;
   scheduler::FiberSwitch switch_;
   // While run_steps switches directly: its loop, the core whose step is under way, whether the
