@@ -222,7 +222,7 @@ class Execution final : public scheduler::Process {
   }
   // Whether core `global` stands at a read that would repeat its last iteration unchanged
   // (spin_reduction.hpp).
-  bool spinning(std::size_t global) const {
+  [[gnu::always_inline]] bool spinning(std::size_t global) const {
     if (!spin_.may_spin(global)) return false;
     const CoreSlot& slot = cores_[global];
     return spin_.spinning(global, ops::polls(slot.pending, {slot.core->id(), static_cast<int>(global), slot.pending.line}),

@@ -4,9 +4,8 @@
 
 namespace weft::sim {
 
-void SpinReduction::set_polling(std::size_t global, bool spins, bool finished) {
+void SpinReduction::change_polling(std::size_t global, bool spins, bool finished) {
   PerCore& core = cores_[global];
-  if (spins == core.polling) return;
   core.polling = spins;
   const int id = static_cast<int>(global);
   if (spins) {

@@ -41,7 +41,9 @@ class SpinReduction {
 
   // Core `global`'s status after a step: blocked by the reduction (`spins`) or not; a core
   // that stops being blocked while unfinished is released.
-  void set_polling(std::size_t global, bool spins, bool finished);
+  void set_polling(std::size_t global, bool spins, bool finished) {
+    if (spins != cores_[global].polling) change_polling(global, spins, finished);
+  }
   bool polling(std::size_t global) const { return cores_[global].polling; }
   const std::vector<int>& polling() const { return polling_; }
   bool released(std::size_t global) const { return cores_[global].released; }
@@ -56,6 +58,8 @@ class SpinReduction {
   }
 
  private:
+  void change_polling(std::size_t global, bool spins, bool finished);
+
   struct PerCore {
     PollWindow window;
     bool polling = false;

@@ -12,7 +12,7 @@ namespace weft::sim::ops {
 struct BarrierLeave {
   static constexpr std::string_view verb = "leaves the device barrier";
   Waits waits(const model::Machine& machine, int global) const {
-    return {Condition{-1, global, machine.device_barrier().cores_per_device(), true}};
+    return Waits(Condition{-1, global, machine.device_barrier().cores_per_device(), true});
   }
   bool apply(model::Machine& machine, const OpSite& site, model::Failure&) const {
     machine.leave_barrier(site.global);

@@ -51,7 +51,6 @@
 
 #include <array>
 #include <cstdint>
-#include <initializer_list>
 #include <span>
 #include <string>
 
@@ -93,10 +92,10 @@ struct FootprintRules {
 // semaphore `semaphore`'s on global core `core`, or (device_barrier) that core's device barrier
 // cell (model/device_barrier.hpp).
 struct Condition {
-  int semaphore = -1;  // index in the machine's semaphore table; -1 for the device barrier
-  int core = -1;       // the cell's global core
-  std::int64_t needs = 0;
-  bool device_barrier = false;
+  int semaphore;        // index in the machine's semaphore table; -1 for the device barrier
+  int core;             // the cell's global core
+  std::int64_t needs;
+  bool device_barrier;  // (false when left out of an initializer)
 
   std::int64_t holds(const model::Machine& machine) const {
     return device_barrier ? machine.device_barrier().cell(core) : machine.semaphores().count(semaphore, core);
@@ -110,15 +109,18 @@ struct Condition {
 
 // What a blocking entry waits for: it may run once any one of its conditions is met, and
 // then takes from the first that is (an entry that waits for one thing has one condition).
-// Fixed capacity, no allocation: it is built whenever a blocked core is checked.
+// Fixed capacity, no allocation: it is built whenever a blocked core is checked (only the
+// first `count` conditions are set).
 struct Waits {
   static constexpr std::size_t capacity = 2;
-  std::array<Condition, capacity> conditions{};
+  std::array<Condition, capacity> conditions;
   std::size_t count = 0;
 
   Waits() = default;
-  Waits(std::initializer_list<Condition> list) {
-    for (const Condition& condition : list) conditions[count++] = condition;
+  explicit Waits(const Condition& one) : count(1) { conditions[0] = one; }
+  Waits(const Condition& first, const Condition& second) : count(2) {
+    conditions[0] = first;
+    conditions[1] = second;
   }
   const Condition* begin() const { return conditions.data(); }
   const Condition* end() const { return conditions.data() + count; }

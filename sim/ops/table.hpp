@@ -114,8 +114,9 @@ inline std::optional<Waits> waits(const PendingOp& op, const model::Machine& mac
   return waits;
 }
 
-// Whether a core standing at `op` may run now (at every step, for the cores it may concern).
-inline bool enabled(const PendingOp& op, const model::Machine& machine, int global) {
+// Whether a core standing at `op` may run now (at every step, for the cores it may concern:
+// inlined into the engine's refresh).
+[[gnu::always_inline]] inline bool enabled(const PendingOp& op, const model::Machine& machine, int global) {
   if (op.operation == nullptr) return false;
   if (((Table::blocking_kinds >> op.kind) & 1) == 0) return true;
   bool result = true;

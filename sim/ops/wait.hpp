@@ -16,7 +16,7 @@ struct Wait {
   int semaphore;  // index in the machine's semaphore table
   std::int64_t amount;
 
-  Waits waits(const model::Machine&, int global) const { return {Condition{semaphore, global, amount}}; }
+  Waits waits(const model::Machine&, int global) const { return Waits(Condition{semaphore, global, amount}); }
   bool apply(model::Machine& machine, const OpSite& site, model::Failure&) const {
     machine.take(semaphore, site.global, amount);
     return true;

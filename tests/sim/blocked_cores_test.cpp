@@ -33,7 +33,7 @@ TEST_CASE("A core blocked on one cell: its site holds the cell's facts, the text
   Fixture f;
   const int sem = f.semaphore({0, 1});
   const std::vector<StandingCore> cores{
-      {{{0, 1}, 1, {"k.cpp", 9}}, sim::ops::Waits{sim::ops::Condition{sem, 1, 2}}, ""}};
+      {{{0, 1}, 1, {"k.cpp", 9}}, sim::ops::Waits(sim::ops::Condition{sem, 1, 2}), ""}};
   const auto sites = sim::failure_sites(cores, f.machine, 5);
   REQUIRE(sites.size() == 1);
   const std::string id = std::to_string(f.machine.semaphores().id(sem));
@@ -51,7 +51,7 @@ TEST_CASE("A core blocked on one cell: its site holds the cell's facts, the text
 TEST_CASE("A core blocked on either of two conditions lists both, the barrier in words only", "[blocked_cores]") {
   Fixture f;
   const int sem = f.semaphore({0, 0});
-  const sim::ops::Waits waits{sim::ops::Condition{sem, 0, 1}, sim::ops::Condition{-1, 0, 2, true}};
+  const sim::ops::Waits waits(sim::ops::Condition{sem, 0, 1}, sim::ops::Condition{-1, 0, 2, true});
   const std::vector<StandingCore> cores{{{{0, 0}, 0, {"k.cpp", 4}}, waits, ""}, {{{0, 1}, 1, {"k.cpp", 6}}, {}, ""}};
   const auto sites = sim::failure_sites(cores, f.machine, 0);
   REQUIRE(sites.size() == 2);
