@@ -85,19 +85,30 @@ Failure Machine::out_of_bounds(CoreId by, SourceLine line, const Slice& slice, s
                                       " of " + describe(info) + ", whose shape is " + to_string(info.shape)};
 }
 
-bool Machine::access(CoreId by, const SliceAccess& access, const SourceLine& line, Failure& failure) {
-  const Slice& slice = access.slice;
+bool Machine::access_parts(CoreId by, const SliceAccess& access, const SourceLine& line, Failure& failure) {
   const bool check = access.is_write || spec_.out_of_bounds_reads == OutOfBoundsReads::raise;
-  if (access.masked)
-    return (!check || parts_inside(by, slice, access.parts, access.verb, line, failure)) &&
-           record_parts(by, slice, access.parts, access.is_write, line, failure);
+  return (!check || parts_inside(by, access.slice, access.parts, access.verb, line, failure)) &&
+         record_parts(by, access.slice, access.parts, access.is_write, line, failure);
+}
+
+bool Machine::write_rect(CoreId by, const Slice& slice, std::string_view verb, const SourceLine& line,
+                         Failure& failure) {
+  if (!slice.rect.inside(slice.buffer->info().shape)) {
+    failure = out_of_bounds(by, line, slice, verb);
+    return false;
+  }
+  return record({{Accessor::Kind::core, topology_.global(by)}, slice.buffer, slice.rect, true, line}, failure);
+}
+
+bool Machine::read_rect(CoreId by, const Slice& slice, std::string_view verb, const SourceLine& line,
+                        Failure& failure) {
   const bool inside = slice.rect.inside(slice.buffer->info().shape);
-  if (!inside && check) {
-    failure = out_of_bounds(by, line, slice, access.verb);
+  if (!inside && spec_.out_of_bounds_reads == OutOfBoundsReads::raise) {
+    failure = out_of_bounds(by, line, slice, verb);
     return false;
   }
   const Rect touched = inside ? slice.rect : slice.rect.clipped_to(slice.buffer->info().shape);
-  return record({{Accessor::Kind::core, topology_.global(by)}, slice.buffer, touched, access.is_write, line}, failure);
+  return record({{Accessor::Kind::core, topology_.global(by)}, slice.buffer, touched, false, line}, failure);
 }
 
 bool Machine::parts_inside(CoreId by, const Slice& slice, std::span<const Rect> parts, std::string_view verb,

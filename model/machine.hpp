@@ -67,7 +67,13 @@ class Machine {
   // every part before it records any.
   // (`line` by reference: passed by value, in two registers, its 4-byte number is read back as 8
   // bytes from where the caller stored it, a store-forwarding stall at every load and store.)
-  bool access(CoreId by, const SliceAccess& access, const SourceLine& line, Failure& failure);
+  // Inline, so that a verb whose access is known where it is performed (one rectangle, read or
+  // written) calls its own case directly.
+  bool access(CoreId by, const SliceAccess& access, const SourceLine& line, Failure& failure) {
+    if (access.masked) return access_parts(by, access, line, failure);
+    return access.is_write ? write_rect(by, access.slice, access.verb, line, failure)
+                           : read_rect(by, access.slice, access.verb, line, failure);
+  }
   // add: `by` adds `amount` to the cell (semaphore, target) (a signal).
   bool add(CoreId by, int semaphore, CoreId target, std::int64_t amount, Failure& failure, SourceLine line = {});
   // take: `amount` leaves the cell (semaphore, global_core), which holds at least that much (a
@@ -171,6 +177,10 @@ class Machine {
                     Failure& failure) const;
   bool record_parts(CoreId by, const Slice& slice, std::span<const Rect> parts, bool is_write, SourceLine line,
                     Failure& failure);
+  // access()'s cases: a masked access, and the one rectangle slice.rect written or read.
+  bool access_parts(CoreId by, const SliceAccess& access, const SourceLine& line, Failure& failure);
+  bool write_rect(CoreId by, const Slice& slice, std::string_view verb, const SourceLine& line, Failure& failure);
+  bool read_rect(CoreId by, const Slice& slice, std::string_view verb, const SourceLine& line, Failure& failure);
 
   MachineSpec spec_;
   Topology topology_;

@@ -73,8 +73,9 @@ std::optional<std::pair<int, int>> Execution::dma_needed_by(int dma_id) const {
 }
 
 void Execution::refresh_core(std::size_t global) {
-  const bool finished = cores_[global].fiber->finished();
-  const bool waits = !finished && !ops::enabled(cores_[global].pending, machine_, static_cast<int>(global));
+  const CoreSlot& slot = cores_[global];
+  const bool finished = slot.fiber->finished();
+  const bool waits = !finished && !ops::enabled(slot.pending, machine_, static_cast<int>(global));
   const bool spins = !finished && !waits && spinning(global);
   spin_.set_polling(global, spins, finished);
   enabled_.set_core(static_cast<std::uint32_t>(global), !finished && !waits && !spins);
@@ -97,16 +98,13 @@ void Execution::release_pollers() {
   }
 }
 
-std::span<const Actor> Execution::enabled_actors() {
-  if (dma_policy_.rebuilds()) {
-    enabled_.drop_phases();
-    dma_policy_.on_wait_phases([&](int id) { return dma_needed_by(id); },
-                               [&](int id) {
-                                 const bool read = machine_.dmas()[id].next == model::DmaPhase::read;
-                                 enabled_.add_phase(id, read ? Actor::Kind::dma_read : Actor::Kind::dma_write);
-                               });
-  }
-  return enabled_.actors();
+void Execution::enable_needed_phases() {
+  enabled_.drop_phases();
+  dma_policy_.on_wait_phases([&](int id) { return dma_needed_by(id); },
+                             [&](int id) {
+                               const bool read = machine_.dmas()[id].next == model::DmaPhase::read;
+                               enabled_.add_phase(id, read ? Actor::Kind::dma_read : Actor::Kind::dma_write);
+                             });
 }
 
 void Execution::run_core(Actor actor) {

@@ -76,7 +76,11 @@ class Execution final : public scheduler::Process {
   // (sim/engine/direct_steps.cpp); otherwise every step goes through the caller's context.
   scheduler::LoopResult run_steps(scheduler::Strategy& strategy, std::uint64_t max_steps, scheduler::Schedule& record);
 
-  std::span<const scheduler::Actor> enabled_actors() override;
+  // Inline into the step loop: only the on_wait policy recomputes the DMA phases at every step.
+  std::span<const scheduler::Actor> enabled_actors() override {
+    if (dma_policy_.rebuilds()) enable_needed_phases();
+    return enabled_.actors();
+  }
   [[gnu::always_inline]] inline void run(scheduler::Actor actor) override;  // inlined into run_steps
   bool stopped() const override { return failure_.has_value() || unfinished_ == 0; }
   void footprint(scheduler::Actor actor, scheduler::Footprint& into) const override;
@@ -122,7 +126,8 @@ class Execution final : public scheduler::Process {
     if (!ops::apply(entry, machine_, site, failure)) fail(global, std::move(failure));
     note_poll(global, entry, site);
     if (trace_) emit_operation(entry.event(machine_, site), global, line);
-    if (!machine_.started_dmas().empty()) dmas_started(global);
+    if constexpr (ops::StartsDmas<Entry>)
+      if (!machine_.started_dmas().empty()) dmas_started(global);
     return entry;
   }
   // Ends the execution with a finding; never returns to the kernel.
@@ -137,7 +142,9 @@ class Execution final : public scheduler::Process {
   // ends the first (ops/launch_end.hpp) and waits at its device's barrier.
   void run_program(int global_core);
 
-  struct CoreSlot {
+  // A cache line each, which also makes finding a core's slot a shift (every step does, several
+  // times).
+  struct alignas(64) CoreSlot {
     std::unique_ptr<Core> core;
     std::unique_ptr<scheduler::Fiber> fiber;
     ops::PendingOp pending;
@@ -225,17 +232,23 @@ class Execution final : public scheduler::Process {
   [[gnu::always_inline]] bool spinning(std::size_t global) const {
     if (!spin_.may_spin(global)) return false;
     const CoreSlot& slot = cores_[global];
-    return spin_.spinning(global, ops::polls(slot.pending, {slot.core->id(), static_cast<int>(global), slot.pending.line}),
-                          machine_);
+    bool spins = false;
+    ops::visit_polls(slot.pending, {slot.core->id(), static_cast<int>(global), slot.pending.line},
+                     [&](const ops::PollTarget& target) { spins = spin_.spinning(global, target, machine_); });
+    return spins;
   }
-  // The spin reduction's bookkeeping after an operation: its read, or its effect.
+  // The spin reduction's bookkeeping after an operation: its read, or its effect. (Off, nothing:
+  // the read's target is not even built.)
   template <class Entry>
   void note_poll(int global, const Entry& entry, const ops::OpSite& site) {
+    if (!spin_.on()) return;
     if constexpr (ops::Polling<Entry>)
       spin_.note_read(static_cast<std::size_t>(global), entry.polls(site), machine_);
     else
       spin_.note_effect(static_cast<std::size_t>(global));
   }
+  // on_wait: the DMA phases enabled now are those a blocked core needs (DmaPolicy::on_wait_phases).
+  void enable_needed_phases();
   // After a step: the polling cores whose reads it changed are released.
   void release_pollers();
   // Brings core `global`'s status in enabled_ and spin_ up to date.

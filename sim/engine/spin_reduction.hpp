@@ -33,8 +33,11 @@ class SpinReduction {
   }
   // Whether core `global`, standing at a read of `target` (nothing: at no such read), would
   // repeat its last iteration with every value unchanged.
+  bool spinning(std::size_t global, const PollTarget& target, const model::Machine& machine) const {
+    return cores_[global].window.spinning(target, machine);
+  }
   bool spinning(std::size_t global, const std::optional<PollTarget>& target, const model::Machine& machine) const {
-    return target && cores_[global].window.spinning(*target, machine);
+    return target && spinning(global, *target, machine);
   }
   // Whether the check is worth making: on, and the core has read something since its last effect.
   bool may_spin(std::size_t global) const { return on_ && !cores_[global].window.empty(); }

@@ -24,11 +24,13 @@
 //                      a polling loop may repeat have it
 //   event()            its trace event, asked only when a trace is recorded; the engine stamps
 //                      the actor, the line and the step
+//   starts_dmas        true (a static member) when its effect may start DMAs (Machine::start_dma):
+//                      the engine then applies the DMA policy to whatever the machine started
 //
 // The engine (sim/engine/execution.hpp, `perform`) runs every entry through the same sequence:
 // stop at the operation (the scheduler decides when), apply (ops::apply), fail if it failed,
-// note its reads for the spin reduction, emit the trace event, and apply the DMA policy to any
-// DMA the machine started. The list of entries is ops/table.hpp; a kernel API verb
+// note its reads for the spin reduction, emit the trace event, and, after a verb with
+// starts_dmas, apply the DMA policy to any DMA the machine started. The list of entries is ops/table.hpp; a kernel API verb
 // (sim/api/core.hpp, implemented in sim/engine/core.cpp) builds an entry and performs it in one
 // line. DMA phases, which are actors of their own rather than a core's operation, are the entry
 // of dma_phase.hpp. A verb that waits for other cores to *arrive* somewhere (the device barrier)

@@ -31,7 +31,7 @@
 namespace weft::sim::ops {
 
 // An entry that may block has waits(); a memory verb has touches() (and move()); a read that a
-// polling loop may repeat has polls().
+// polling loop may repeat has polls(); an entry whose effect may start DMAs says starts_dmas.
 template <class Entry>
 concept Blocking = requires(const Entry& entry, const model::Machine& machine) {
   { entry.waits(machine, 0) } -> std::same_as<Waits>;
@@ -45,6 +45,9 @@ template <class Entry>
 concept Polling = requires(const Entry& entry, const OpSite& site) {
   { entry.polls(site) } -> std::same_as<PollTarget>;
 };
+
+template <class Entry>
+concept StartsDmas = Entry::starts_dmas;
 
 template <class... Entries>
 struct EntryList {
@@ -126,13 +129,19 @@ inline std::optional<Waits> waits(const PendingOp& op, const model::Machine& mac
   return result;
 }
 
-// What the read a core stands at reads, for the spin reduction; nothing if it is no such read.
+// Calls f(target) with what the read a core stands at reads, for the spin reduction; not at all
+// if it stands at no such read (at every step: nothing is built for the other operations).
+template <class F>
+[[gnu::always_inline]] inline void visit_polls(const PendingOp& op, const OpSite& site, F&& f) {
+  if (op.operation == nullptr || ((Table::polling_kinds >> op.kind) & 1) == 0) return;
+  Table::visit(op.kind, op.operation, [&](const auto& entry) {
+    if constexpr (Polling<std::remove_cvref_t<decltype(entry)>>) f(entry.polls(site));
+  });
+}
+// The same as a value; nothing if it is no such read.
 inline std::optional<PollTarget> polls(const PendingOp& op, const OpSite& site) {
   std::optional<PollTarget> target;
-  if (op.operation == nullptr || ((Table::polling_kinds >> op.kind) & 1) == 0) return target;
-  Table::visit(op.kind, op.operation, [&](const auto& entry) {
-    if constexpr (Polling<std::remove_cvref_t<decltype(entry)>>) target = entry.polls(site);
-  });
+  visit_polls(op, site, [&](const PollTarget& read) { target = read; });
   return target;
 }
 
