@@ -8,6 +8,7 @@
 
 #include "model/machine.hpp"
 #include "sim/engine/blocked_cores.hpp"
+#include "tests/sim/small_machine.hpp"
 
 using namespace weft;
 using sim::StandingCore;
@@ -15,16 +16,8 @@ using sim::StandingCore;
 namespace {
 
 struct Fixture {
-  model::Machine machine{[] {
-    model::MachineSpec spec;
-    spec.mesh = {1};
-    spec.cores_per_device = 2;
-    return spec;
-  }()};
-  int semaphore(model::CoreId by) {
-    model::Failure failure;
-    return machine.semaphores().allocate(by, 0, model::SemaphoreKind::regular, failure);
-  }
+  model::Machine machine{sim::test::row_of(1, 2)};
+  int semaphore(model::CoreId by) { return sim::test::regular_semaphore(machine, by); }
 };
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include "model/machine.hpp"
 #include "sim/engine/spin_reduction.hpp"
+#include "tests/sim/small_machine.hpp"
 
 using namespace weft;
 using sim::PollTarget;
@@ -15,15 +16,8 @@ using sim::SpinReduction;
 namespace {
 
 struct Fixture {
-  model::Machine machine{[] {
-    model::MachineSpec spec;
-    spec.mesh = {2};
-    return spec;
-  }()};
-  int semaphore = [this] {
-    model::Failure failure;
-    return machine.semaphores().allocate({0, 0}, 0, model::SemaphoreKind::regular, failure);
-  }();
+  model::Machine machine{sim::test::row_of(2, 1)};
+  int semaphore = sim::test::regular_semaphore(machine, {0, 0});
   PollTarget target{nullptr, semaphore, 0, {}, {"k.cpp", 3}};
 };
 
