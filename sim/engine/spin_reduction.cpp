@@ -5,7 +5,7 @@
 namespace weft::sim {
 
 void SpinReduction::change_polling(std::size_t global, bool spins, bool finished) {
-  PerCore& core = cores_[global];
+  Flags& core = flags_[global];
   core.polling = spins;
   const int id = static_cast<int>(global);
   if (spins) {

@@ -18,7 +18,7 @@ namespace weft::sim {
 
 class SpinReduction {
  public:
-  explicit SpinReduction(std::size_t cores) : cores_(cores) {}
+  explicit SpinReduction(std::size_t cores) : windows_(cores), flags_(cores) {}
 
   // On by default; off, the windows stay empty and nothing is ever spinning.
   void set_on(bool on) { on_ = on; }
@@ -26,49 +26,51 @@ class SpinReduction {
 
   // After core `global`'s operation: a read a polling loop may repeat (`target`), or an effect.
   void note_read(std::size_t global, const PollTarget& target, const model::Machine& machine) {
-    if (on_) cores_[global].window.read(target, machine);
+    if (on_) windows_[global].read(target, machine);
   }
   void note_effect(std::size_t global) {
-    if (on_) cores_[global].window.clear();
+    if (on_) windows_[global].clear();
   }
   // Whether core `global`, standing at a read of `target` (nothing: at no such read), would
   // repeat its last iteration with every value unchanged.
   bool spinning(std::size_t global, const PollTarget& target, const model::Machine& machine) const {
-    return cores_[global].window.spinning(target, machine);
+    return windows_[global].spinning(target, machine);
   }
   bool spinning(std::size_t global, const std::optional<PollTarget>& target, const model::Machine& machine) const {
     return target && spinning(global, *target, machine);
   }
   // Whether the check is worth making: on, and the core has read something since its last effect.
-  bool may_spin(std::size_t global) const { return on_ && !cores_[global].window.empty(); }
+  bool may_spin(std::size_t global) const { return on_ && !windows_[global].empty(); }
 
   // Core `global`'s status after a step: blocked by the reduction (`spins`) or not; a core
   // that stops being blocked while unfinished is released.
   void set_polling(std::size_t global, bool spins, bool finished) {
-    if (spins != cores_[global].polling) change_polling(global, spins, finished);
+    if (spins != flags_[global].polling) change_polling(global, spins, finished);
   }
-  bool polling(std::size_t global) const { return cores_[global].polling; }
+  bool polling(std::size_t global) const { return flags_[global].polling; }
   const std::vector<int>& polling() const { return polling_; }
-  bool released(std::size_t global) const { return cores_[global].released; }
+  bool released(std::size_t global) const { return flags_[global].released; }
   // The cores the step under way released (cleared as each step starts).
   const std::vector<int>& released_now() const { return released_now_; }
   void start_step() { released_now_.clear(); }
-  void start_core_step(std::size_t global) { cores_[global].released = false; }
+  void start_core_step(std::size_t global) { flags_[global].released = false; }
 
   // For a report of a blocked poller: what it keeps reading (PollWindow::describe).
   std::string describe(std::size_t global, const model::Machine& machine) const {
-    return cores_[global].window.describe(machine);
+    return windows_[global].describe(machine);
   }
 
  private:
   void change_polling(std::size_t global, bool spins, bool finished);
 
-  struct PerCore {
-    PollWindow window;
+  // Per core. The flags apart from the windows, a few bytes each: every step writes one and
+  // every refresh reads one.
+  struct Flags {
     bool polling = false;
     bool released = false;
   };
-  std::vector<PerCore> cores_;
+  std::vector<PollWindow> windows_;
+  std::vector<Flags> flags_;
   std::vector<int> polling_;
   std::vector<int> released_now_;
   bool on_ = true;
