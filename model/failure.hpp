@@ -28,7 +28,7 @@ struct Accessor {
   friend bool operator==(const Accessor&, const Accessor&) = default;
 };
 
-// What a core blocked at a wait waits for: its own cell of a semaphore.
+// What a core blocked at a wait waits for: its own cell of a semaphore to hold `needs`.
 struct BlockedWait {
   int semaphore_id = -1;
   std::int64_t needs = 0;
@@ -41,7 +41,7 @@ struct FailureSite {
   std::uint64_t step = 0;
   SourceLine line{};
   std::string what{};
-  std::optional<BlockedWait> waits{};  // a blocked core's wait
+  std::vector<BlockedWait> waits{};  // a blocked core's wait: any one of these cells (none: not at a wait)
   Rect rect{};                       // a racing access: the rectangle it touched (a DMA write: its chunk's)
 };
 

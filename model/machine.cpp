@@ -85,28 +85,30 @@ Failure Machine::out_of_bounds(CoreId by, SourceLine line, const Slice& slice, s
                                       " of " + describe(info) + ", whose shape is " + to_string(info.shape)};
 }
 
-bool Machine::load(CoreId by, const Slice& slice, std::byte* out, const SourceLine& line, Failure& failure) {
+bool Machine::access_parts(CoreId by, const SliceAccess& access, const SourceLine& line, Failure& failure) {
+  const bool check = access.is_write || spec_.out_of_bounds_reads == OutOfBoundsReads::raise;
+  return (!check || parts_inside(by, access.slice, access.parts, access.verb, line, failure)) &&
+         record_parts(by, access.slice, access.parts, access.is_write, line, failure);
+}
+
+bool Machine::write_rect(CoreId by, const Slice& slice, std::string_view verb, const SourceLine& line,
+                         Failure& failure) {
+  if (!slice.rect.inside(slice.buffer->info().shape)) {
+    failure = out_of_bounds(by, line, slice, verb);
+    return false;
+  }
+  return record({{Accessor::Kind::core, topology_.global(by)}, slice.buffer, slice.rect, true, line}, failure);
+}
+
+bool Machine::read_rect(CoreId by, const Slice& slice, std::string_view verb, const SourceLine& line,
+                        Failure& failure) {
   const bool inside = slice.rect.inside(slice.buffer->info().shape);
   if (!inside && spec_.out_of_bounds_reads == OutOfBoundsReads::raise) {
-    failure = out_of_bounds(by, line, slice, "loads");
+    failure = out_of_bounds(by, line, slice, verb);
     return false;
   }
   const Rect touched = inside ? slice.rect : slice.rect.clipped_to(slice.buffer->info().shape);
-  if (!access({{Accessor::Kind::core, topology_.global(by)}, slice.buffer, touched, false, line}, failure))
-    return false;
-  slice.buffer->read(slice.rect, out);
-  return true;
-}
-
-bool Machine::store(CoreId by, const Slice& slice, const std::byte* in, const SourceLine& line, Failure& failure) {
-  if (!slice.rect.inside(slice.buffer->info().shape)) {
-    failure = out_of_bounds(by, line, slice, "stores");
-    return false;
-  }
-  if (!access({{Accessor::Kind::core, topology_.global(by)}, slice.buffer, slice.rect, true, line}, failure))
-    return false;
-  slice.buffer->write(slice.rect, in);
-  return true;
+  return record({{Accessor::Kind::core, topology_.global(by)}, slice.buffer, touched, false, line}, failure);
 }
 
 bool Machine::parts_inside(CoreId by, const Slice& slice, std::span<const Rect> parts, std::string_view verb,
@@ -120,45 +122,17 @@ bool Machine::parts_inside(CoreId by, const Slice& slice, std::span<const Rect> 
   return true;
 }
 
-bool Machine::access_parts(CoreId by, const Slice& slice, std::span<const Rect> parts, bool is_write, SourceLine line,
+bool Machine::record_parts(CoreId by, const Slice& slice, std::span<const Rect> parts, bool is_write, SourceLine line,
                            Failure& failure) {
   const Accessor who{Accessor::Kind::core, topology_.global(by)};
   for (const Rect& part : parts) {
     const Rect touched = part.clipped_to(slice.buffer->info().shape);
-    if (touched.volume() > 0 && !access({who, slice.buffer, touched, is_write, line}, failure)) return false;
+    if (touched.volume() > 0 && !record({who, slice.buffer, touched, is_write, line}, failure)) return false;
   }
   return true;
 }
 
-bool Machine::load(CoreId by, const Slice& slice, std::span<const Rect> parts, std::byte* out, SourceLine line,
-                   Failure& failure) {
-  if (spec_.out_of_bounds_reads == OutOfBoundsReads::raise && !parts_inside(by, slice, parts, "loads", line, failure))
-    return false;
-  if (!access_parts(by, slice, parts, false, line, failure)) return false;
-  for (const Rect& part : parts) slice.buffer->read_part(slice.rect, part, out);
-  return true;
-}
-
-bool Machine::store(CoreId by, const Slice& slice, std::span<const Rect> parts, const std::byte* in, SourceLine line,
-                    Failure& failure) {
-  if (!parts_inside(by, slice, parts, "stores", line, failure) || !access_parts(by, slice, parts, true, line, failure))
-    return false;
-  for (const Rect& part : parts) slice.buffer->write_part(slice.rect, part, in);
-  return true;
-}
-
-bool Machine::swap(CoreId by, const Slice& slice, std::span<const Rect> parts, const std::byte* in, std::byte* out,
-                   SourceLine line, Failure& failure) {
-  if (!parts_inside(by, slice, parts, "swaps", line, failure) || !access_parts(by, slice, parts, true, line, failure))
-    return false;
-  for (const Rect& part : parts) {
-    slice.buffer->read_part(slice.rect, part, out);
-    slice.buffer->write_part(slice.rect, part, in);
-  }
-  return true;
-}
-
-bool Machine::signal(CoreId by, int semaphore, CoreId target, std::int64_t amount, Failure& failure, SourceLine line) {
+bool Machine::add(CoreId by, int semaphore, CoreId target, std::int64_t amount, Failure& failure, SourceLine line) {
   if (!topology_.contains(target)) {
     failure = {Verdict::kernel_error, to_string(by) + " signals semaphore " +
                                           std::to_string(semaphores_.id(semaphore)) + " on " +
@@ -257,6 +231,7 @@ int Machine::start_dma(CoreId by, const DmaRequest& request, SourceLine line, Fa
   dma.add = request.add;
   dmas_.push_back(std::move(dma));
   if (races_) races_->dma_started(topology_.global(by), dmas_.back().id);
+  started_dmas_.push_back(dmas_.back().id);
   return dmas_.back().id;
 }
 
@@ -275,7 +250,7 @@ bool Machine::run_dma_phase(int id, Failure& failure) {
     if (!same_launch(dma, at, reading ? "completes its read (signalling its starter)" : "lands", failure)) return false;
   }
   if (dma.next == DmaPhase::read) {
-    if (!access({who, dma.source.buffer, dma.source.rect, false, dma.line}, failure)) return false;
+    if (!record({who, dma.source.buffer, dma.source.rect, false, dma.line}, failure)) return false;
     if (!spare_snapshots_.empty()) {  // the bytes of a DMA that finished: no allocation
       dma.snapshot = std::move(spare_snapshots_.back());
       spare_snapshots_.pop_back();
@@ -288,7 +263,7 @@ bool Machine::run_dma_phase(int id, Failure& failure) {
   }
   // The next chunk of the write phase (the whole of it unless dma.chunk_bytes is set).
   const DmaChunk chunk = next_chunk(dma, spec_.dma_chunk_bytes);
-  if (!access({who, dma.target.buffer, chunk.rect, true, dma.line}, failure)) return false;
+  if (!record({who, dma.target.buffer, chunk.rect, true, dma.line}, failure)) return false;
   const std::byte* bytes = dma.snapshot.data() + chunk.offset;
   if (dma.add)
     dma.target.buffer->accumulate(chunk.rect, bytes);
@@ -323,7 +298,7 @@ bool Machine::close_scope(CoreId by, SourceLine line, Failure& failure, std::str
     return false;
   }
   for (Buffer* buffer : scoped)
-    if (!access({{Accessor::Kind::core, topology_.global(by)}, buffer, Rect::whole(buffer->info().shape), true, line},
+    if (!record({{Accessor::Kind::core, topology_.global(by)}, buffer, Rect::whole(buffer->info().shape), true, line},
                 failure))
       return false;
   memory_.close_scope(by);

@@ -1,11 +1,12 @@
 #pragma once
 // The machine state of one execution and its operations as plain state transitions: no fibers,
 // no choices. The simulator asks "may this happen?" and "do it"; every buffer access goes
-// through `access()`, where race detection and tracing attach.
+// through `record()`, where race detection and tracing attach.
 
 #include <memory>
 #include <optional>
 #include <span>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -19,6 +20,18 @@
 #include "model/topology.hpp"
 
 namespace weft::model {
+
+// A core's access to a slice, as a verb describes it (sim/ops): the rectangles `parts` of the
+// slice's buffer, disjoint and within slice.rect, read or written. Unmasked, `parts` is the one
+// rectangle slice.rect; masked (model/mask.hpp), the elements the mask keeps, possibly none.
+// `verb` names the access in an out_of_bounds message ("loads", "stores", "swaps").
+struct SliceAccess {
+  const Slice& slice;
+  std::span<const Rect> parts;
+  bool is_write = false;
+  bool masked = false;
+  std::string_view verb;
+};
 
 class Machine {
  public:
@@ -44,27 +57,28 @@ class Machine {
   void set_step(std::uint64_t step) { step_ = step; }
   std::string describe_actor(Accessor who) const;  // "device 0 core 1" or "DMA 3 (started by ...)"
 
-  // Each returns false and fills `failure` when the operation is a kernel bug.
+  // The primitive effects the verbs of sim/ops are made of. Each returns false and fills
+  // `failure` when the operation is a kernel bug.
+  //
+  // access: checks and records core `by`'s access (race detection, the observer), before the
+  // verb moves the data itself. A part outside the buffer is an out_of_bounds failure for a
+  // write, and for a read under memory.out_of_bounds_reads = raise; otherwise a read's part is
+  // recorded clipped to the buffer. A masked access records only its non-empty parts, and checks
+  // every part before it records any.
   // (`line` by reference: passed by value, in two registers, its 4-byte number is read back as 8
   // bytes from where the caller stored it, a store-forwarding stall at every load and store.)
-  bool load(CoreId by, const Slice& slice, std::byte* out, const SourceLine& line, Failure& failure);
-  bool store(CoreId by, const Slice& slice, const std::byte* in, const SourceLine& line, Failure& failure);
-  // Masked accesses (model/mask.hpp): only the elements of `parts`, disjoint rectangles of the
-  // slice's buffer within slice.rect, are bounds-checked, recorded as accesses, and read or
-  // written; `out` and `in` are laid out as slice.rect and the rest of `out` is left alone.
-  // A swap reads each part's old values into `out` and writes `in`'s in their place, as one
-  // access (a write). A load's parts outside the buffer follow out_of_bounds_reads; a store's
-  // or a swap's are an out_of_bounds failure, and then nothing is written.
-  bool load(CoreId by, const Slice& slice, std::span<const Rect> parts, std::byte* out, SourceLine line, Failure& failure);
-  bool store(CoreId by, const Slice& slice, std::span<const Rect> parts, const std::byte* in, SourceLine line,
-             Failure& failure);
-  bool swap(CoreId by, const Slice& slice, std::span<const Rect> parts, const std::byte* in, std::byte* out,
-            SourceLine line, Failure& failure);
-  bool signal(CoreId by, int semaphore, CoreId target, std::int64_t amount, Failure& failure, SourceLine line = {});
-  bool can_consume(int semaphore, int global_core, std::int64_t amount) const {
-    return semaphores_.count(semaphore, global_core) >= amount;
+  // Inline, so that a verb whose access is known where it is performed (one rectangle, read or
+  // written) calls its own case directly.
+  bool access(CoreId by, const SliceAccess& access, const SourceLine& line, Failure& failure) {
+    if (access.masked) return access_parts(by, access, line, failure);
+    return access.is_write ? write_rect(by, access.slice, access.verb, line, failure)
+                           : read_rect(by, access.slice, access.verb, line, failure);
   }
-  void consume(int semaphore, int global_core, std::int64_t amount) {
+  // add: `by` adds `amount` to the cell (semaphore, target) (a signal).
+  bool add(CoreId by, int semaphore, CoreId target, std::int64_t amount, Failure& failure, SourceLine line = {});
+  // take: `amount` leaves the cell (semaphore, global_core), which holds at least that much (a
+  // wait, once enabled).
+  void take(int semaphore, int global_core, std::int64_t amount) {
     semaphores_.add(semaphore, global_core, -amount);
     if (races_) races_->consume(global_core, semaphore, amount);
   }
@@ -84,11 +98,14 @@ class Machine {
     if (races_) races_->barrier_leave(global_core);
   }
 
-  // Starts the DMA `request` asks for; returns its id.
+  // Starts the DMA `request` asks for; returns its id, which joins started_dmas().
   int start_dma(CoreId by, const DmaRequest& request, SourceLine line, Failure& failure);
   // Runs the next step of DMA `id`: its read phase, or the next chunk of its write phase (all
   // of it unless dma.chunk_bytes is set: model/dma_chunks.hpp).
   bool run_dma_phase(int id, Failure& failure);
+  // The DMAs started since the caller last cleared this list (the engine then applies its DMA
+  // execution policy to them, whichever verb started them).
+  std::vector<int>& started_dmas() { return started_dmas_; }
   // The semaphore cell (semaphore index, global core) the next phase of `id` signals, or
   // semaphore -1 if it signals none.
   std::pair<int, int> next_phase_signal(int id) const;
@@ -131,7 +148,7 @@ class Machine {
   std::optional<Failure> exit_check() const;
 
  private:
-  bool access(const Access& access, Failure& failure) {
+  bool record(const Access& access, Failure& failure) {
     if (access.buffer->freed) return touched_after_scope(access, failure);
     if (observer_ != nullptr && !observer_->on_access(access, failure)) return false;
     return races_ == nullptr ||
@@ -158,8 +175,12 @@ class Machine {
   // names the part outside), and every part recorded as an access.
   bool parts_inside(CoreId by, const Slice& slice, std::span<const Rect> parts, std::string_view verb, SourceLine line,
                     Failure& failure) const;
-  bool access_parts(CoreId by, const Slice& slice, std::span<const Rect> parts, bool is_write, SourceLine line,
+  bool record_parts(CoreId by, const Slice& slice, std::span<const Rect> parts, bool is_write, SourceLine line,
                     Failure& failure);
+  // access()'s cases: a masked access, and the one rectangle slice.rect written or read.
+  bool access_parts(CoreId by, const SliceAccess& access, const SourceLine& line, Failure& failure);
+  bool write_rect(CoreId by, const Slice& slice, std::string_view verb, const SourceLine& line, Failure& failure);
+  bool read_rect(CoreId by, const Slice& slice, std::string_view verb, const SourceLine& line, Failure& failure);
 
   MachineSpec spec_;
   Topology topology_;
@@ -170,6 +191,7 @@ class Machine {
   std::vector<Dma> dmas_;
   std::vector<int> dmas_started_;  // per global core
   std::vector<int> released_cells_;
+  std::vector<int> started_dmas_;
   std::vector<std::vector<std::byte>> spare_snapshots_;  // of finished DMAs, for the next ones
   AccessObserver* observer_ = nullptr;
   std::unique_ptr<Races> races_;

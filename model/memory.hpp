@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "model/buffer.hpp"
+#include "model/compat.hpp"
 #include "model/failure.hpp"
 #include "model/naming.hpp"
 #include "model/topology.hpp"
@@ -61,7 +62,7 @@ class Memory {
   int next_id(CoreId core) const { return next_id_[topology_.global(core)]; }
   // Whether buffers of `space` are one per core (else one per device).
   bool per_core(Space space) const {
-    return is_per_core(space) || (space == Space::vmem_shared && spec_.compat == CompatProfile::jax);
+    return is_per_core(space) || (space == Space::vmem_shared && quirks_of(spec_.compat).shared_scratch_per_core);
   }
 
  private:

@@ -104,9 +104,9 @@ std::vector<FailureSite> RaceDetector<Clock>::sites(const Access& access, std::u
   before.is_write = earlier.is_write;
   after.is_write = access.is_write;
   return {{before, earlier.step, earlier.line, std::string(operation(earlier.who, earlier.is_write)) + " " + to_string(earlier.rect),
-           std::nullopt, earlier.rect},
+           {}, earlier.rect},
           {after, step, access.line, std::string(operation(access.who, access.is_write)) + " " + to_string(access.rect),
-           std::nullopt, access.rect}};
+           {}, access.rect}};
 }
 
 template <class Clock>

@@ -32,10 +32,18 @@ Json site_json(const model::FailureSite& site, bool access) {
     json["line"] = site.line.line;
   }
   json["what"] = site.what;
-  if (site.waits) {
-    json["semaphore"] = site.waits->semaphore_id;
-    json["needs"] = site.waits->needs;
-    json["holds"] = site.waits->holds;
+  // A wait on one cell: its semaphore, needs and holds; on any of several: the first's, and
+  // every cell in "either".
+  const auto cell = [&](const model::BlockedWait& waits, Json& into) {
+    into["semaphore"] = waits.semaphore_id;
+    into["needs"] = waits.needs;
+    into["holds"] = waits.holds;
+  };
+  if (!site.waits.empty()) cell(site.waits.front(), json);
+  if (site.waits.size() > 1) {
+    Json either = Json::array();
+    for (const model::BlockedWait& waits : site.waits) cell(waits, either.emplace_back());
+    json["either"] = std::move(either);
   }
   return json;
 }

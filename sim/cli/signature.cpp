@@ -9,7 +9,7 @@ namespace {
 std::map<std::string, const model::FailureSite*> places_of(const ExecutionResult& result) {
   std::map<std::string, const model::FailureSite*> places;
   for (const model::FailureSite& site : result.sites) {
-    const std::string kind = site.waits ? "wait" : site.what.substr(0, site.what.find(" ["));
+    const std::string kind = !site.waits.empty() ? "wait" : site.what.substr(0, site.what.find(" ["));
     places.try_emplace(kind + " at " + model::to_string(site.line), &site);
   }
   return places;

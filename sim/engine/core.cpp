@@ -3,6 +3,7 @@
 
 #include "sim/api/core.hpp"
 
+#include "model/compat.hpp"
 #include "model/mask.hpp"
 #include "sim/engine/execution.hpp"
 
@@ -20,7 +21,7 @@ Core::Core(Execution& execution, model::CoreId id, const Params& params)
 
 int Core::num_devices() const { return execution_.machine().topology().devices(); }
 int Core::num_cores() const { return execution_.machine().topology().cores_per_device(); }
-bool Core::jax_compat() const { return execution_.machine().spec().compat == model::CompatProfile::jax; }
+bool Core::jax_compat() const { return model::quirks_of(execution_.machine().spec().compat).refuses_revisited_output; }
 void Core::note_for_wrong_result(std::string text) const { execution_.machine().note(std::move(text)); }
 int Core::launch_index() const { return execution_.machine().launches().of(global_); }
 int Core::num_launches() const { return execution_.machine().launches().count(); }
@@ -146,8 +147,8 @@ Semaphore Core::fixed_semaphore(int id, model::SemaphoreKind kind, Location loc)
 void Core::signal(Semaphore sem, std::int64_t amount, Where where, Location loc) {
   check_handle(sem, "signals", loc);
   const auto& topology = execution_.machine().topology();
-  const bool jax = execution_.machine().spec().compat == model::CompatProfile::jax;
-  const model::CoreId target{where.device.value_or(id_.device), where.core.value_or(jax ? 0 : id_.core)};
+  const bool to_core_0 = model::quirks_of(execution_.machine().spec().compat).signal_defaults_to_core_0;
+  const model::CoreId target{where.device.value_or(id_.device), where.core.value_or(to_core_0 ? 0 : id_.core)};
   const int target_global = topology.contains(target) ? topology.global(target) : -1;
   execution_.perform(global_, ops::Signal{sem.index, target, target_global, amount}, line_of(loc));
 }

@@ -66,7 +66,7 @@ std::size_t Execution::advance() {
   scheduler::Actor actor;
   while (loop_->next(actor)) {
     machine_.set_step(steps_++);
-    released_pollers_.clear();
+    spin_.start_step();
     if (actor.kind == scheduler::Actor::Kind::core) {
       start_core_step(actor.index);
       running_core_ = actor.index;

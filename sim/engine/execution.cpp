@@ -1,12 +1,6 @@
 #include "sim/engine/execution.hpp"
 
 #include <algorithm>
-#include <cstdlib>
-#include <exception>
-#include <new>
-
-#include "sim/engine/core_failures.hpp"
-#include "model/words.hpp"
 
 namespace weft::sim {
 
@@ -18,6 +12,9 @@ Execution::Execution(model::Machine& machine, scheduler::StackPool& stacks, cons
     : machine_(machine),
       kernel_(kernel),
       cores_(static_cast<std::size_t>(machine.topology().cores())),
+      dma_policy_(machine.spec()),
+      enabled_(cores_.size()),
+      spin_(cores_.size()),
       switch_(make_fiber ? scheduler::FiberSwitch::through_interface() : scheduler::FiberSwitch(backend)) {
   for (int global = 0; global < static_cast<int>(cores_.size()); ++global) {
     cores_[global].core = std::make_unique<Core>(*this, machine_.topology().core_of(global), params);
@@ -30,141 +27,29 @@ Execution::Execution(model::Machine& machine, scheduler::StackPool& stacks, cons
 
 Execution::~Execution() { teardown(); }
 
-void Execution::body(int global_core) {
-  CoreSlot& slot = cores_[global_core];
-  const model::CoreId id = slot.core->id();
-  const auto found = [&](model::Failure failure) {
-    if (tearing_down_) {
-      note_teardown_problem(swallowed_teardown(id, {}));  // it turned the Teardown into its own exception
-    } else if (!failure_) {
-      failure_ = std::move(failure);
+void Execution::dmas_started(int global) {
+  std::vector<int>& started = machine_.started_dmas();
+  for (std::size_t k = 0; k < started.size(); ++k) {
+    const int dma_id = started[k];
+    if (!dma_policy_.eager()) {
+      dma_policy_.started(dma_id);
+      enabled_.add_phase(dma_id);
+      continue;
     }
-  };
-  try {
-    run_program(global_core);
-    if (slot.teardown_thrown) note_teardown_problem(swallowed_teardown(id, {}));
-  } catch (const Teardown&) {
-  } catch (const scheduler::ForcedUnwind&) {
-    throw;
-  } catch (const std::bad_alloc&) {
-    host_ran_out_ = true;  // ends the execution as a failure would; Simulation::run reports it as the host's
-    found({model::Verdict::kernel_error, model::to_string(id) + " could not allocate host memory"});
-  } catch (const std::exception& error) {
-    found({model::Verdict::kernel_error, model::to_string(id) + " threw: " + error.what()});
-  } catch (...) {
-    found({model::Verdict::kernel_error, model::to_string(id) + " threw an exception of unknown type"});
-  }
-}
-
-void Execution::run_program(int global_core) {
-  CoreSlot& slot = cores_[static_cast<std::size_t>(global_core)];
-  const int launches = machine_.launches().count();
-  for (int launch = 0; launch < launches; ++launch) {
-    if (launches > 1) machine_.memory().open_scope(slot.core->id(), {});  // the launch's scratch
-    {
-      const Fiber::UserCode kernel_code;  // the kernel's own code, which a watchdog may interrupt
-      kernel_(*slot.core);
-    }
-    if (launch + 1 == launches) break;
-    const model::SourceLine last = slot.pending.line;  // where the launch's last operation was
-    perform(global_core, ops::LaunchEnd{}, last);
-    perform(global_core, ops::BarrierLeave{}, last);
-  }
-}
-
-void Execution::resume_core(std::size_t global) {
-  CoreSlot& slot = cores_[global];
-  slot.started = true;
-  switch_.resume(*slot.fiber);
-  note_if_ended(global);
-}
-
-void Execution::note_if_ended(std::size_t global) {
-  const CoreSlot& slot = cores_[global];
-  if (!slot.fiber->finished()) return;
-  --unfinished_;
-  if (auto failure = abandonment(slot); failure && !failure_) failure_ = std::move(failure);
-}
-
-std::optional<model::Failure> Execution::abandonment(const CoreSlot& slot) const {
-  const model::CoreId id = slot.core->id();
-  const model::SourceLine last = slot.pending.line;
-  switch (slot.fiber->end()) {
-    case Fiber::End::stack_overflow: return stack_overflow_failure(id, slot.fiber->stack_bytes(), last);
-    case Fiber::End::interrupted: return watchdog_failure(id, watchdog_seconds_, last);
-    case Fiber::End::faulted: return fault_failure(id, slot.fiber->fault(), last);
-    default: return std::nullopt;
-  }
-}
-
-void Execution::launch() {
-  for (std::size_t global = 0; global < cores_.size() && !failure_; ++global) resume_core(global);
-  machine_.released_cells().clear();
-  for (std::size_t global = 0; global < cores_.size(); ++global) refresh_core(global);
-}
-
-void Execution::teardown() {
-  if (tearing_down_) return;
-  tearing_down_ = true;
-  for (CoreSlot& slot : cores_) {
-    // A started kernel is resumed once, so that Teardown unwinds its stack. One that is still
-    // unfinished after that caught it and went on to another visible operation (or does one in
-    // a destructor while unwinding), where it waits for good: it is abandoned. An unstarted
-    // fiber never runs its kernel (Fiber's destructor).
-    if (!slot.started || slot.fiber->finished()) continue;
-    slot.fiber->resume();
-    if (const auto failure = abandonment(slot)) note_teardown_problem("while unwinding, " + failure->message);
-    slot.fiber->abandon();
-  }
-}
-
-void Execution::note_teardown_problem(std::string problem) {
-  if (!teardown_problem_.empty()) teardown_problem_ += "\n";
-  teardown_problem_ += problem;
-}
-
-void Execution::throw_teardown(CoreSlot& slot) {
-  slot.teardown_thrown = true;
-  throw Teardown{};
-}
-
-void Execution::park(CoreSlot& slot, const ops::PendingOp& op) {
-  if (std::uncaught_exceptions() == 0) note_teardown_problem(swallowed_teardown(slot.core->id(), op.line));
-  slot.fiber->suspend();
-  std::abort();  // unreachable: teardown never resumes a fiber twice, and abandons this one
-}
-
-void Execution::fail_exhausted(int global_core, const ops::PendingOp& op) {
-  const CoreSlot& slot = cores_[static_cast<std::size_t>(global_core)];
-  fail(global_core, stack_exhausted_failure(slot.core->id(), slot.fiber->stack_bytes(), stack_headroom_bytes, op.line));
-}
-
-void Execution::fail(int global_core, model::Failure failure) {
-  CoreSlot& slot = cores_[static_cast<std::size_t>(global_core)];
-  if (Fiber::current() != slot.fiber.get()) called_elsewhere(global_core, "failed: " + failure.message, {});
-  if (tearing_down_) park(slot, slot.pending);
-  if (!failure_) failure_ = std::move(failure);
-  slot.pending.operation = nullptr;  // stands at no operation now: never enabled again
-  stop_here(static_cast<std::size_t>(global_core));
-  throw_teardown(slot);
-}
-
-void Execution::dma_started(int dma_id) {
-  if (machine_.spec().dma_execution == model::DmaExecution::eager) {
     // Both phases run inside the start, on the starter's step: the read, then every chunk of
     // the write in order.
     const ops::DmaPhase dma{dma_id};
-    const int starter = machine_.topology().global(machine_.dmas()[dma_id].starter);
     while (machine_.dmas()[dma_id].next != model::DmaPhase::done) {
       const model::DmaPhase phase = machine_.dmas()[dma_id].next;
       model::Failure failure;
-      if (!dma.apply(machine_, failure)) fail(starter, std::move(failure));
+      if (!dma.apply(machine_, failure)) {
+        started.clear();
+        fail(global, std::move(failure));
+      }
       if (trace_) emit(dma.event(machine_, phase));
     }
-    return;
   }
-  in_flight_.push_back(dma_id);  // ids grow with every start: both lists stay sorted
-  enabled_.push_back({scheduler::Actor::Kind::dma_read, static_cast<std::uint32_t>(dma_id)});
+  started.clear();
 }
 
 std::optional<std::pair<int, int>> Execution::dma_needed_by(int dma_id) const {
@@ -175,9 +60,10 @@ std::optional<std::pair<int, int>> Execution::dma_needed_by(int dma_id) const {
   const auto waits_on = [&](int semaphore, model::CoreId who) {
     const int global = machine_.topology().global(who);
     const CoreSlot& slot = cores_[global];
-    if (semaphore < 0 || slot.fiber->finished() || !blocked(slot)) return false;
-    const auto waiting = ops::waiting_for(slot.pending, machine_, {who, global, slot.pending.line});
-    return waiting && waiting->semaphore == semaphore;
+    if (semaphore < 0 || slot.fiber->finished() || !blocked(static_cast<std::size_t>(global))) return false;
+    const auto waits = ops::waits(slot.pending, machine_, global);
+    return waits && std::any_of(waits->begin(), waits->end(),
+                                [&](const ops::Condition& condition) { return condition.filled_by(semaphore, global); });
   };
   if (waits_on(dma.recv_semaphore, dma.destination))
     return std::pair{dma.recv_semaphore, machine_.topology().global(dma.destination)};
@@ -187,33 +73,12 @@ std::optional<std::pair<int, int>> Execution::dma_needed_by(int dma_id) const {
 }
 
 void Execution::refresh_core(std::size_t global) {
-  CoreSlot& slot = cores_[global];
+  const CoreSlot& slot = cores_[global];
   const bool finished = slot.fiber->finished();
   const bool waits = !finished && !ops::enabled(slot.pending, machine_, static_cast<int>(global));
-  const bool spins = !finished && !waits && spinning(slot);
-  if (spins != slot.polling) {
-    slot.polling = spins;
-    if (spins) {
-      polling_.push_back(static_cast<int>(global));
-    } else {
-      polling_.erase(std::find(polling_.begin(), polling_.end(), static_cast<int>(global)));
-      slot.poll_released = !finished;  // released by this step's change
-      released_pollers_.push_back(static_cast<int>(global));
-    }
-  }
-  const bool enabled = !finished && !waits && !spins;
-  if (enabled == slot.enabled) return;
-  slot.enabled = enabled;
-  const Actor actor = scheduler::core_actor(static_cast<std::uint32_t>(global));
-  const auto cores_end = enabled_.begin() + static_cast<std::ptrdiff_t>(enabled_cores_);
-  const auto at = std::lower_bound(enabled_.begin(), cores_end, actor, [](Actor a, Actor b) { return a.index < b.index; });
-  if (enabled) {
-    enabled_.insert(at, actor);
-    ++enabled_cores_;
-  } else {
-    enabled_.erase(at);
-    --enabled_cores_;
-  }
+  const bool spins = !finished && !waits && spinning(global);
+  spin_.set_polling(global, spins, finished);
+  enabled_.set_core(static_cast<std::uint32_t>(global), !finished && !waits && !spins);
 }
 
 void Execution::refresh_after(Actor actor) {
@@ -221,56 +86,25 @@ void Execution::refresh_after(Actor actor) {
   std::vector<int>& released = machine_.released_cells();
   for (int global : released) refresh_core(static_cast<std::size_t>(global));
   released.clear();
-  if (!polling_.empty()) release_pollers();
+  if (!spin_.polling().empty()) release_pollers();
 }
 
 void Execution::release_pollers() {
-  for (std::size_t k = 0; k < polling_.size();) {
-    const int global = polling_[k];
-    refresh_core(static_cast<std::size_t>(global));  // a released core leaves polling_
-    if (k < polling_.size() && polling_[k] == global) ++k;
+  const std::vector<int>& polling = spin_.polling();
+  for (std::size_t k = 0; k < polling.size();) {
+    const int global = polling[k];
+    refresh_core(static_cast<std::size_t>(global));  // a released core leaves the list
+    if (k < polling.size() && polling[k] == global) ++k;
   }
 }
 
-std::optional<PollTarget> Execution::poll_target(const CoreSlot& slot) const {
-  const ops::PendingOp& op = slot.pending;
-  if (op.operation == nullptr) return std::nullopt;
-  if (op.kind == ops::kind_of<ops::Read>)
-    return PollTarget{nullptr, static_cast<const ops::Read*>(op.operation)->semaphore,
-                      machine_.topology().global(slot.core->id()), {}, op.line};
-  if (op.kind == ops::kind_of<ops::Load>) {
-    const model::Slice& slice = static_cast<const ops::Load*>(op.operation)->slice;
-    return PollTarget{slice.buffer, -1, -1, slice.rect, op.line};
-  }
-  return std::nullopt;
-}
-
-std::span<const Actor> Execution::enabled_actors() {
-  if (machine_.spec().dma_execution == model::DmaExecution::on_wait) rebuild_on_wait();
-  return enabled_;
-}
-
-void Execution::rebuild_on_wait() {
-  enabled_.resize(enabled_cores_);  // the cores are up to date
-  const auto phase_of = [&](int id) {
-    const bool read = machine_.dmas()[id].next == model::DmaPhase::read;
-    return Actor{read ? Actor::Kind::dma_read : Actor::Kind::dma_write, static_cast<std::uint32_t>(id)};
-  };
-  if (machine_.spec().compat != model::CompatProfile::jax) {
-    for (int id : in_flight_)
-      if (dma_needed_by(id)) enabled_.push_back(phase_of(id));
-    return;
-  }
-  // The reference's on_wait: each blocked cell runs only the newest DMA it needs.
-  std::vector<std::pair<int, int>>& served = served_cells_;
-  served.clear();
-  for (auto id = in_flight_.rbegin(); id != in_flight_.rend(); ++id) {
-    const auto cell = dma_needed_by(*id);
-    if (!cell || std::find(served.begin(), served.end(), *cell) != served.end()) continue;
-    served.push_back(*cell);
-    enabled_.push_back(phase_of(*id));
-  }
-  std::reverse(enabled_.begin() + static_cast<std::ptrdiff_t>(enabled_cores_), enabled_.end());
+void Execution::enable_needed_phases() {
+  enabled_.drop_phases();
+  dma_policy_.on_wait_phases([&](int id) { return dma_needed_by(id); },
+                             [&](int id) {
+                               const bool read = machine_.dmas()[id].next == model::DmaPhase::read;
+                               enabled_.add_phase(id, read ? Actor::Kind::dma_read : Actor::Kind::dma_write);
+                             });
 }
 
 void Execution::run_core(Actor actor) {
@@ -302,22 +136,17 @@ void Execution::run_dma_phase(Actor actor) {
   } else if (trace_) {
     emit(dma.event(machine_, phase));
   }
-  const auto listed = std::lower_bound(enabled_.begin() + static_cast<std::ptrdiff_t>(enabled_cores_), enabled_.end(), actor,
-                                       [](Actor a, Actor b) { return a.index < b.index; });
   // A phase that failed ran too, and ended the execution: it is not left enabled, as if it could
   // still run (the explorer analyses what a run left enabled as never run).
-  if (!ran || machine_.dmas()[id].next == model::DmaPhase::done) {
-    in_flight_.erase(std::lower_bound(in_flight_.begin(), in_flight_.end(), id));
-    if (listed != enabled_.end() && listed->index == actor.index) enabled_.erase(listed);
-  } else if (listed != enabled_.end() && listed->index == actor.index) {
-    listed->kind = Actor::Kind::dma_write;
-  }
+  const bool over = !ran || machine_.dmas()[id].next == model::DmaPhase::done;
+  if (over) dma_policy_.finished(id);
+  enabled_.phase_ran(id, over);
   refresh_after(actor);
 }
 
 void Execution::run(Actor actor) {
   machine_.set_step(steps_++);
-  released_pollers_.clear();
+  spin_.start_step();
   if (actor.kind == Actor::Kind::core) {
     run_core(actor);
   } else {
@@ -338,7 +167,7 @@ void Execution::footprint(Actor actor, scheduler::Footprint& into) const {
     const CoreSlot& slot = cores_[actor.index];
     ops::footprint(slot.pending, machine_, {slot.core->id(), static_cast<int>(actor.index), slot.pending.line}, rules_,
                    into);
-    if (slot.poll_released)
+    if (spin_.released(actor.index))
       into.touches.push_back(ops::poll_release_touch(static_cast<int>(actor.index), scheduler::TouchMode::take));
     return;
   }
@@ -352,54 +181,24 @@ scheduler::StableActor Execution::stable(Actor actor) const {
           static_cast<std::uint32_t>(dma.sequence)};
 }
 
-std::vector<Execution::Standing> Execution::standing() const {
-  std::vector<Standing> cores;
+std::vector<StandingCore> Execution::standing() const {
+  std::vector<StandingCore> cores;
   for (std::size_t global = 0; global < cores_.size(); ++global) {
     const CoreSlot& slot = cores_[global];
     if (slot.fiber->finished()) continue;
     const ops::OpSite site{slot.core->id(), static_cast<int>(global), slot.pending.line};
-    cores.push_back({site, ops::waiting_for(slot.pending, machine_, site),
-                     slot.polling ? slot.poll.describe(machine_) : std::string()});
+    cores.push_back({site, ops::waits(slot.pending, machine_, site.global),
+                     spin_.polling(global) ? spin_.describe(global, machine_) : std::string()});
   }
   return cores;
 }
 
 std::vector<model::FailureSite> Execution::blocked_sites() const {
-  std::vector<model::FailureSite> sites;
-  const std::uint64_t step = steps_ == 0 ? 0 : steps_ - 1;
-  for (const Standing& core : standing()) {
-    std::string what = "stopped here";
-    std::optional<model::BlockedWait> blocked;
-    if (const auto& waits = core.waiting) {
-      what = (waits->device_barrier ? "waits at the device barrier" : "waits on " + machine_.semaphores().describe(waits->semaphore)) +
-             ": needs " + std::to_string(waits->needs) + ", holds " + std::to_string(waits->holds);
-      if (!waits->device_barrier) blocked = model::BlockedWait{waits->semaphore_id, waits->needs, waits->holds};
-    } else if (!core.polls.empty()) {
-      what = "polls, and nothing it reads has changed since its last read: " + core.polls;
-    }
-    sites.push_back({{model::Accessor::Kind::core, core.site.global}, step, core.site.line, what, blocked});
-  }
-  return sites;
+  return failure_sites(standing(), machine_, steps_ == 0 ? 0 : steps_ - 1);
 }
 
 std::string Execution::describe_blocked() const {
-  std::string text;
-  for (const Standing& core : standing()) {
-    text += "\n  " + model::to_string(core.site.core) + " at " + model::to_string(core.site.line);
-    if (const auto& waits = core.waiting; waits && waits->device_barrier)
-      text += ": waits at the device barrier until all " + std::to_string(waits->needs) + " cores of device " +
-              std::to_string(core.site.core.device) + " arrive; " + std::to_string(waits->holds) + " have";
-    else if (waits)
-      text += ": waits on " + machine_.semaphores().describe(waits->semaphore) + ", " +
-              model::words::cell(core.site.core.device, core.site.core.core) + ", needs " +
-              std::to_string(waits->needs) + ", holds " + std::to_string(waits->holds);
-    else if (!core.polls.empty())
-      text += ": polls, re-reading " + core.polls + "; nothing it reads has changed since its last read, and nothing "
-              "left to run can change it (the spin reduction, docs/semantics.md §6)";
-  }
-  if (!in_flight_.empty()) text += "\npending DMAs:";
-  for (int id : in_flight_) text += "\n  " + model::describe(machine_.dmas()[id]);
-  return text;
+  return sim::describe_blocked(standing(), dma_policy_.in_flight(), machine_);
 }
 
 }  // namespace weft::sim

@@ -4,11 +4,17 @@
 // the next phase of an in-flight DMA; `enabled_actors` applies the rules of docs/semantics.md §6 and
 // the DMA execution mode of §4.
 //
-// The enabled list is kept up to date as the execution runs, not rebuilt per step (a step costs
-// the same on 4 cores as on 1,024): a core's status changes only when it runs or when a cell it
-// may wait on is signalled (the machine lists those cells), and DMA phases come and go with
-// their DMA. The one exception is on_wait mode, where a phase is enabled by the waiters of any
-// cell: there the list is rebuilt at every step.
+// It is made of units, each with its own contract and test:
+//   enabled_set.hpp     the enabled actors, kept up to date as the execution runs: a core's
+//                       status changes only when it runs or when a cell it may wait on is
+//                       signalled (the machine lists those cells)
+//   dma_policy.hpp      when a started DMA's phases run (eager, async, on_wait, the jax quirk)
+//   spin_reduction.hpp  which polling cores are blocked, and which a step released
+//   blocked_cores.hpp   where the unfinished cores stand, in the one description reports use
+//   core_fibers.cpp     the core fibers' lifecycle: launch, end, failure, teardown
+//   direct_steps.cpp    the step loop that switches from core to core directly
+// This file ties them together: perform (an operation of the table), the steps of cores and DMA
+// phases, and the explorer's questions (footprint, stable names).
 
 #include <exception>
 #include <memory>
@@ -20,7 +26,10 @@
 #include "scheduler/fiber/fiber_switch.hpp"
 #include "scheduler/step_loop.hpp"
 #include "sim/api/core.hpp"
-#include "sim/engine/poll_window.hpp"
+#include "sim/engine/blocked_cores.hpp"
+#include "sim/engine/dma_policy.hpp"
+#include "sim/engine/enabled_set.hpp"
+#include "sim/engine/spin_reduction.hpp"
 #include "sim/events/trace_event.hpp"
 #include "sim/ops/dma_phase.hpp"
 #include "sim/ops/table.hpp"
@@ -59,7 +68,7 @@ class Execution final : public scheduler::Process {
   // The watchdog's budget, for the message of an interrupted core.
   void set_watchdog_seconds(double seconds) { watchdog_seconds_ = seconds; }
   // The spin reduction (poll_window.hpp), on by default.
-  void set_spin_reduction(bool on) { spin_reduction_ = on; }
+  void set_spin_reduction(bool on) { spin_.set_on(on); }
 
   // Runs the step loop (scheduler/step_loop.hpp) over this execution, instantiated where the
   // transitions are defined so that they inline into it. On the default fiber backend, with a
@@ -67,14 +76,19 @@ class Execution final : public scheduler::Process {
   // (sim/engine/direct_steps.cpp); otherwise every step goes through the caller's context.
   scheduler::LoopResult run_steps(scheduler::Strategy& strategy, std::uint64_t max_steps, scheduler::Schedule& record);
 
-  std::span<const scheduler::Actor> enabled_actors() override;
+  // Inline into the step loop: only the on_wait policy recomputes the DMA phases at every step.
+  std::span<const scheduler::Actor> enabled_actors() override {
+    if (dma_policy_.rebuilds()) enable_needed_phases();
+    return enabled_.actors();
+  }
   [[gnu::always_inline]] inline void run(scheduler::Actor actor) override;  // inlined into run_steps
   bool stopped() const override { return failure_.has_value() || unfinished_ == 0; }
   void footprint(scheduler::Actor actor, scheduler::Footprint& into) const override;
   void add_after_touches(scheduler::Actor actor, scheduler::Footprint& footprint) const override {
     if (actor.kind == scheduler::Actor::Kind::core && cores_[actor.index].fiber->finished())
       footprint.touches.push_back(ops::core_finished_touch());
-    for (int global : released_pollers_) footprint.touches.push_back(ops::poll_release_touch(global, scheduler::TouchMode::add));
+    for (int global : spin_.released_now())
+      footprint.touches.push_back(ops::poll_release_touch(global, scheduler::TouchMode::add));
   }
   scheduler::StableActor stable(scheduler::Actor actor) const override;
   void set_footprint_rules(ops::FootprintRules rules) { rules_ = rules; }
@@ -97,21 +111,23 @@ class Execution final : public scheduler::Process {
   std::uint64_t launch_number() const { return launch_; }
   // Performs a visible operation of core `global`, an entry of the operation table
   // (sim/ops/table.hpp): stops there until the scheduler picks the core, applies the entry's
-  // effect (a failure ends the execution), emits its trace event, and after a DMA start applies
-  // the DMA policy. Returns the entry, with its results. Inline, like the default backend's
-  // switch: no frame between the kernel API call and the switch.
+  // effect (a failure ends the execution), notes its reads for the spin reduction, emits its
+  // trace event, and applies the DMA policy to the DMAs the machine started. Returns the entry,
+  // with its results. Inline, like the default backend's switch: no frame between the kernel API
+  // call and the switch.
   template <class Entry>
   [[gnu::always_inline]] Entry perform(int global, Entry entry, model::SourceLine line) {
     const scheduler::Fiber::RuntimeSection runtime;  // weft's own code: no watchdog cuts it
     if (runtime.fiber() != cores_[static_cast<std::size_t>(global)].fiber.get()) [[unlikely]]
-      called_elsewhere(global, operation_verb(ops::kind_of<Entry>), line);
+      called_elsewhere(global, Entry::verb, line);
     yield(global, ops::pending(entry, line));
     const ops::OpSite site{cores_[static_cast<std::size_t>(global)].core->id(), global, line};
     model::Failure failure;
-    if (!entry.apply(machine_, site, failure)) fail(global, std::move(failure));
-    note_poll(global, entry, line);
+    if (!ops::apply(entry, machine_, site, failure)) fail(global, std::move(failure));
+    note_poll(global, entry, site);
     if (trace_) emit_operation(entry.event(machine_, site), global, line);
-    if constexpr (std::is_same_v<Entry, ops::DmaStart>) dma_started(entry.dma);
+    if constexpr (ops::StartsDmas<Entry>)
+      if (!machine_.started_dmas().empty()) dmas_started(global);
     return entry;
   }
   // Ends the execution with a finding; never returns to the kernel.
@@ -120,27 +136,20 @@ class Execution final : public scheduler::Process {
   void set_trace(TraceSink* sink) { trace_ = sink; }
 
  private:
-  // An unfinished core where it stands, and what it waits for if it is blocked.
-  struct Standing {
-    ops::OpSite site;
-    std::optional<ops::Waiting> waiting;
-    std::string polls;  // blocked by the spin reduction: what it keeps reading (else empty)
-  };
-  std::vector<Standing> standing() const;
+  // Each unfinished core where it stands, and what it waits for if it is blocked.
+  std::vector<StandingCore> standing() const;
   // Core `global_core`'s kernel, once per launch of the program; between two launches the core
   // ends the first (ops/launch_end.hpp) and waits at its device's barrier.
   void run_program(int global_core);
 
-  struct CoreSlot {
+  // A cache line each, which also makes finding a core's slot a shift (every step does, several
+  // times).
+  struct alignas(64) CoreSlot {
     std::unique_ptr<Core> core;
     std::unique_ptr<scheduler::Fiber> fiber;
     ops::PendingOp pending;
     bool started = false;
     bool teardown_thrown = false;  // a Teardown was thrown into the kernel
-    bool enabled = false;          // listed in enabled_
-    PollWindow poll;               // its reads since its last effect (the spin reduction)
-    bool polling = false;          // blocked by the spin reduction: listed in polling_
-    bool poll_released = false;    // was blocked by it at the read it stands at, then released
   };
   // Stops the calling core at a visible operation until the scheduler picks it.
   // (The operation is recorded first and the rare paths read the record: an `op` whose address
@@ -191,7 +200,7 @@ class Execution final : public scheduler::Process {
   std::size_t advance();
   // Before core `global`'s fiber is resumed for a step.
   void start_core_step(std::size_t global) {
-    cores_[global].poll_released = false;
+    spin_.start_core_step(global);
     cores_[global].started = true;
   }
   // After core `global`'s fiber stopped: whether it ended, its trace event and what it enabled.
@@ -201,8 +210,9 @@ class Execution final : public scheduler::Process {
   // The fiber of core `global` ended (returned or was abandoned): counted, and its failure kept.
   void note_if_ended(std::size_t global);
 
-  // Registers a started DMA: its phases become actors, or in eager mode run now.
-  void dma_started(int dma_id);
+  // Registers the DMAs core `global`'s operation started (Machine::started_dmas): their phases
+  // become actors, or in eager mode run now.
+  void dmas_started(int global);
   // `event` of core `global`'s operation at `line`, stamped and sent to the trace sink.
   void emit_operation(TraceEvent event, int global, model::SourceLine line) {
     event.actor = scheduler::core_actor(static_cast<std::uint32_t>(global));
@@ -214,36 +224,37 @@ class Execution final : public scheduler::Process {
     event.step = steps_ == 0 ? 0 : steps_ - 1;
     trace_->on_event(event);
   }
-  bool blocked(const CoreSlot& slot) const {
-    return !ops::enabled(slot.pending, machine_, machine_.topology().global(slot.core->id())) || spinning(slot);
+  bool blocked(std::size_t global) const {
+    return !ops::enabled(cores_[global].pending, machine_, static_cast<int>(global)) || spinning(global);
   }
-  // The spin reduction (poll_window.hpp): what a read reads, whether the core stands at a read
-  // that would repeat its last iteration unchanged, and the window's bookkeeping after an operation.
-  std::optional<PollTarget> poll_target(const CoreSlot& slot) const;
-  bool spinning(const CoreSlot& slot) const {
-    if (!spin_reduction_ || slot.poll.empty()) return false;
-    const auto target = poll_target(slot);
-    return target && slot.poll.spinning(*target, machine_);
+  // Whether core `global` stands at a read that would repeat its last iteration unchanged
+  // (spin_reduction.hpp).
+  [[gnu::always_inline]] bool spinning(std::size_t global) const {
+    if (!spin_.may_spin(global)) return false;
+    const CoreSlot& slot = cores_[global];
+    bool spins = false;
+    ops::visit_polls(slot.pending, {slot.core->id(), static_cast<int>(global), slot.pending.line},
+                     [&](const ops::PollTarget& target) { spins = spin_.spinning(global, target, machine_); });
+    return spins;
   }
+  // The spin reduction's bookkeeping after an operation: its read, or its effect. (Off, nothing:
+  // the read's target is not even built.)
   template <class Entry>
-  void note_poll(int global, const Entry& entry, model::SourceLine line) {
-    if (!spin_reduction_) return;  // the windows stay empty: nothing is ever spinning
-    PollWindow& window = cores_[static_cast<std::size_t>(global)].poll;
-    if constexpr (std::is_same_v<Entry, ops::Read>)
-      window.read({nullptr, entry.semaphore, global, {}, line}, machine_);
-    else if constexpr (std::is_same_v<Entry, ops::Load>)
-      window.read({entry.slice.buffer, -1, -1, entry.slice.rect, line}, machine_);
+  void note_poll(int global, const Entry& entry, const ops::OpSite& site) {
+    if (!spin_.on()) return;
+    if constexpr (ops::Polling<Entry>)
+      spin_.note_read(static_cast<std::size_t>(global), entry.polls(site), machine_);
     else
-      window.clear();
+      spin_.note_effect(static_cast<std::size_t>(global));
   }
+  // on_wait: the DMA phases enabled now are those a blocked core needs (DmaPolicy::on_wait_phases).
+  void enable_needed_phases();
   // After a step: the polling cores whose reads it changed are released.
   void release_pollers();
-  // Brings core `global`'s entry in enabled_ up to date.
+  // Brings core `global`'s status in enabled_ and spin_ up to date.
   void refresh_core(std::size_t global);
   // After a step: the cores it may have enabled or disabled.
   void refresh_after(scheduler::Actor actor);
-  // on_wait mode: enabled_ from scratch.
-  void rebuild_on_wait();
   // Resumes a core up to its first visible operation (launch).
   void resume_core(std::size_t global);
   // run's two halves: a core's step (inlined into the loop) and a DMA phase's.
@@ -257,8 +268,6 @@ class Execution final : public scheduler::Process {
   // simulation thread runs it: the process ends with a message naming the core and the call
   // and exit status 3.
   [[noreturn]] void called_elsewhere(int global, std::string_view call, model::SourceLine line);
-  // The kernel API verb that performs an operation of the table (for that message).
-  static std::string_view operation_verb(std::uint8_t kind);
   // The failure of a core whose fiber was abandoned by a signal (overflow, watchdog, fault), if so.
   std::optional<model::Failure> abandonment(const CoreSlot& slot) const;
   [[noreturn]] void throw_teardown(CoreSlot& slot);
@@ -272,13 +281,9 @@ class Execution final : public scheduler::Process {
   model::Machine& machine_;
   const std::function<void(Core&)>& kernel_;
   std::vector<CoreSlot> cores_;
-  std::vector<int> in_flight_;  // DMA ids with a phase still to run, ascending
-  std::vector<int> polling_;            // cores blocked by the spin reduction, in the order they were
-  std::vector<int> released_pollers_;   // cores the last step released from it
-  // Enabled cores ascending (the first enabled_cores_ entries), then DMA phases by DMA id.
-  std::vector<scheduler::Actor> enabled_;
-  std::size_t enabled_cores_ = 0;
-  std::vector<std::pair<int, int>> served_cells_;  // on_wait, jax: the cells served this step (kept for its capacity)
+  DmaPolicy dma_policy_;
+  EnabledSet enabled_;
+  SpinReduction spin_;
   std::optional<model::Failure> failure_;
   bool host_ran_out_ = false;
   int unfinished_ = 0;
@@ -288,7 +293,6 @@ class Execution final : public scheduler::Process {
   bool tearing_down_ = false;
   std::string teardown_problem_;
   double watchdog_seconds_ = 0;
-  bool spin_reduction_ = true;
   std::uint64_t launch_ = 0;
   scheduler::FiberSwitch switch_;
   // While run_steps switches directly: its loop, the core whose step is under way, whether the

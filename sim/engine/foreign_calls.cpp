@@ -24,16 +24,6 @@ void write_all(const std::string& text) {
 
 }  // namespace
 
-std::string_view Execution::operation_verb(std::uint8_t kind) {
-  // In the order of ops::Table.
-  static constexpr std::array<std::string_view, 15> verbs{
-      "loads", "stores", "signals", "waits", "reads a semaphore", "allocates a buffer", "allocates semaphores",
-      "starts a DMA", "loads with a mask", "stores with a mask", "swaps", "arrives at the device barrier",
-      "leaves the device barrier", "ends a scope", "ends a launch"};
-  static_assert(verbs.size() == ops::Table::size, "a verb for every entry of the operation table");
-  return kind < verbs.size() ? verbs[kind] : std::string_view("calls weft's API");
-}
-
 void Execution::called_elsewhere(int global, std::string_view call, model::SourceLine line) {
   const model::CoreId target = cores_[static_cast<std::size_t>(global)].core->id();
   const std::string where = *line.file == '\0' ? std::string() : " at " + model::to_string(line);

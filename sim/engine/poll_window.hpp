@@ -50,17 +50,11 @@
 #include <string>
 
 #include "model/machine.hpp"
+#include "sim/ops/operation.hpp"
 
 namespace weft::sim {
 
-// What a core read, and where in the kernel.
-struct PollTarget {
-  const model::Buffer* buffer = nullptr;  // null: a semaphore cell
-  int semaphore = -1;                     // index in the machine's semaphore table
-  int global_core = -1;                   // the cell's core
-  model::Rect rect;                       // of `buffer`
-  model::SourceLine line;
-};
+using ops::PollTarget;
 
 class PollWindow {
  public:

@@ -3,6 +3,7 @@
 #include <new>
 #include <stdexcept>
 
+#include "model/compat.hpp"
 #include "model/machine.hpp"
 #include "scheduler/fiber/fiber_rescue.hpp"
 #include "scheduler/strategies/random.hpp"
@@ -51,8 +52,8 @@ ExecutionResult Simulation::run(scheduler::Strategy& strategy, TraceSink* trace,
   model::Machine machine(config_.machine);
   machine.reuse_dma_storage(std::move(dma_storage_));
   if (config_.race_detection.enabled) {
-    const bool jax = config_.machine.compat == model::CompatProfile::jax;
-    machine.enable_race_detection(jax ? model::SemaphoreClocks::accumulate : config_.race_detection.semaphore_clocks,
+    const bool accumulate = model::quirks_of(config_.machine.compat).accumulating_clocks;
+    machine.enable_race_detection(accumulate ? model::SemaphoreClocks::accumulate : config_.race_detection.semaphore_clocks,
                                   config_.race_detection.keep_going, config_.race_detection.clocks);
   }
   Host host(machine, params_);
@@ -75,7 +76,7 @@ ExecutionResult Simulation::run(scheduler::Strategy& strategy, TraceSink* trace,
     execution.set_spin_reduction(config_.scheduler.spin_reduction);
     execution.set_launch_number(++launches_);
     watch_this_thread();
-    execution.set_footprint_rules({config_.race_detection.enabled && config_.machine.compat != model::CompatProfile::jax &&
+    execution.set_footprint_rules({config_.race_detection.enabled && !model::quirks_of(config_.machine.compat).accumulating_clocks &&
                                    config_.race_detection.semaphore_clocks == SemaphoreClocks::precise});
     execution.launch();
     record_.clear();  // keeps its capacity: recording a step allocates nothing

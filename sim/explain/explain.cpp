@@ -1,5 +1,7 @@
 #include "sim/explain/explain.hpp"
 
+#include "model/compat.hpp"
+
 #include "sim/explain/leftovers.hpp"
 #include "sim/explain/race_story.hpp"
 #include "sim/explain/wait_for_graph.hpp"
@@ -8,7 +10,7 @@
 namespace weft::sim {
 
 bool accumulating_clocks(const Config& config) {
-  return config.machine.compat == model::CompatProfile::jax ||
+  return model::quirks_of(config.machine.compat).accumulating_clocks ||
          config.race_detection.semaphore_clocks == model::SemaphoreClocks::accumulate;
 }
 

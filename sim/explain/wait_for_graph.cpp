@@ -23,7 +23,7 @@ class WaitForGraph {
   WaitForGraph(const TraceRecorder& recorder, const std::vector<model::FailureSite>& sites)
       : recorder_(recorder), records_(recorder.records()), words_(recorder, sites.empty() ? "" : model::to_string(sites[0].line)) {
     for (const model::FailureSite& site : sites)
-      if (site.who.kind == model::Accessor::Kind::core && site.waits) blocked_.emplace(site.who.index, &site);
+      if (site.who.kind == model::Accessor::Kind::core && !site.waits.empty()) blocked_.emplace(site.who.index, &site);
     for (const TraceRecord& record : records_)
       if (record.kind == Kind::finish) returned_[static_cast<int>(record.actor.index)] = record.step;
   }
@@ -89,17 +89,23 @@ class WaitForGraph {
 
   // The wait-for edges of a core not told one by one.
   void edges_of(int core, const model::FailureSite& site) {
-    for (const auto& [who, signaller] : signallers(site.waits->semaphore_id, core)) {
-      if (edge(core, who)) edges_[core].insert(who);
-      if (!blocked_.count(who)) all_blocked_ = false;
-    }
+    for (const model::BlockedWait& waits : site.waits)
+      for (const auto& [who, signaller] : signallers(waits.semaphore_id, core)) {
+        if (edge(core, who)) edges_[core].insert(who);
+        if (!blocked_.count(who)) all_blocked_ = false;
+      }
   }
 
+  // A blocked core, cell by cell (a wait on any of several cells: each, "or" before the later).
   void node(int core, const model::FailureSite& site, Explanation& out) {
-    const model::BlockedWait& waits = *site.waits;
+    for (std::size_t k = 0; k < site.waits.size(); ++k) cell_node(core, site, site.waits[k], k == 0 ? "" : "or ", out);
+  }
+
+  void cell_node(int core, const model::FailureSite& site, const model::BlockedWait& waits, const std::string& prefix,
+                 Explanation& out) {
     // A cell that DMAs signal counts bytes.
     const std::string unit = dma_signalled(waits.semaphore_id, core) ? "byte" : "unit";
-    out.why.push_back(words_.core(core) + " waits at " + words_.at(model::to_string(site.line)) + " on " +
+    out.why.push_back(prefix + words_.core(core) + " waits at " + words_.at(model::to_string(site.line)) + " on " +
                       semaphore_name(recorder_, waits.semaphore_id) + ", " + cell_name(core, recorder_.cores_per_device()) + ": needs " +
                       amount(waits.needs, unit) + ", holds " + std::to_string(waits.holds));
     const auto found = signallers(waits.semaphore_id, core);
@@ -206,22 +212,24 @@ class WaitForGraph {
     std::set<std::string> lines;
     std::int64_t short_by = 0;
     for (const auto& [core, site] : blocked_) {
+      if (site->waits.size() != 1) return;  // a wait on any of several cells is short of none in particular
       lines.insert(model::to_string(site->line));
-      short_by = std::max(short_by, site->waits->needs - site->waits->holds);
+      short_by = std::max(short_by, site->waits.front().needs - site->waits.front().holds);
     }
     if (lines.size() != 1 || !all_blocked_ || short_by <= 0) return;
     const auto& [core, site] = *blocked_.begin();
+    const model::BlockedWait& waits = site->waits.front();
     const std::string at = words_.at(*lines.begin());
-    if (dma_signalled(site->waits->semaphore_id, core)) {  // bytes: the wait and the copies disagree on a size
-      out.fixes.push_back({*lines.begin(), "the wait at " + at + " needs " + amount(site->waits->needs, "byte") +
-                                               " but the copies into that cell carry " + amount(site->waits->holds, "byte") +
+    if (dma_signalled(waits.semaphore_id, core)) {  // bytes: the wait and the copies disagree on a size
+      out.fixes.push_back({*lines.begin(), "the wait at " + at + " needs " + amount(waits.needs, "byte") +
+                                               " but the copies into that cell carry " + amount(waits.holds, "byte") +
                                                " before every signaller blocks: wait for the bytes the copies move (their " +
                                                "own descriptors, of their element type and shape), or copy " +
                                                amount(short_by, "byte") + " more before it"});
       return;
     }
-    out.fixes.push_back({*lines.begin(), "the wait at " + at + " needs " + std::to_string(site->waits->needs) +
-                                             " but only " + std::to_string(site->waits->holds) +
+    out.fixes.push_back({*lines.begin(), "the wait at " + at + " needs " + std::to_string(waits.needs) +
+                                             " but only " + std::to_string(waits.holds) +
                                              " arrive before every signaller blocks: wait for fewer, or signal " +
                                              std::to_string(short_by) + " more before it"});
   }

@@ -14,6 +14,7 @@
 namespace weft::sim::ops {
 
 struct AllocateBuffer {
+  static constexpr std::string_view verb = "allocates a buffer";
   model::Space space;
   model::ElementType type;
   const model::Shape& shape;

@@ -11,6 +11,7 @@
 namespace weft::sim::ops {
 
 struct AllocateSemaphore {
+  static constexpr std::string_view verb = "allocates semaphores";
   model::SemaphoreKind kind;
   std::string_view name;  // the kernel's name for them, or empty (model/naming.hpp)
   std::span<int> made;    // the result, one per semaphore: its index in the machine's semaphore table

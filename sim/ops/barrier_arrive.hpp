@@ -16,6 +16,7 @@
 namespace weft::sim::ops {
 
 struct BarrierArrive {
+  static constexpr std::string_view verb = "arrives at the device barrier";
   bool apply(model::Machine& machine, const OpSite& site, model::Failure&) const {
     machine.arrive_at_barrier(site.core);
     return true;

@@ -10,7 +10,10 @@
 namespace weft::sim::ops {
 
 struct BarrierLeave {
-  bool enabled(const model::Machine& machine, int global) const { return machine.device_barrier().can_leave(global); }
+  static constexpr std::string_view verb = "leaves the device barrier";
+  Waits waits(const model::Machine& machine, int global) const {
+    return Waits(Condition{-1, global, machine.device_barrier().cores_per_device(), true});
+  }
   bool apply(model::Machine& machine, const OpSite& site, model::Failure&) const {
     machine.leave_barrier(site.global);
     return true;
@@ -22,14 +25,6 @@ struct BarrierLeave {
   }
   TraceEvent event(const model::Machine& machine, const OpSite& site) const {
     return barrier_event(TraceEvent::Kind::barrier_leave, machine, site.global);
-  }
-  // What the core waits for, while it is blocked here.
-  Waiting waiting_for(const model::Machine& machine, const OpSite& site) const {
-    Waiting waiting;
-    waiting.device_barrier = true;
-    waiting.needs = machine.device_barrier().cores_per_device();
-    waiting.holds = machine.device_barrier().cell(site.global);
-    return waiting;
   }
 };
 

@@ -15,6 +15,8 @@
 namespace weft::sim::ops {
 
 struct DmaStart {
+  static constexpr std::string_view verb = "starts a DMA";
+  static constexpr bool starts_dmas = true;
   model::DmaRequest request;
   int dma = -1;  // the result: the DMA's id
 

@@ -17,6 +17,7 @@
 namespace weft::sim::ops {
 
 struct LaunchEnd {
+  static constexpr std::string_view verb = "ends a launch";
   int ended = 0;  // the launch it ended (0-based), for the trace
 
   bool apply(model::Machine& machine, const OpSite& site, model::Failure& failure) {

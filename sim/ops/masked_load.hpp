@@ -13,15 +13,14 @@
 namespace weft::sim::ops {
 
 struct MaskedLoad {
+  static constexpr std::string_view verb = "loads with a mask";
   const model::Slice& slice;
   std::span<const model::Rect> parts;  // the kept elements
   std::byte* out;                      // laid out as slice.rect
 
-  bool apply(model::Machine& machine, const OpSite& site, model::Failure& failure) const {
-    return machine.load(site.core, slice, parts, out, site.line, failure);
-  }
-  void footprint(const model::Machine&, const OpSite&, FootprintRules, scheduler::Footprint& footprint) const {
-    for (const model::Rect& part : parts) footprint.touches.push_back(access(slice, part, scheduler::TouchMode::read));
+  model::SliceAccess touches() const { return {slice, parts, false, true, "loads"}; }
+  void move() const {
+    for (const model::Rect& part : parts) slice.buffer->read_part(slice.rect, part, out);
   }
   TraceEvent event(const model::Machine&, const OpSite&) const {
     return masked_event(TraceEvent::Kind::load, slice, parts);

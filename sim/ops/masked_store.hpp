@@ -13,15 +13,14 @@
 namespace weft::sim::ops {
 
 struct MaskedStore {
+  static constexpr std::string_view verb = "stores with a mask";
   const model::Slice& slice;
   std::span<const model::Rect> parts;  // the kept elements
   const std::byte* in;                 // laid out as slice.rect
 
-  bool apply(model::Machine& machine, const OpSite& site, model::Failure& failure) const {
-    return machine.store(site.core, slice, parts, in, site.line, failure);
-  }
-  void footprint(const model::Machine&, const OpSite&, FootprintRules, scheduler::Footprint& footprint) const {
-    for (const model::Rect& part : parts) footprint.touches.push_back(access(slice, part, scheduler::TouchMode::write));
+  model::SliceAccess touches() const { return {slice, parts, true, true, "stores"}; }
+  void move() const {
+    for (const model::Rect& part : parts) slice.buffer->write_part(slice.rect, part, in);
   }
   TraceEvent event(const model::Machine&, const OpSite&) const {
     return masked_event(TraceEvent::Kind::store, slice, parts);

@@ -2,28 +2,39 @@
 // The operation table: every kind of visible operation a core can stop at is one entry, a
 // struct in a file of this folder that says everything about it in one place (after SimGrid's
 // simcall observers, which carry an operation's description to the scheduler and to the model
-// checker in one object):
+// checker in one object; shuttle's primitives are models of the same kind). The engine and the
+// reports derive everything else from the entry:
 //
 //   its fields         what the core is about to do, named (the pending description); the
 //                      struct lives in the frame of the kernel API call, and the scheduler side
 //                      sees it through PendingOp while the core stands at it
-//   enabled()          when it may run: only blocking operations have it (a wait); the others
-//                      are always enabled
-//   apply()            its effect on the machine once the scheduler picks the core; false, with
-//                      `failure` filled, when the operation is a kernel bug. Race accesses are
-//                      made here, through the machine (model/machine.hpp checks every access)
-//   footprint()        what it touches, for the explorer's independence (scheduler/footprint.hpp)
+//   verb               how messages name it ("loads", "waits"): a static member
+//   touches()          a memory verb's access (model::SliceAccess: the slice, the parts, read
+//                      or write), from which both its race accesses (Machine::access) and its
+//                      footprint come; it then has move(), which moves the data
+//   apply()            the effect of any other verb, made of the machine's primitives (add,
+//                      take, start a DMA, ...); false, with `failure` filled, when the operation
+//                      is a kernel bug
+//   footprint()        what a verb without touches() touches, for the explorer's independence
+//                      (scheduler/footprint.hpp)
+//   waits()            a blocking verb's conditions (Waits): it is enabled once one of them
+//                      is met; the step loop, the on_wait DMA policy, deadlock reports and the
+//                      wait-for graph all read them. Only blocking verbs have it
+//   polls()            what a read reads, for the spin reduction (PollTarget); only reads that
+//                      a polling loop may repeat have it
 //   event()            its trace event, asked only when a trace is recorded; the engine stamps
 //                      the actor, the line and the step
-//   waiting_for()      for a blocking operation: what it waits for, for deadlock reports
+//   starts_dmas        true (a static member) when its effect may start DMAs (Machine::start_dma):
+//                      the engine then applies the DMA policy to whatever the machine started
 //
 // The engine (sim/engine/execution.hpp, `perform`) runs every entry through the same sequence:
-// stop at the operation (the scheduler decides when), apply, fail if it failed, emit the trace
-// event. The list of entries is ops/table.hpp; a kernel API verb (sim/api/core.hpp, implemented
-// in sim/engine/core.cpp) builds an entry and performs it in one line. DMA phases, which are
-// actors of their own rather than a core's operation, are the entry of dma_phase.hpp. A verb
-// that waits for other cores to *arrive* somewhere (the device barrier) is two entries: an
-// arrival the others' departures depend on, then the blocking departure.
+// stop at the operation (the scheduler decides when), apply (ops::apply), fail if it failed,
+// note its reads for the spin reduction, emit the trace event, and, after a verb with
+// starts_dmas, apply the DMA policy to any DMA the machine started. The list of entries is ops/table.hpp; a kernel API verb
+// (sim/api/core.hpp, implemented in sim/engine/core.cpp) builds an entry and performs it in one
+// line. DMA phases, which are actors of their own rather than a core's operation, are the entry
+// of dma_phase.hpp. A verb that waits for other cores to *arrive* somewhere (the device barrier)
+// is two entries: an arrival the others' departures depend on, then the blocking departure.
 //
 // A new verb, file by file:
 //   sim/ops/<verb>.hpp       its entry (a struct, in a file of its own)
@@ -32,14 +43,15 @@
 //   sim/engine/core.cpp      its body: the API's misuse checks, then `execution_.perform`
 //   docs/kernel-api.md       its row, and docs/semantics.md §11 its contract
 // That is all when the machine already has the effect and an event kind fits. A new effect
-// adds its Machine method (model/machine.hpp and .cpp; state of its own in a model file of its
-// own, race edges in model/race_detector.hpp); a new event kind adds a TraceEvent::Kind
+// adds its Machine primitive (model/machine.hpp and .cpp; state of its own in a model file of
+// its own, race edges in model/race_detector.hpp); a new event kind adds a TraceEvent::Kind
 // (sim/events/trace_event.hpp) and its words (sim/trace/describe.cpp). Its tests: race edges
 // in tests/model/, a kind of Op in tests/sim/explore_soundness_test.cpp (its footprint
 // against plain enumeration), a hostile kernel for each misuse (scenarios/kernels/hostile_api.cpp,
 // scenarios/hostile_*.toml, tests/sim/hostile_kernels_test.cpp, docs/hardening.md), and
 // tests/allocation/ when kernels call it in loops.
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -78,15 +90,57 @@ struct FootprintRules {
   bool ordered_signals = false;  // precise semaphore clocks with race detection: signals do not commute
 };
 
-// What a blocked core waits for (a blocking entry's waiting_for()): a semaphore cell, or its
-// device barrier's (then `needs` is the device's cores and `holds` the arrivals so far).
-struct Waiting {
-  int semaphore = -1;  // index in the machine's semaphore table
-  model::SemaphoreKind kind = model::SemaphoreKind::regular;
-  int semaphore_id = 0;
-  std::int64_t needs = 0;
-  std::int64_t holds = 0;
-  bool device_barrier = false;
+// One condition a blocked core waits for: a cell holding at least `needs`. The cell is the
+// semaphore `semaphore`'s on global core `core`, or (device_barrier) that core's device barrier
+// cell (model/device_barrier.hpp).
+struct Condition {
+  int semaphore;        // index in the machine's semaphore table; -1 for the device barrier
+  int core;             // the cell's global core
+  std::int64_t needs;
+  bool device_barrier;  // (false when left out of an initializer)
+
+  std::int64_t holds(const model::Machine& machine) const {
+    return device_barrier ? machine.device_barrier().cell(core) : machine.semaphores().count(semaphore, core);
+  }
+  bool met(const model::Machine& machine) const { return holds(machine) >= needs; }
+  // Whether the next phase of `dma`, which signals `semaphore` on global core `core`, fills it.
+  bool filled_by(int dma_semaphore, int dma_core) const {
+    return !device_barrier && semaphore == dma_semaphore && core == dma_core;
+  }
+};
+
+// What a blocking entry waits for: it may run once any one of its conditions is met, and
+// then takes from the first that is (an entry that waits for one thing has one condition).
+// Fixed capacity, no allocation: it is built whenever a blocked core is checked (only the
+// first `count` conditions are set).
+struct Waits {
+  static constexpr std::size_t capacity = 2;
+  std::array<Condition, capacity> conditions;
+  std::size_t count = 0;
+
+  Waits() = default;
+  explicit Waits(const Condition& one) : count(1) { conditions[0] = one; }
+  Waits(const Condition& first, const Condition& second) : count(2) {
+    conditions[0] = first;
+    conditions[1] = second;
+  }
+  const Condition* begin() const { return conditions.data(); }
+  const Condition* end() const { return conditions.data() + count; }
+  // The first condition met, or null.
+  const Condition* met(const model::Machine& machine) const {
+    for (const Condition& condition : *this)
+      if (condition.met(machine)) return &condition;
+    return nullptr;
+  }
+};
+
+// What a read reads, for the spin reduction (sim/engine/poll_window.hpp), and where.
+struct PollTarget {
+  const model::Buffer* buffer = nullptr;  // null: a semaphore cell
+  int semaphore = -1;                     // index in the machine's semaphore table
+  int global_core = -1;                   // the cell's core
+  model::Rect rect;                       // of `buffer`
+  model::SourceLine line;
 };
 
 // A failure the machine found, with where the kernel made the call.

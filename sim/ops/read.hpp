@@ -1,6 +1,7 @@
 #pragma once
 // read: a core reads the count of its own cell of a semaphore. Never blocks; it observes the
-// cell, so it is dependent with every signal to it and wait on it.
+// cell, so it is dependent with every signal to it and wait on it. A polling loop may repeat it
+// (the spin reduction).
 
 #include <cstdint>
 
@@ -10,6 +11,7 @@
 namespace weft::sim::ops {
 
 struct Read {
+  static constexpr std::string_view verb = "reads a semaphore";
   int semaphore;  // index in the machine's semaphore table
   std::int64_t count = 0;  // the result
 
@@ -21,6 +23,7 @@ struct Read {
                  scheduler::Footprint& footprint) const {
     footprint.touches.push_back(cell(machine, semaphore, site.global, scheduler::TouchMode::observe, 0, false));
   }
+  PollTarget polls(const OpSite& site) const { return {nullptr, semaphore, site.global, {}, site.line}; }
   TraceEvent event(const model::Machine& machine, const OpSite& site) const {
     return cell_event(TraceEvent::Kind::read, machine, semaphore, site.global, 0);
   }

@@ -12,6 +12,7 @@
 namespace weft::sim::ops {
 
 struct ScopeEnd {
+  static constexpr std::string_view verb = "ends a scope";
   const model::Buffer* first = nullptr;  // the first buffer freed (for the trace), or none
   std::int64_t freed = 0;                // how many
 

@@ -11,13 +11,14 @@
 namespace weft::sim::ops {
 
 struct Signal {
+  static constexpr std::string_view verb = "signals";
   int semaphore;        // index in the machine's semaphore table
   model::CoreId target;  // whose cell
   int target_global;    // its global id, or -1 when the target names no core (the effect fails)
   std::int64_t amount;
 
   bool apply(model::Machine& machine, const OpSite& site, model::Failure& failure) const {
-    if (machine.signal(site.core, semaphore, target, amount, failure, site.line)) return true;
+    if (machine.add(site.core, semaphore, target, amount, failure, site.line)) return true;
     if (failure.verdict != model::Verdict::crossed_launch) failure = located(std::move(failure), site.line);
     return false;
   }

@@ -10,15 +10,12 @@
 namespace weft::sim::ops {
 
 struct Store {
+  static constexpr std::string_view verb = "stores";
   const model::Slice& slice;
   const std::byte* in;
 
-  bool apply(model::Machine& machine, const OpSite& site, model::Failure& failure) const {
-    return machine.store(site.core, slice, in, site.line, failure);
-  }
-  void footprint(const model::Machine&, const OpSite&, FootprintRules, scheduler::Footprint& footprint) const {
-    footprint.touches.push_back(access(slice, scheduler::TouchMode::write));
-  }
+  model::SliceAccess touches() const { return {slice, {&slice.rect, 1}, true, false, verb}; }
+  void move() const { slice.buffer->write(slice.rect, in); }
   TraceEvent event(const model::Machine&, const OpSite&) const {
     return access_event(TraceEvent::Kind::store, slice.buffer, slice.rect);
   }

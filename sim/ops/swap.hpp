@@ -15,16 +15,18 @@
 namespace weft::sim::ops {
 
 struct Swap {
+  static constexpr std::string_view verb = "swaps";
   const model::Slice& slice;
   std::span<const model::Rect> parts;  // the kept elements
   const std::byte* in;                 // the new values, laid out as slice.rect
   std::byte* out;                      // the old ones (already holding `in`'s, for what is not kept)
 
-  bool apply(model::Machine& machine, const OpSite& site, model::Failure& failure) const {
-    return machine.swap(site.core, slice, parts, in, out, site.line, failure);
-  }
-  void footprint(const model::Machine&, const OpSite&, FootprintRules, scheduler::Footprint& footprint) const {
-    for (const model::Rect& part : parts) footprint.touches.push_back(access(slice, part, scheduler::TouchMode::write));
+  model::SliceAccess touches() const { return {slice, parts, true, true, verb}; }
+  void move() const {
+    for (const model::Rect& part : parts) {
+      slice.buffer->read_part(slice.rect, part, out);
+      slice.buffer->write_part(slice.rect, part, in);
+    }
   }
   TraceEvent event(const model::Machine&, const OpSite&) const {
     return masked_event(TraceEvent::Kind::swap, slice, parts);

@@ -14,7 +14,7 @@ namespace {
 
 weft::model::FailureSite site(weft::model::Accessor::Kind kind, int index, int line, const std::string& what,
                               std::uint64_t step) {
-  return {{kind, index, false}, step, {"kernel.cpp", line}, what, std::nullopt};
+  return {{kind, index, false}, step, {"kernel.cpp", line}, what, {}};
 }
 
 std::size_t count_of(const std::string& text, const std::string& what) {

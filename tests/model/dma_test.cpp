@@ -179,7 +179,7 @@ TEST_CASE("exit_check reports DMAs in flight, else leaked semaphore cells, else 
   const int d1 = machine.start_dma({0, 0}, {whole(a), whole(b), {1, 0}, recv, -1}, here, failure);
   const int d2 = machine.start_dma({0, 0}, {whole(a), whole(b), {0, 0}, recv, -1}, here, failure);
   REQUIRE((d0 == 0 && d1 == 1 && d2 == 2));
-  REQUIRE(machine.signal({0, 0}, other, {1, 0}, 2, failure));
+  REQUIRE(machine.add({0, 0}, other, {1, 0}, 2, failure));
   REQUIRE(machine.run_dma_phase(d1, failure));
   REQUIRE(machine.run_dma_phase(d1, failure));  // d1 done; d0 and d2 never ran
   REQUIRE(machine.run_dma_phase(d2, failure));  // d2 halfway
@@ -202,9 +202,9 @@ TEST_CASE("exit_check reports DMAs in flight, else leaked semaphore cells, else 
                                  Catch::Contains("semaphore 2000, cell of device 1 core 0: count 16") &&
                                  Catch::Contains("semaphore 2001, cell of device 1 core 0: count 2"));
 
-  machine.consume(recv, 0, 32);
-  machine.consume(recv, 1, 16);
-  machine.consume(other, 1, 2);
+  machine.take(recv, 0, 32);
+  machine.take(recv, 1, 16);
+  machine.take(other, 1, 2);
   CHECK_FALSE(machine.exit_check().has_value());
 }
 

@@ -43,7 +43,7 @@ TEST_CASE("A signal from a core in the next launch to one still in the previous 
   CHECK(machine.semaphores().id(next) == machine.semaphores().id(early));  // the same slot, another launch's
   CHECK(next != early);
   Failure failure;
-  CHECK_FALSE(machine.signal({0, 0}, next, {1, 0}, 1, failure, here));
+  CHECK_FALSE(machine.add({0, 0}, next, {1, 0}, 1, failure, here));
   CHECK(failure.verdict == Verdict::crossed_launch);
   CHECK_THAT(failure.message, Catch::Contains("device 0 core 0 in launch 2 signals semaphore 2000, of launch 2") &&
                                   Catch::Contains("ring.cpp:42") &&
@@ -59,7 +59,7 @@ TEST_CASE("A signal of the previous launch that reaches a core already in the ne
   regular(machine, {0, 0});
   end_launch(machine, {0, 0});
   Failure failure;
-  CHECK_FALSE(machine.signal({1, 0}, sem, {0, 0}, 1, failure, here));
+  CHECK_FALSE(machine.add({1, 0}, sem, {0, 0}, 1, failure, here));
   CHECK(failure.verdict == Verdict::crossed_launch);
   CHECK_THAT(failure.message, Catch::Contains("in launch 1 signals") && Catch::Contains("which is already in launch 2") &&
                                   Catch::Contains("launch 2 has not allocated semaphore 2000") &&
@@ -72,7 +72,7 @@ TEST_CASE("The barrier semaphore carries across launches", "[model]") {
   const int barrier = machine.semaphores().fixed(0, SemaphoreKind::barrier, failure);
   REQUIRE(barrier >= 0);
   end_launch(machine, {0, 0});
-  CHECK(machine.signal({0, 0}, barrier, {1, 0}, 1, failure, here));  // the handshake of launch 2
+  CHECK(machine.add({0, 0}, barrier, {1, 0}, 1, failure, here));  // the handshake of launch 2
   CHECK(machine.semaphores().count(barrier, 1) == 1);
 }
 
@@ -80,7 +80,7 @@ TEST_CASE("Ending a launch with a cell of its semaphores not zero is a semaphore
   Machine machine(two_launches(1));
   const int sem = regular(machine, {0, 0});
   Failure failure;
-  REQUIRE(machine.signal({0, 0}, sem, {0, 0}, 2, failure, here));
+  REQUIRE(machine.add({0, 0}, sem, {0, 0}, 2, failure, here));
   CHECK_FALSE(machine.end_launch({0, 0}, here, failure));
   CHECK(failure.verdict == Verdict::semaphore_leak);
   CHECK_THAT(failure.message, Catch::Contains("device 0 core 0 ends launch 1 at ring.cpp:42") &&

@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <span>
 #include <vector>
 
 #include "model/machine.hpp"
@@ -28,6 +29,40 @@ inline Slice slice(Buffer* buffer, const Rect& rect) {
   return result;
 }
 inline Slice whole(Buffer* buffer) { return slice(buffer, Rect::whole(buffer->info().shape)); }
+
+// The memory verbs as sim/ops makes them of the machine's primitives: the access (checks, race
+// detection), then the data moved.
+inline bool load(Machine& machine, CoreId by, const Slice& slice, std::byte* out, SourceLine line, Failure& failure) {
+  if (!machine.access(by, {slice, {&slice.rect, 1}, false, false, "loads"}, line, failure)) return false;
+  slice.buffer->read(slice.rect, out);
+  return true;
+}
+inline bool store(Machine& machine, CoreId by, const Slice& slice, const std::byte* in, SourceLine line, Failure& failure) {
+  if (!machine.access(by, {slice, {&slice.rect, 1}, true, false, "stores"}, line, failure)) return false;
+  slice.buffer->write(slice.rect, in);
+  return true;
+}
+inline bool load(Machine& machine, CoreId by, const Slice& slice, std::span<const Rect> parts, std::byte* out,
+                 SourceLine line, Failure& failure) {
+  if (!machine.access(by, {slice, parts, false, true, "loads"}, line, failure)) return false;
+  for (const Rect& part : parts) slice.buffer->read_part(slice.rect, part, out);
+  return true;
+}
+inline bool store(Machine& machine, CoreId by, const Slice& slice, std::span<const Rect> parts, const std::byte* in,
+                  SourceLine line, Failure& failure) {
+  if (!machine.access(by, {slice, parts, true, true, "stores"}, line, failure)) return false;
+  for (const Rect& part : parts) slice.buffer->write_part(slice.rect, part, in);
+  return true;
+}
+inline bool swap(Machine& machine, CoreId by, const Slice& slice, std::span<const Rect> parts, const std::byte* in,
+                 std::byte* out, SourceLine line, Failure& failure) {
+  if (!machine.access(by, {slice, parts, true, true, "swaps"}, line, failure)) return false;
+  for (const Rect& part : parts) {
+    slice.buffer->read_part(slice.rect, part, out);
+    slice.buffer->write_part(slice.rect, part, in);
+  }
+  return true;
+}
 
 inline Buffer* alloc(Machine& machine, CoreId by, Space space, const Shape& shape) {
   Failure failure;

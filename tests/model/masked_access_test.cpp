@@ -37,7 +37,7 @@ TEST_CASE("A masked store writes the kept elements only, and reports only them a
   const auto parts = parts_of(whole, {1, 1, 0, 0, 1, 1, 0, 0});  // columns 0..1
   const std::vector<float> in{-1, -2, -3, -4, -5, -6, -7, -8};
   Failure failure;
-  REQUIRE(machine.store(a, slice(x, whole), parts, bytes(in), here, failure));
+  REQUIRE(store(machine, a, slice(x, whole), parts, bytes(in), here, failure));
   CHECK(contents(x) == std::vector<float>{-1, -2, 2, 3, -5, -6, 6, 7});
   REQUIRE(recorder.accesses.size() == 1);
   CHECK(recorder.accesses[0].is_write);
@@ -51,7 +51,7 @@ TEST_CASE("A masked load copies the kept elements and leaves the rest of the til
   std::vector<float> out(4, -1.0f);  // the kernel's `other`
   Failure failure;
   const Rect rect = rect1(1, 4);
-  REQUIRE(machine.load(a, slice(x, rect), parts_of(rect, {0, 1, 0, 1}), bytes(out), here, failure));
+  REQUIRE(load(machine, a, slice(x, rect), parts_of(rect, {0, 1, 0, 1}), bytes(out), here, failure));
   CHECK(out == std::vector<float>{-1, 12, -1, 14});
 }
 
@@ -63,14 +63,14 @@ TEST_CASE("Masked-off elements are never out of bounds, a kept one is", "[model]
   std::vector<float> out(4, 0.0f);
   const std::vector<float> in{1, 2, 3, 4};
   Failure failure;
-  CHECK(machine.load(a, slice(x, past_end), parts_of(past_end, {1, 1, 0, 0}), bytes(out), here, failure));
-  CHECK(machine.store(a, slice(x, past_end), parts_of(past_end, {1, 1, 0, 0}), bytes(in), here, failure));
+  CHECK(load(machine, a, slice(x, past_end), parts_of(past_end, {1, 1, 0, 0}), bytes(out), here, failure));
+  CHECK(store(machine, a, slice(x, past_end), parts_of(past_end, {1, 1, 0, 0}), bytes(in), here, failure));
   CHECK(contents(x) == std::vector<float>{10, 11, 12, 13, 1, 2});
   for (const bool store : {false, true}) {
     CAPTURE(store);
     const auto parts = parts_of(past_end, {1, 0, 1, 0});
-    const bool ok = store ? machine.store(a, slice(x, past_end), parts, bytes(in), here, failure)
-                          : machine.load(a, slice(x, past_end), parts, bytes(out), here, failure);
+    const bool ok = store ? test::store(machine, a, slice(x, past_end), parts, bytes(in), here, failure)
+                          : test::load(machine, a, slice(x, past_end), parts, bytes(out), here, failure);
     CHECK_FALSE(ok);
     CHECK(failure.verdict == Verdict::out_of_bounds);
     CHECK_THAT(failure.message, Catch::Contains(store ? "stores unmasked elements [6:7]" : "loads unmasked elements [6:7]") &&
@@ -86,7 +86,7 @@ TEST_CASE("Under out_of_bounds_reads = uninitialized a kept element outside read
   const Rect past_end = rect1(4, 4);
   std::vector<float> out(4, -1.0f);
   Failure failure;
-  REQUIRE(machine.load(a, slice(x, past_end), parts_of(past_end, {1, 0, 1, 0}), bytes(out), here, failure));
+  REQUIRE(load(machine, a, slice(x, past_end), parts_of(past_end, {1, 0, 1, 0}), bytes(out), here, failure));
   CHECK(out[0] == 14.0f);
   CHECK(out[1] == -1.0f);
   CHECK(std::isnan(out[2]));
@@ -101,11 +101,11 @@ TEST_CASE("A swap returns the old kept values and the new elsewhere, and writes 
   const std::vector<float> in{1, 2, 3, 4};
   std::vector<float> out = in;
   Failure failure;
-  REQUIRE(machine.swap(a, slice(x, rect), parts_of(rect, {1, 0, 0, 1}), bytes(in), bytes(out), here, failure));
+  REQUIRE(swap(machine, a, slice(x, rect), parts_of(rect, {1, 0, 0, 1}), bytes(in), bytes(out), here, failure));
   CHECK(out == std::vector<float>{10, 2, 3, 13});
   CHECK(contents(x) == std::vector<float>{1, 11, 12, 4});
   const Rect over = rect1(2, 4);
-  CHECK_FALSE(machine.swap(a, slice(x, over), std::vector<Rect>{over}, bytes(in), bytes(out), here, failure));
+  CHECK_FALSE(swap(machine, a, slice(x, over), std::vector<Rect>{over}, bytes(in), bytes(out), here, failure));
   CHECK_THAT(failure.message, Catch::Contains("swaps [2:6]"));
 }
 
@@ -117,9 +117,9 @@ TEST_CASE("Complementary masks of two unordered cores do not race, overlapping o
     Buffer* x = m.host("x", Shape{4});
     const std::vector<float> in(4, 1.0f);
     std::vector<float> out(4);
-    REQUIRE(m.machine.store(a, slice(x, rect), parts_of(rect, {1, 1, 0, 0}), bytes(in), at(10), m.failure));
+    REQUIRE(store(m.machine, a, slice(x, rect), parts_of(rect, {1, 1, 0, 0}), bytes(in), at(10), m.failure));
     const auto other = parts_of(rect, {static_cast<char>(overlap), 0, 1, 1});
-    CHECK(m.machine.swap(b, slice(x, rect), other, bytes(in), bytes(out), at(20), m.failure) == !overlap);
+    CHECK(swap(m.machine, b, slice(x, rect), other, bytes(in), bytes(out), at(20), m.failure) == !overlap);
     if (overlap) CHECK_THAT(m.failure.message, Catch::Contains("store [0:2]") && Catch::Contains("store [0:1]"));
   }
 }
@@ -132,15 +132,15 @@ TEST_CASE("A masked load after a wait is ordered after the masked store before t
   const std::vector<float> in(8, 1.0f);
   std::vector<float> out(8);
   const auto lower_left = parts_of(rect, {0, 0, 0, 0, 1, 1, 0, 0});
-  REQUIRE(m.machine.store(a, slice(x, rect), lower_left, bytes(in), at(10), m.failure));
+  REQUIRE(store(m.machine, a, slice(x, rect), lower_left, bytes(in), at(10), m.failure));
   SECTION("signalled and waited: ordered") {
     m.signal(a, sem, b, 1);
     m.wait(b, sem, 1);
-    CHECK(m.machine.load(b, slice(x, rect), parts_of(rect, {1, 1, 1, 1, 1, 1, 1, 1}), bytes(out), at(20), m.failure));
+    CHECK(load(m.machine, b, slice(x, rect), parts_of(rect, {1, 1, 1, 1, 1, 1, 1, 1}), bytes(out), at(20), m.failure));
   }
   SECTION("not waited: the kept elements race, the others do not") {
-    CHECK(m.machine.load(b, slice(x, rect), parts_of(rect, {1, 1, 1, 1, 0, 0, 1, 1}), bytes(out), at(20), m.failure));
-    CHECK_FALSE(m.machine.load(b, slice(x, rect), parts_of(rect, {0, 0, 0, 0, 0, 1, 0, 0}), bytes(out), at(21), m.failure));
+    CHECK(load(m.machine, b, slice(x, rect), parts_of(rect, {1, 1, 1, 1, 0, 0, 1, 1}), bytes(out), at(20), m.failure));
+    CHECK_FALSE(load(m.machine, b, slice(x, rect), parts_of(rect, {0, 0, 0, 0, 0, 1, 0, 0}), bytes(out), at(21), m.failure));
     CHECK(m.failure.verdict == Verdict::data_race);
   }
 }

@@ -37,20 +37,20 @@ class RaceMachine {
   // Each returns whether the operation was allowed; a refusal leaves its finding in `failure`.
   bool store(CoreId by, Buffer* buffer, const Rect& rect, int line, float value = 1.0f) {
     const std::vector<float> in(static_cast<std::size_t>(rect.volume()), value);
-    return machine.store(by, slice(buffer, rect), reinterpret_cast<const std::byte*>(in.data()), at(line), failure);
+    return test::store(machine, by, slice(buffer, rect), reinterpret_cast<const std::byte*>(in.data()), at(line), failure);
   }
   bool load(CoreId by, Buffer* buffer, const Rect& rect, int line) {
     std::vector<float> out(static_cast<std::size_t>(rect.volume()) + 1);
-    return machine.load(by, slice(buffer, rect), reinterpret_cast<std::byte*>(out.data()), at(line), failure);
+    return test::load(machine, by, slice(buffer, rect), reinterpret_cast<std::byte*>(out.data()), at(line), failure);
   }
   void signal(CoreId by, int semaphore, CoreId target, std::int64_t amount) {
-    REQUIRE(machine.signal(by, semaphore, target, amount, failure));
+    REQUIRE(machine.add(by, semaphore, target, amount, failure));
   }
   // A wait as a kernel does it: only once the count suffices.
   void wait(CoreId by, int semaphore, std::int64_t amount) {
     const int global = machine.topology().global(by);
-    REQUIRE(machine.can_consume(semaphore, global, amount));
-    machine.consume(semaphore, global, amount);
+    REQUIRE(machine.semaphores().count(semaphore, global) >= amount);
+    machine.take(semaphore, global, amount);
   }
   int start_dma(CoreId by, const Slice& source, const Slice& target, int device, int recv, int send, int line) {
     const int id = machine.start_dma(by, {source, target, {device, by.core}, recv, send}, at(line), failure);
