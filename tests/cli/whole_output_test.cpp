@@ -7,6 +7,9 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string>
+
+#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
@@ -26,8 +29,15 @@ std::string read(const std::string& path) {
   return text.str();
 }
 
+// A folder of this test process's own: suites run at once (worktrees, CI jobs) never share files.
+std::filesystem::path own_folder() {
+  const auto folder = std::filesystem::temp_directory_path() / ("weft_whole_test_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(folder);
+  return folder;
+}
+
 std::string fresh_path(const std::string& name) {
-  const auto path = (std::filesystem::temp_directory_path() / ("weft_whole_" + name)).string();
+  const auto path = (own_folder() / ("weft_whole_" + name)).string();
   std::filesystem::remove(path);
   std::filesystem::remove(weft::sim::JsonLinesFile::partial_path(path));
   return path;
@@ -72,7 +82,7 @@ TEST_CASE("A JSON lines file appears under its name only when committed", "[cli]
     weft::sim::JsonLinesFile abandoned(fresh_path("abandoned.jsonl"));
     abandoned.write(R"({"seed":2})");
   }  // not committed: only the .partial file stays
-  CHECK_FALSE(std::filesystem::exists(std::filesystem::temp_directory_path() / "weft_whole_abandoned.jsonl"));
+  CHECK_FALSE(std::filesystem::exists(own_folder() / "weft_whole_abandoned.jsonl"));
 }
 
 TEST_CASE("A sweep's JSON lines file is complete after the sweep", "[cli][hardening]") {
