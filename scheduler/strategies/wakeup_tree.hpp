@@ -39,9 +39,14 @@ struct Branch {
   friend bool operator==(const Branch& a, const Branch& b);
 };
 
-// Calls visit(branch) for `root` and every branch below it, depth first, each before its children.
+// Calls visit(branch) for `root` and every branch below it, depth first, each before its children
+// (a leaf, as most waiting branches are, without allocating).
 template <class Visit>
 void visit_branches(const Branch& root, Visit visit) {
+  if (root.children.empty()) {
+    visit(root);
+    return;
+  }
   std::vector<const Branch*> next{&root};
   while (!next.empty()) {
     const Branch* at = next.back();

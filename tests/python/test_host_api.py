@@ -199,3 +199,23 @@ def overlapping_windows():
 def test_an_element_indexed_block_is_a_window_at_that_element():
     result = weft.sweep(overlapping_windows, seeds="0..4")
     assert result.ok, result.report
+
+
+@weft.scenario(mesh=[2, 2])
+def mean_over_an_axis():
+    """lax.pmean over one axis of a 2x2 mesh: each device gets the mean of its row's parts."""
+    mesh = jax.make_mesh((2, 2), ("a", "b"))
+    P = jax.sharding.PartitionSpec
+    x = np.arange(4 * 8 * 128, dtype=np.float32).reshape(32, 128)
+    means = jax.shard_map(lambda part: jax.lax.pmean(part, "b"), mesh=mesh, in_specs=P(("a", "b")),
+                          out_specs=P(("a", "b")), check_vma=False)(x)
+    doubled = pl.pallas_call(_double_kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)  # a scenario launches
+    np.testing.assert_array_equal(doubled, 2 * x)
+    parts = np.split(x, 4)
+    assert means.dtype == np.float32
+    np.testing.assert_array_equal(means, np.concatenate([(parts[0] + parts[1]) / 2] * 2 + [(parts[2] + parts[3]) / 2] * 2))
+
+
+def test_pmean_averages_the_parts_of_a_group():
+    result = weft.run(mean_over_an_axis)
+    assert result.ok, result.report

@@ -69,11 +69,7 @@ def pmin(x, axis_name):
     return _shard.reduce(x, axis_name, _np.minimum)
 
 
-def pmean(x, axis_name):
-    total = _shard.reduce(x, axis_name, _np.add)
-    return total / len(_shard._groups(_shard._context(), axis_name)[0][0])
-
-
+pmean = _shard.mean
 all_gather = _shard.all_gather
 psum_scatter = _shard.psum_scatter
 ppermute = _shard.ppermute

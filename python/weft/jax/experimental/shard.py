@@ -174,6 +174,14 @@ def reduce(x, axis_name, combine):
     return Shard(out, x._body if isinstance(x, Shard) else "shard_map")
 
 
+def mean(x, axis_name):
+    """pmean: every device gets the mean of its group's parts."""
+    groups = _groups(_context(), axis_name)
+    parts = _as_shard(x, len(groups)).values()
+    return Shard([_np.mean([parts[o] for o in order], axis=0) for order, _ in groups],
+                 x._body if isinstance(x, Shard) else "shard_map")
+
+
 def all_gather(x, axis_name, *, axis=0, tiled=False):
     groups = _groups(_context(), axis_name)
     parts = _as_shard(x, len(groups)).values()
