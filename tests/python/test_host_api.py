@@ -213,7 +213,8 @@ def mean_over_an_axis():
     np.testing.assert_array_equal(doubled, 2 * x)
     parts = np.split(x, 4)
     assert means.dtype == np.float32
-    np.testing.assert_array_equal(means, np.concatenate([(parts[0] + parts[1]) / 2] * 2 + [(parts[2] + parts[3]) / 2] * 2))
+    rows = [(parts[0] + parts[1]) / 2, (parts[2] + parts[3]) / 2]  # the mean of each 'a' row's two parts
+    np.testing.assert_array_equal(means, np.concatenate([rows[0]] * 2 + [rows[1]] * 2))
 
 
 def test_pmean_averages_the_parts_of_a_group():
