@@ -3,6 +3,8 @@
 #   - a race weft finds (a sweep of the early-reuse all-gather): opened as it opens, on the
 #     failure (boxes, arrows, both racing accesses, the broken chain, the explanation), and in
 #     the causal view (#causal: fewer lanes, the chain still drawn);
+#   - a program of two launches on 4 devices, at fit: a boundary per device where its second
+#     launch begins;
 #   - a 64-device ring all-gather of 24,576 steps: at fit (#view=fit: one activity band per
 #     device, arrows as counts) and at 100 % (#view=100: boxes, only what is in view);
 #   - no console message on any page; every page ends its script (body[data-ready]);
@@ -46,7 +48,11 @@ echo "race at seed $seed"
   fail "the 64-device ring all-gather did not run as expected"
 grep -q "seed 0, 24576 steps" "$artifacts/big.txt" || fail "the 64-device run is not 24,576 steps long ($artifacts/big.txt)"
 
-for page in race big; do
+# A program of two launches on 4 devices: where each device's second launch begins.
+"$weft" run scenarios/pallas_reduce_scatter_two_launches.toml --seed 0 --html "$artifacts/launches.html" > /dev/null ||
+  fail "the two-launch reduce-scatter did not give the expected ok"
+
+for page in race big launches; do
   if grep -q 'http' "$artifacts/$page.html"; then fail "$page.html names a URL (it must fetch nothing)"; fi
 done
 big_bytes=$(stat -c %s "$artifacts/big.html")
@@ -128,5 +134,8 @@ check "at fit: arrows as counts" 'class="wake counted"' 1
 view big-100 big "#view=100"
 check "at 100 %: boxes again" 'data-lod="boxes"'
 check "at 100 %: boxes drawn, only those in view" 'class="op ' 1 3000
+
+view launches-fit launches "#view=fit"
+check "a program: each device's second launch marked where it begins" 'class="launch-boundary" data-device="[0-3]" data-launch="2"' 4 4
 
 echo "browser test passed"

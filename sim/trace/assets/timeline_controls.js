@@ -17,6 +17,7 @@
     ticks(out.back, out.labels);
     if (state.lod === 'bands') { drawBands(out.ops, drawn); drawArrowCounts(out.arrows, drawn); }
     else { drawBoxes(out, drawn); drawArrows(out.arrows, drawn); }
+    drawLaunchBoundaries(out.marks);
     drawMarks(out.marks);
     var labels = [];
     drawLabels(labels);

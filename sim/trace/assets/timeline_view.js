@@ -61,6 +61,15 @@
     (wokenBy[to] = wokenBy[to] || []).push(from);
   }
   for (var l = 0; l < D.landings.length; l += 2) arrows.push([D.landings[l], -1, D.landings[l + 1], 'dma', 0]);
+  // Launch boundaries of a program: per device, launch k + 1 begins where the last of its cores
+  // ended launch k (its 'end launch k' record): [device, k + 1, half step].
+  var boundaries = [], boundaryAt = {};
+  for (var e = 0; e < count; ++e) {
+    if (R.lane[e] < 0 || K[R.kind[e]] !== 'launch-end') continue;
+    var key = D.lanes[R.lane[e]][0] + ':' + (R.amount[e] + 1), end = R.start[e] + R.width[e];
+    if (!(key in boundaryAt)) { boundaryAt[key] = boundaries.length; boundaries.push([D.lanes[R.lane[e]][0], R.amount[e] + 1, end]); }
+    boundaries[boundaryAt[key]][2] = Math.max(boundaries[boundaryAt[key]][2], end);
+  }
 
   // --- rows: which lanes show, where ---
   var rows = [], laneY = [], deviceY = [], shown = [], height = AXIS;
@@ -152,6 +161,21 @@
     });
   }
   function visibleRow(y, h) { var top = Y(y); return top + h >= AXIS && top <= view.h; }
+  // A dashed line across the device's lanes (or band) where its next launch begins, labelled.
+  function drawLaunchBoundaries(out) {
+    rows.forEach(function (row) {
+      if ((row.kind !== 'title' && row.kind !== 'band') || !visibleRow(row.y, row.h)) return;
+      boundaries.forEach(function (b) {
+        var x = X(b[2]);
+        if (b[0] !== row.device || x < LABEL || x > view.w) return;
+        var top = Y(row.y);
+        out.push('<line class="launch-boundary" data-device="' + b[0] + '" data-launch="' + b[1] + '" x1="' + f(x) + '" y1="' + f(top) +
+                 '" x2="' + f(x) + '" y2="' + f(top + row.h) + '"/>');
+        if (row.kind === 'title' || row.h >= 10)
+          out.push('<text class="launch-label" x="' + f(x + 3) + '" y="' + f(top + Math.min(12, row.h - 2)) + '">launch ' + b[1] + '</text>');
+      });
+    });
+  }
 
   function drawBoxes(out, drawn) {
     rows.forEach(function (row) {
