@@ -133,7 +133,7 @@ def matmul(m, n, k, bm, bn, bk, bug):
 
 # ---- paged gather with a prefetched block table (scenarios/kernels/pallas/paged_gather.cpp) ----
 
-def paged_gather_kernel(table_ref, pool_ref, out_ref, pages_ref, sems, *, per_sequence, shared):
+def paged_gather_kernel(table_ref, pool_ref, out_ref, pages_ref, sems, *, per_sequence, shared, over_wait):
     sequence = pl.program_id(0)
     copies = []
     for slot in range(per_sequence):
@@ -141,8 +141,12 @@ def paged_gather_kernel(table_ref, pool_ref, out_ref, pages_ref, sems, *, per_se
         copy = pltpu.make_async_copy(pool_ref.at[page], pages_ref.at[slot], sems.at[0 if shared else slot])
         copy.start()
         copies.append(copy)
-    for copy in copies[:1] if shared else copies:
-        copy.wait()
+    if over_wait:  # each page's semaphore waited with the whole scratch's descriptor: more bytes than land there
+        for slot in range(per_sequence):
+            pltpu.make_async_copy(pages_ref, pages_ref, sems.at[slot]).wait()
+    else:
+        for copy in copies[:1] if shared else copies:
+            copy.wait()
     out_ref[...] = pages_ref[...] * 2
 
 
@@ -153,7 +157,8 @@ def paged_gather(sequences, per_sequence, page, pages, bug, block_table):
     assert len(rows) == sequences and all(len(row) == per_sequence for row in rows), "a page per slot of a sequence"
     table = np.array(rows, np.int32).reshape(-1)
     pool = (np.arange(pages * page, dtype=np.float32) % 11).reshape(pages, page)
-    kernel = lambda *refs: paged_gather_kernel(*refs, per_sequence=per_sequence, shared=bug == 1)  # noqa: E731
+    kernel = lambda *refs: paged_gather_kernel(*refs, per_sequence=per_sequence, shared=bug == 1,  # noqa: E731
+                                               over_wait=bug == 2)
     call = pl.pallas_call(
         kernel, out_shape=jax.ShapeDtypeStruct((sequences, per_sequence, page), jnp.float32),
         grid_spec=pltpu.PrefetchScalarGridSpec(
@@ -164,6 +169,31 @@ def paged_gather(sequences, per_sequence, page, pages, bug, block_table):
         compiler_params=pltpu.CompilerParams(dimension_semantics=("parallel",)))
     out = call(table, pool)
     np.testing.assert_array_equal(out, 2 * pool[table].reshape(sequences, per_sequence, page))
+
+
+# ---- paged gather by the pipeline: the pool's index map reads the table (scenarios/kernels/pallas/paged_blocks.cpp) ----
+
+def paged_blocks_kernel(table_ref, pool_ref, out_ref):
+    out_ref[...] = pool_ref[...] * 2
+
+
+@weft.scenario(devices=1, cores_per_device=2,
+               params={"sequences": 4, "per_sequence": 2, "page": 8, "pages": 6, "block_table": []})
+def paged_blocks(sequences, per_sequence, page, pages, block_table):
+    # A table may name a page outside the pool: the pipeline's fetch of it is the bug to show.
+    rows = block_table or [[(s * 3 + k * 5) % pages for k in range(per_sequence)] for s in range(sequences)]
+    assert len(rows) == sequences and all(len(row) == per_sequence for row in rows), "a page per slot of a sequence"
+    table = np.array(rows, np.int32).reshape(-1)
+    pool = (np.arange(pages * page, dtype=np.float32) % 11).reshape(pages, page)
+    call = pl.pallas_call(
+        paged_blocks_kernel, out_shape=jax.ShapeDtypeStruct((sequences, per_sequence, page), jnp.float32),
+        grid_spec=pltpu.PrefetchScalarGridSpec(
+            num_scalar_prefetch=1, grid=(sequences, per_sequence),
+            in_specs=[pl.BlockSpec((1, page), lambda s, i, table: (table[s * per_sequence + i], 0))],
+            out_specs=pl.BlockSpec((None, 1, page), lambda s, i, table: (s, i, 0))),
+        compiler_params=pltpu.CompilerParams(dimension_semantics=("parallel", "arbitrary")))
+    got = np.asarray(call(table, pool))
+    np.testing.assert_array_equal(got, 2 * pool[table].reshape(sequences, per_sequence, page))
 
 
 # ---- bidirectional reduce-scatter over (step, phase) (scenarios/kernels/pallas/reduce_scatter.cpp) ----
