@@ -40,10 +40,10 @@ struct PerStep {
   double ns = 0;
 };
 
-// The long body of `tiles` tiles a launch, as a program of `launches` launches.
+// A workload: a scenario, its parameters, as a program of `launches` launches.
 struct Shape {
-  const sim::ScenarioDefinition& pipeline;
-  std::int64_t tiles;
+  const sim::ScenarioDefinition& scenario;
+  sim::Params params;
   int launches = 1;
   sim::Config config() const {
     sim::Config config = long_body_config();
@@ -54,7 +54,7 @@ struct Shape {
 
 // Seeded executions (seeds 1, 2, ... after a warm-up) until `budget` steps.
 PerStep plain(const Shape& shape, std::uint64_t budget) {
-  sim::Simulation simulation(shape.config(), shape.pipeline, long_body_params(shape.tiles));
+  sim::Simulation simulation(shape.config(), shape.scenario, shape.params);
   PerStep result{simulation.run_seed(0).steps, 0};
   std::uint64_t steps = 0;
   const auto start = Clock::now();
@@ -66,7 +66,7 @@ PerStep plain(const Shape& shape, std::uint64_t budget) {
 // Explorations bounded by runs, one after another, until `budget` steps, or until a run ends
 // past `max_seconds` (an explorer whose runs cost their length squared would take hours).
 double explored(const Shape& shape, std::uint64_t run_steps, std::uint64_t budget, double max_seconds) {
-  sim::Simulation simulation(shape.config(), shape.pipeline, long_body_params(shape.tiles));
+  sim::Simulation simulation(shape.config(), shape.scenario, shape.params);
   {  // the warm-up (run_lengths.hpp): an exploration of one run, not timed
     scheduler::ExploreOptions once;
     once.max_executions = 1;
@@ -106,11 +106,14 @@ void run_length_figures(const sim::ScenarioRegistry& registry, std::uint64_t ste
                         double max_seconds, nlohmann::ordered_json& out) {
   const sim::ScenarioDefinition& pipeline = scenario(registry, "core_pipeline");
   for (const std::uint64_t length : {100, 1'000, 10'000, 100'000}) {
-    const Shape shape{pipeline, tiles_for(pipeline, length)};
+    const Shape shape{pipeline, long_body_params(tiles_for(pipeline, length))};
     figures("long_body_" + std::to_string(length), shape, std::max(steps_per_length, length), max_seconds, out);
   }
   // The many-launch shape: 4 tiles a launch, `launches` launches a run.
-  figures("many_launches", Shape{pipeline, 4, launches}, steps_per_length, max_seconds, out);
+  figures("many_launches", Shape{pipeline, long_body_params(4), launches}, steps_per_length, max_seconds, out);
+  // Flash attention's forward pass with 128 kv blocks a q block, one q block a core.
+  figures("flash_attention_128", Shape{scenario(registry, "pallas_flash_attention"), flash_attention_params(128)},
+          steps_per_length, max_seconds, out);
 }
 
 }  // namespace weft::bench

@@ -29,6 +29,8 @@ namespace weft::bench {
 //   many_launches_steps, many_launches_ns_per_step, explore_many_launches_ns_per_step,
 //   explore_many_launches_over_plain: the same kernel with 4 tiles a launch, as a program of
 //   `launches` launches (config program.launches), the many-launch shape
+//   flash_attention_128_steps, ..., explore_flash_attention_128_over_plain: the same four for
+//   pallas_flash_attention with 128 kv blocks a q block (workloads.hpp)
 // `steps_per_length`: how many steps each measurement takes, at least one run's; an exploration
 // stops early after the first run that ends past `max_seconds`.
 void run_length_figures(const sim::ScenarioRegistry& registry, std::uint64_t steps_per_length, int launches,

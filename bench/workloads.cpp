@@ -69,6 +69,10 @@ sim::Params long_body_params(std::int64_t tiles) {
   return {{"tiles", tiles}, {"rows", 1}, {"cols", 128}, {"tile_offset", 0}};
 }
 
+sim::Params flash_attention_params(std::int64_t kv_blocks) {
+  return {{"seq_q", 16}, {"seq_k", 8 * kv_blocks}, {"head", 8}, {"bq", 8}, {"bk", 8}, {"bug", 0}};
+}
+
 const sim::ScenarioDefinition& scenario(const sim::ScenarioRegistry& registry, const std::string& name) {
   const auto* found = sim::find_scenario(registry, name);
   if (found == nullptr) throw std::invalid_argument("no built-in scenario named " + name);

@@ -4,8 +4,8 @@
 //   operation_mix     a core loop of stores, loads, signals and waits on 4 cores (the step cost)
 //   collective        a built-in collective on a 1-D ring of devices
 //   explore_yardstick lastzero / readers on one device, for `weft explore`
-//   long_body         many steps on few cores (flash attention's kv loop), for explore's cost
-//                     per step as runs grow long
+//   long_body         many steps on few cores, for explore's cost per step as runs grow long
+//   flash_attention   the Pallas flash attention port with a long kv loop, for the same
 
 #include <cstdint>
 #include <string>
@@ -36,6 +36,9 @@ sim::Config explore_config(int cores);
 // A run's steps grow linearly with `tiles`; its interleaving classes stay few.
 sim::Config long_body_config();
 sim::Params long_body_params(std::int64_t tiles);
+// pallas_flash_attention (scenarios/kernels/pallas/) with `kv_blocks` kv blocks of 8 rows and
+// two q blocks: under long_body_config, one q block a core.
+sim::Params flash_attention_params(std::int64_t kv_blocks);
 
 // The registered scenario `name`; throws std::invalid_argument if it is not there.
 const sim::ScenarioDefinition& scenario(const sim::ScenarioRegistry& registry, const std::string& name);

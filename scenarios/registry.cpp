@@ -10,7 +10,7 @@ sim::ScenarioRegistry builtin_scenarios() {
                                  pallas_inner_pipeline(),           ring_all_reduce_bidirectional(),
                                  pallas_right_permute(),             pallas_reduce_scatter(),
                                  pallas_ragged_matmul(),             pallas_ragged_reduction(),
-                                 pallas_buffered_stream(),
+                                 pallas_buffered_stream(),           pallas_flash_attention(),
                                  polling(),                          polling_flag(),
                                  scoped_copy(),                      torus_all_reduce()};
   for (auto part : {hostile_runtime_scenarios(), hostile_api_scenarios()})

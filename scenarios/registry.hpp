@@ -33,6 +33,7 @@ sim::ScenarioDefinition pallas_reduce_scatter();
 sim::ScenarioDefinition pallas_ragged_matmul();
 sim::ScenarioDefinition pallas_ragged_reduction();
 sim::ScenarioDefinition pallas_buffered_stream();
+sim::ScenarioDefinition pallas_flash_attention();
 // Hostile kernels (kernels/hostile_*.cpp): each expects kernel_error.
 sim::ScenarioRegistry hostile_runtime_scenarios();
 sim::ScenarioRegistry hostile_api_scenarios();

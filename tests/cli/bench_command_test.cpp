@@ -36,7 +36,8 @@ TEST_CASE("weft bench --quick prints every figure as one JSON object", "[cli][be
         "explore_jobs2_over_jobs1", "scale_large_ns_per_step", "scale_small_ns_per_step",
         "scale_large_over_small_ns_per_step", "peak_bytes_per_core", "long_body_100_ns_per_step",
         "explore_long_body_100_ns_per_step", "explore_long_body_100_over_plain", "long_body_100000_steps",
-        "explore_long_body_100000_over_plain", "many_launches_steps", "explore_many_launches_over_plain"}) {
+        "explore_long_body_100000_over_plain", "many_launches_steps", "explore_many_launches_over_plain",
+        "flash_attention_128_steps", "explore_flash_attention_128_over_plain"}) {
     CAPTURE(key);
     REQUIRE(figures.contains(key));
     CHECK(figures[key].get<double>() > 0);

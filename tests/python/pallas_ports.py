@@ -388,3 +388,58 @@ def buffered_stream(rows, block, width, buffers):
                   pl.BlockSpec((width, width), lambda i: (0, 0), pipeline_mode=pl.Buffered(1))],
         out_specs=pl.BlockSpec((block, width), lambda i: (i, 0)))
     np.testing.assert_array_equal(call(x, w), x @ w)
+
+
+# ---- flash attention's forward pass (scenarios/kernels/pallas/flash_attention.cpp) ----
+
+def flash_attention_kernel(q_ref, k_ref, v_ref, o_ref, max_ref, sum_ref, acc_ref, *, scale):
+    kv = pl.program_id(1)
+
+    @pl.when(kv == 0)
+    def _():
+        max_ref[...] = jnp.full(max_ref.shape, -jnp.inf, jnp.float32)
+        sum_ref[...] = jnp.zeros_like(sum_ref)
+        acc_ref[...] = jnp.zeros_like(acc_ref)
+
+    q, k, v = q_ref[...], k_ref[...], v_ref[...]
+    scores = jnp.dot(q, k.T, preferred_element_type=jnp.float32) * scale
+    old_max = max_ref[...]
+    new_max = jnp.maximum(old_max, scores.max(axis=1, keepdims=True))
+    weights = jnp.exp(scores - new_max)
+    rescale = jnp.exp(old_max - new_max)
+    total = rescale * sum_ref[...] + weights.sum(axis=1, keepdims=True)
+    acc = rescale * acc_ref[...] + jnp.dot(weights, v, preferred_element_type=jnp.float32)
+    max_ref[...] = new_max
+    sum_ref[...] = total
+    acc_ref[...] = acc
+
+    @pl.when(kv == pl.num_programs(1) - 1)
+    def _():
+        o_ref[...] = acc / total
+
+
+def _attention_input(rows, head, salt):
+    flat = (np.arange(rows * head) * (salt + 2) + salt) % 13 - 6
+    return (flat / 8).astype(np.float32).reshape(rows, head)
+
+
+@weft.scenario(devices=1, cores_per_device=2,
+               params={"seq_q": 16, "seq_k": 32, "head": 8, "bq": 8, "bk": 8, "bug": 0})
+def flash_attention(seq_q, seq_k, head, bq, bk, bug):
+    q, k, v = _attention_input(seq_q, head, 0), _attention_input(seq_k, head, 1), _attention_input(seq_k, head, 2)
+    scale = np.float32(1 / np.sqrt(np.float32(head)))
+    call = pl.pallas_call(
+        lambda *refs: flash_attention_kernel(*refs, scale=scale),
+        out_shape=jax.ShapeDtypeStruct((seq_q, head), jnp.float32),
+        grid=(seq_q // bq, seq_k // bk),
+        in_specs=[pl.BlockSpec((bq, head), lambda i, j: (i, 0)),
+                  pl.BlockSpec((bk, head), lambda i, j: (j, 0)),
+                  pl.BlockSpec((bk, head), lambda i, j: (j, 0))],
+        out_specs=pl.BlockSpec((bq, head), lambda i, j: (i, 0)),
+        scratch_shapes=[pltpu.VMEM((bq, 1), jnp.float32), pltpu.VMEM((bq, 1), jnp.float32),
+                        pltpu.VMEM((bq, head), jnp.float32)],
+        compiler_params=pltpu.CompilerParams(dimension_semantics=("parallel", "parallel" if bug == 1 else "arbitrary")))
+    scores = q.astype(np.float64) @ k.T.astype(np.float64) * float(scale)
+    weights = np.exp(scores - scores.max(axis=1, keepdims=True))
+    want = (weights / weights.sum(axis=1, keepdims=True)) @ v.astype(np.float64)
+    np.testing.assert_allclose(np.asarray(call(q, k, v)), want, rtol=1e-4, atol=1e-4)

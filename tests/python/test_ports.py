@@ -44,6 +44,8 @@ PAIRS = [
     ("pallas_ragged_reduction.toml", "ragged_reduction", [], []),
     ("pallas_ragged_reduction_padding_read.toml", "ragged_reduction", ["params.mask=0"], []),
     ("pallas_buffered_stream.toml", "buffered_stream", [], []),
+    ("pallas_flash_attention.toml", "flash_attention", [], []),
+    ("pallas_flash_attention_kv_parallel_race.toml", "flash_attention", ["params.seq_q=8", "params.bug=1"], []),
 ]
 
 
