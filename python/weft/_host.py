@@ -26,6 +26,7 @@ class ScenarioSpec:
         self.settings = settings
         self.params = params
         self.summary = summary or f"Python scenario {name}"
+        self.printed = set()  # what its executions printed, to show each print once (_output.py)
 
     def named(self, name):
         """The same scenario under another name (a script's scenarios are named STEM::NAME)."""
@@ -61,11 +62,25 @@ class Execution:
         self._writers = {}  # buffer name -> (number, where) of the last launch with it as an output
         self._values = None  # buffer name -> per device, once the program has run
         self._held = None  # an exception the host code raised after launching, before its program ran
+        self._printed = spec.printed  # (origin, k, text): an earlier execution's k-th print from origin
+        self._prints = {}  # origin -> prints so far (_output.py)
         self._host = greenlet.greenlet(lambda *_: self._run_host(spec, params))
         self._host.weft_execution = self
         self._host.switch()
         if not self.program:
             raise RuntimeError(f"scenario {spec.name} returned without launching a kernel")
+
+    def printed_before(self, text, origin):
+        """Counts a print of `text` by `origin` (the host code, or a core): whether an earlier
+        execution of the scenario printed the same text as that origin's print of that rank
+        (_output.py)."""
+        rank = self._prints.get(origin, 0)
+        self._prints[origin] = rank + 1
+        key = (origin, rank, text)
+        if key in self._printed:
+            return True
+        self._printed.add(key)
+        return False
 
     def _run_host(self, spec, params):
         try:
@@ -98,7 +113,7 @@ class Execution:
                 outputs.append(Buffer(given.buffer, given.dtype, given.shape, alias=True))
             else:
                 outputs.append(self._made(Buffer(prefix + f"out{index}", _dtypes.weft_name(shape.dtype), shape.shape)))
-        launch = Launch(call, inputs, outputs, where, context, list(self.refs))
+        launch = Launch(call, inputs, outputs, where, context, list(self.refs), self)
         for name in [buffer.buffer for buffer in outputs] + [ref.name for ref in launch.refs]:
             if name in self._lazy_reads:
                 read = self._lazy_reads[name]
@@ -234,10 +249,12 @@ class Buffer:
 
 class Launch:
     """One launch of the program, on every device, as the engine runs it. A core_map body's
-    operands are the refs made before it (`refs`), whole, in HBM."""
+    operands are the refs made before it (`refs`), whole, in HBM. Its bodies' prints are its
+    `execution`'s (_output.py)."""
 
-    def __init__(self, call, inputs, outputs, where, context, refs):
+    def __init__(self, call, inputs, outputs, where, context, refs, execution):
         self.call = call
+        self.execution = execution
         self.kind = call.kind  # "pallas_call", or "core_map" (pl.kernel, pl.core_map)
         self.grid = call.grid
         self.semantics = call.semantics

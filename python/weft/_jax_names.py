@@ -12,11 +12,15 @@ imported as usual: theirs name ``weft.jax`` themselves (docs/python.md).
 import builtins
 import importlib
 
+from . import _output
+
 
 def script_builtins():
-    """Python's builtins, with an ``__import__`` that maps ``jax`` and its submodules to weft's."""
+    """Python's builtins, with an ``__import__`` that maps ``jax`` and its submodules to weft's,
+    and a ``print`` that shows each print once over a sweep's executions (_output.py)."""
     names = dict(vars(builtins))
     names["__import__"] = _import
+    names["print"] = _output.script_print
     return names
 
 

@@ -48,8 +48,12 @@ class Lazy:
     def __len__(self):
         return self.shape[0]
 
-    def __repr__(self):
-        return repr(self.value())
+    def __repr__(self):  # as JAX shows an Array: Array([0., 2.], dtype=float32)
+        text = repr(np.asarray(self.value()))
+        return "Array" + text[len("array"):] if text.startswith("array") else text
+
+    def __str__(self):  # numpy's, as JAX's str of an Array: [0. 2.]
+        return str(np.asarray(self.value()))
 
     def __getattr__(self, name):  # numpy's attributes only: a probe for anything else reads nothing
         if name.startswith("_") or not hasattr(np.ndarray, name):

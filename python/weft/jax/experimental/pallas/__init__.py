@@ -9,7 +9,7 @@ import numpy as _np
 
 from ... import _host_api
 from ... import sharding as _sharding
-from .... import _dtypes, _host, _kernel, _lazy, _weft
+from .... import _dtypes, _host, _kernel, _lazy, _output, _weft
 
 
 class _Any:
@@ -404,6 +404,15 @@ def semaphore_wait(sem, value=1):
 
 def semaphore_read(sem):
     return _weft.read(sem)
+
+
+def debug_print(fmt, *args):
+    """Prints `fmt` formatted with `args` (``{}`` placeholders, values as numpy shows them) from a
+    kernel body, a line each time the body runs; over a sweep's executions each line is shown
+    once (weft/_output.py)."""
+    context = _kernel.current()
+    values = [_np.asarray(value) if isinstance(value, _lazy.Lazy) else value for value in args]
+    _output.show(context.launch.execution, _output.kernel_origin(context), fmt.format(*values) + "\n")
 
 
 def __getattr__(name):
