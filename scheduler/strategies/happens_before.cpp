@@ -111,6 +111,30 @@ HappensBefore::HappensBefore(std::span<const Event> run, std::size_t ran) : chai
       creator[actor.owner].push_back(j);
     }
   }
+  index_chains();
+}
+
+void HappensBefore::index_chains() {
+  chain_start_.assign(chains_ + 1, 0);
+  for (const std::uint32_t chain : chain_) ++chain_start_[chain + 1];
+  for (std::size_t c = 0; c < chains_; ++c) chain_start_[c + 1] += chain_start_[c];
+  by_chain_.resize(chain_.size());
+  std::vector<std::size_t> next(chain_start_.begin(), chain_start_.end() - 1);
+  for (std::size_t k = 0; k < chain_.size(); ++k) by_chain_[next[chain_[k]]++] = k;
+}
+
+void HappensBefore::not_after(std::size_t i, std::size_t end, std::vector<std::size_t>& out) const {
+  const std::size_t first = out.size();
+  for (std::size_t c = 0; c < chains_; ++c) {
+    const auto chain_begin = by_chain_.begin() + static_cast<std::ptrdiff_t>(chain_start_[c]);
+    const auto chain_end = by_chain_.begin() + static_cast<std::ptrdiff_t>(chain_start_[c + 1]);
+    const auto from = std::upper_bound(chain_begin, chain_end, i);
+    // The chain's transitions after e_i: those before `end` that e_i does not happen before,
+    // then the rest (happens-before grows along a chain, and so does the run's order).
+    const auto to = std::partition_point(from, chain_end, [&](std::size_t k) { return k < end && !before(i, k); });
+    out.insert(out.end(), from, to);
+  }
+  std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
 }
 
 HappensBefore::HappensBefore(Clocks clocks)
@@ -121,6 +145,7 @@ HappensBefore::HappensBefore(Clocks clocks)
       !std::is_sorted(rows_.begin(), rows_.end()))
     throw std::logic_error("happens-before: clocks that are not a run's");
   for (const std::uint32_t chain : chain_) chains_ = std::max<std::size_t>(chains_, std::size_t{chain} + 1);
+  index_chains();
 }
 
 }  // namespace weft::scheduler

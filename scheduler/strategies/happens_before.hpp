@@ -78,6 +78,11 @@ class HappensBefore {
     // A chain begun after e_k has nothing before it: e_k's row stops short of it.
     return rows_[k] + chain_[i] < rows_[k + 1] && clock_[rows_[k] + chain_[i]] >= position_[i];
   }
+  // Appends to `out`, in run order, the transitions e_k with i < k < end that e_i does not
+  // happen before (notdep(e_i) in Optimal-DPOR, cut at `end`). A chain's transitions after the
+  // first that e_i happens before all follow it, so each chain is cut by a binary search: the
+  // cost is the chains' count times a logarithm plus what is appended, not the rest of the run.
+  void not_after(std::size_t i, std::size_t end, std::vector<std::size_t>& out) const;
   std::span<const std::size_t> races(std::size_t j) const {
     return std::span<const std::size_t>(races_).subspan(races_start_[j], races_start_[j + 1] - races_start_[j]);
   }
@@ -89,7 +94,11 @@ class HappensBefore {
   std::vector<std::uint32_t> clock_;  // row k: e_k's clock, one entry per chain begun by then
   std::vector<std::size_t> rows_;     // row k: clock_[rows_[k] .. rows_[k + 1])
   std::vector<std::size_t> races_, races_start_;  // races(j): races_[races_start_[j] .. races_start_[j + 1])
+  // Each chain's transitions in run order: by_chain_[chain_start_[c] .. chain_start_[c + 1]).
+  std::vector<std::size_t> by_chain_, chain_start_;
   std::size_t chains_ = 0;
+
+  void index_chains();  // by_chain_ and chain_start_ from chain_
 };
 
 }  // namespace weft::scheduler

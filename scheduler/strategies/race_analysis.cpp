@@ -39,7 +39,6 @@ void RaceAnalysis::reversals(const std::function<const Sleep&(std::size_t)>& sle
   const std::vector<Event>& run = run_;
   const std::size_t length = length_;
   const HappensBefore& order = *order_;
-  const auto before = [&](std::size_t i, std::size_t k) { return order.before(i, k); };
 
   // Whether an actor asleep at the state before e_i is a weak initial of v (then v is covered).
   // For each sleeping actor, the first transition after e_i not ordered after it that is related
@@ -51,16 +50,19 @@ void RaceAnalysis::reversals(const std::function<const Sleep&(std::size_t)>& sle
   // By state, made for the states a reversible race starts at (a few a run): a table as long as
   // the run, zeroed at every run, cost more than the summaries.
   std::map<std::size_t, std::vector<Asleep>> asleep_at;
+  std::vector<std::size_t> rest;  // notdep(e_i), for the summaries
   const std::size_t none = run.size();  // past every event, the left ones included
   const auto sleep_covers = [&](std::size_t i, std::size_t j, const Sequence& sequence) {
     const Sleep& sleep = sleep_at(i);
     const auto [at, made] = asleep_at.try_emplace(i);
     std::vector<Asleep>& summaries = at->second;
-    if (made) {
+    if (made && !sleep.empty()) {
+      rest.clear();
+      order.not_after(i, length, rest);
       for (const auto& [actor, footprint] : sleep) {
         Asleep summary{none, none};
-        for (std::size_t k = i + 1; k < length && (summary.first_related == none || summary.first_own == none); ++k) {
-          if (before(i, k)) continue;
+        for (auto k_at = rest.begin(); k_at != rest.end() && (summary.first_related == none || summary.first_own == none); ++k_at) {
+          const std::size_t k = *k_at;
           const StableActor other = run[k].actor;
           if (summary.first_own == none && same_process(actor, other)) summary.first_own = k;
           if (summary.first_related == none && related(actor, footprint, other, run[k].footprint))
@@ -101,9 +103,12 @@ Reversal RaceAnalysis::reversal(std::size_t i, std::size_t j) const {
   // v: notdep(e_i), every transition of the run after e_i that does not happen after it (those
   // after e_j too: they do not happen after e_j either), then e_j.
   const HappensBefore& order = *order_;
+  std::vector<std::size_t> rest;
+  order.not_after(i, length_, rest);
   std::vector<Sequence::Step> v;
-  for (std::size_t k = i + 1; k < length_; ++k)
-    if (k != j && !order.before(i, k)) v.push_back({run_[k].actor, &run_[k].footprint, k});
+  v.reserve(rest.size() + 1);
+  for (const std::size_t k : rest)
+    if (k != j) v.push_back({run_[k].actor, &run_[k].footprint, k});
   v.push_back({run_[j].actor, &run_[j].footprint, j});
   return {i, Sequence(std::move(v), order)};
 }

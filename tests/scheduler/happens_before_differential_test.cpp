@@ -104,6 +104,21 @@ std::vector<Event> random_run(Rng& rng, std::uint32_t cores, std::size_t length,
   return run;
 }
 
+// not_after(i, end), cut chain by chain, is what testing every later transition gives.
+void require_not_after_is_plain(const HappensBefore& order, const PlainOrder& plain, std::size_t length) {
+  for (std::size_t i = 0; i < length; ++i) {
+    for (const std::size_t end : {length, (i + length) / 2 + 1}) {
+      std::vector<std::size_t> want, got{length};  // a value already there stays first
+      for (std::size_t k = i + 1; k < std::min(end, length); ++k)
+        if (!plain.before[i][k]) want.push_back(k);
+      order.not_after(i, end, got);
+      CAPTURE(i, end);
+      REQUIRE(got.front() == length);
+      REQUIRE(std::vector<std::size_t>(got.begin() + 1, got.end()) == want);
+    }
+  }
+}
+
 }  // namespace
 
 TEST_CASE("Happens-before walking back only what is concurrent equals the plain construction", "[scheduler][explorer]") {
@@ -122,6 +137,7 @@ TEST_CASE("Happens-before walking back only what is concurrent equals the plain 
       REQUIRE(std::vector<std::size_t>(order.races(k).begin(), order.races(k).end()) == plain.races[k]);
       races += plain.races[k].size();
     }
+    require_not_after_is_plain(order, plain, run.size());
   }
   CHECK(races > 1000);  // the runs do race
 }
@@ -146,6 +162,7 @@ TEST_CASE("Happens-before over lanes and indexed touches equals the plain constr
       REQUIRE(std::vector<std::size_t>(order.races(k).begin(), order.races(k).end()) == plain.races[k]);
       races += plain.races[k].size();
     }
+    require_not_after_is_plain(order, plain, run.size());
   }
   CHECK(races > 1000);
   CHECK(shared_lanes > 10);  // DMAs one after another do share lanes
