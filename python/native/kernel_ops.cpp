@@ -261,13 +261,28 @@ PyObject* allocate(PyObject*, PyObject* const* args, Py_ssize_t count) {
   });
 }
 
-// emit_pipeline(grid, refs, blocks, maps, inputs, body, buffer_counts): sim/pallas's inner
-// pipeline over `refs` (HBM refs; the first `inputs` are inputs, the rest outputs), each blocked
-// by its block shape and index map, with its buffer count; `body(*block_refs)` at each step, on
-// this core.
+// emit_pipeline(grid, refs, blocks, maps, inputs, body, buffer_counts, parallel, across_cores):
+// sim/pallas's inner pipeline over `refs` (HBM refs; the first `inputs` are inputs, the rest
+// outputs), each blocked by its block shape and index map, with its buffer count;
+// `body(*block_refs)` at each step; the dimensions whose `parallel` flag is true split across the
+// device's cores when `across_cores`, else every step on this core.
 PyObject* emit_pipeline(PyObject*, PyObject* const* args, Py_ssize_t count) {
-  if (count != 7)
-    return PyErr_SetString(PyExc_TypeError, "emit_pipeline(grid, refs, blocks, maps, inputs, body, buffer_counts)"), nullptr;
+  if (count != 9)
+    return PyErr_SetString(PyExc_TypeError, "emit_pipeline(grid, refs, blocks, maps, inputs, body, buffer_counts, "
+                                            "parallel, across_cores)"), nullptr;
+  sim::pallas::InnerSplit split;
+  const Py_ssize_t flags = PySequence_Size(args[7]);
+  if (flags < 0) return nullptr;
+  for (Py_ssize_t i = 0; i < flags; ++i) {
+    PyObject* flag = PySequence_GetItem(args[7], i);
+    const int parallel = flag == nullptr ? -1 : PyObject_IsTrue(flag);
+    Py_XDECREF(flag);
+    if (parallel < 0) return nullptr;
+    split.semantics.push_back(parallel ? sim::pallas::Semantics::parallel : sim::pallas::Semantics::arbitrary);
+  }
+  const int across = PyObject_IsTrue(args[8]);
+  if (across < 0) return nullptr;
+  split.across_cores = across != 0;
   const auto grid = extents(args[0]);
   const auto inputs = grid ? index_value(args[4]) : std::nullopt;
   if (!inputs) return nullptr;
@@ -316,7 +331,7 @@ PyObject* emit_pipeline(PyObject*, PyObject* const* args, Py_ssize_t count) {
       Py_DECREF(block_refs);
       if (result == nullptr) rethrow_python_error(files);
       Py_DECREF(result);
-    }, at);
+    }, split, at);
     Py_RETURN_NONE;
   });
 }
@@ -338,7 +353,7 @@ PyMethodDef functions[] = {
     {"allocate", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(allocate)), METH_FASTCALL,
      "allocate(core, kind, dtype, shape, count)"},
     {"emit_pipeline", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(emit_pipeline)), METH_FASTCALL,
-     "emit_pipeline(grid, refs, blocks, maps, inputs, body, buffer_counts)"},
+     "emit_pipeline(grid, refs, blocks, maps, inputs, body, buffer_counts, parallel, across_cores)"},
     {"identity", identity, METH_O, "identity(core) -> (device, core, devices, cores, mesh)"},
     {nullptr, nullptr, 0, nullptr}};
 

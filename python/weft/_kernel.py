@@ -71,8 +71,13 @@ def run_body(launch, core, point, refs, prefetch):
             arguments.append(value[0] if entry.scalar else SemaphoreArray(value))
         else:
             arguments.append(value)
+    named = {}
+    if call.scratch_names is not None:  # scratch given as a dict: by name
+        scratch = arguments[len(arguments) - len(call.scratch):]
+        arguments = arguments[:len(arguments) - len(call.scratch)]
+        named = dict(zip(call.scratch_names, scratch))
     _running.context = context
     try:
-        call.kernel(*prefetch, *arguments)
+        call.kernel(*prefetch, *arguments, **named)
     finally:
         _running.context = None

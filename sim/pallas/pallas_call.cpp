@@ -92,10 +92,10 @@ std::function<void(Core&)> core_map(CallSpec spec, Body body, Location loc) {
 }
 
 void emit_pipeline(Core& core, std::vector<std::int64_t> grid_sizes, std::vector<InnerOperand> in,
-                   std::vector<InnerOperand> out, const Body& body, Location loc) {
+                   std::vector<InnerOperand> out, const Body& body, const InnerSplit& split, Location loc) {
   std::optional<Grid> grid;
   try {
-    grid.emplace(std::move(grid_sizes), std::vector<Semantics>{});
+    grid.emplace(std::move(grid_sizes), split.semantics);
   } catch (const std::invalid_argument& error) {
     core.misuse("runs emit_pipeline", loc, error.what());
   }
@@ -115,7 +115,9 @@ void emit_pipeline(Core& core, std::vector<std::int64_t> grid_sizes, std::vector
   const ScratchSet scratch;
   Pipeline pipeline(core, *grid, std::move(operands), prefetch, "emit_pipeline", loc);
   const int inputs = static_cast<int>(in.size());
-  pipeline.run(0, grid->steps(), [&](const GridIndex& point, std::int64_t) {
+  const auto [first, last] = split.across_cores ? grid->steps_of(core.core_id(), core.num_cores())
+                                                : std::pair<std::int64_t, std::int64_t>{0, grid->steps()};
+  pipeline.run(first, last, [&](const GridIndex& point, std::int64_t) {
     Program program(core, *grid, point, pipeline, inputs, scratch, prefetch);
     body(program);
   });

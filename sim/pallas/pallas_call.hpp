@@ -37,9 +37,11 @@ void launch(Core& core, const CallSpec& spec, const Body& body, Location loc = L
 std::function<void(Core&)> core_map(CallSpec spec, Body body, Location loc = Location::current());
 
 // An inner pipeline (pltpu.emit_pipeline) over refs the body holds (usually HBM refs of
-// Memory::any operands): `in` and `out` pair each ref with its BlockSpec; the steps all run on
-// this core, each operand with its buffer count (Buffered, as a pallas_call's). Its DMAs are
-// named "inner pipeline fetch of in[N]" / "... write-back of out[N]".
+// Memory::any operands): `in` and `out` pair each ref with its BlockSpec; each operand has its
+// buffer count (Buffered, as a pallas_call's). The steps all run on this core, unless `split`
+// spreads its parallel dimensions across the device's cores (emit_pipeline's core_axis_name and
+// dimension_semantics): each core then runs its share by grid.hpp's rule, as a megacore splits
+// a pallas_call. Its DMAs are named "inner pipeline fetch of in[N]" / "... write-back of out[N]".
 struct InnerOperand {
   model::Slice array{};
   BlockSpec spec{};
@@ -50,7 +52,12 @@ InnerOperand block(const Ref<T>& array, std::vector<std::int64_t> block, IndexMa
   return {array.slice(),
           {std::move(block), std::move(map), Memory::vmem, buffered.buffer_count, {loc.file_name(), static_cast<int>(loc.line())}}};
 }
+struct InnerSplit {
+  std::vector<Semantics> semantics{};  // empty: every dimension arbitrary
+  bool across_cores = false;
+};
 void emit_pipeline(Core& core, std::vector<std::int64_t> grid, std::vector<InnerOperand> in,
-                   std::vector<InnerOperand> out, const Body& body, Location loc = Location::current());
+                   std::vector<InnerOperand> out, const Body& body, const InnerSplit& split = {},
+                   Location loc = Location::current());
 
 }  // namespace weft::sim::pallas

@@ -160,6 +160,10 @@ class PallasCall:
         self.grid = tuple(int(n) for n in _tuple(grid)) if grid != () else ()
         self.in_specs = in_specs
         self.out_specs = out_specs
+        # A dict (newer JAX's scratch_types=dict(name=...)): the body takes them by name.
+        self.scratch_names = list(scratch_shapes) if isinstance(scratch_shapes, dict) else None
+        if self.scratch_names is not None:
+            scratch_shapes = list(scratch_shapes.values())
         self.scratch = [_scratch_entry(s) for s in _tuple(scratch_shapes or ())]
         semantics = getattr(compiler_params, "dimension_semantics", None)
         self.semantics = tuple(_semantics_name(s) for s in semantics) if semantics else ("arbitrary",) * len(self.grid)
@@ -255,10 +259,8 @@ def core_map(mesh, *, compiler_params=None, interpret=False, debug=False, cost_e
              metadata=None, scratch_shapes=()):
     """``@pl.core_map(mesh)``: the decorated function runs once on every core of `mesh` (a
     TensorCore mesh), now, as a launch of the program; it takes no arguments (or the scratch of
-    `scratch_shapes`, a sequence) and reaches HBM through the refs host code made with
-    ``jax.new_ref``. Returns None, as Pallas' does."""
-    if isinstance(scratch_shapes, dict):
-        raise NotImplementedError("pl.core_map(scratch_shapes={...}): weft takes them as a sequence")
+    `scratch_shapes`: a sequence, or a dict whose names it takes them by) and reaches HBM through
+    the refs host code made with ``jax.new_ref``. Returns None, as Pallas' does."""
     caller = sys._getframe(1)
     where = (caller.f_code.co_filename, caller.f_lineno)
 

@@ -1,9 +1,9 @@
 """``jax.experimental.pallas.tpu`` (``pltpu``) on weft: memory spaces and scratch shapes,
 semaphore types, DMAs (local and remote) and the launch's barrier semaphore."""
 
-from . import (ANY, DeviceIdType, Element, GridSpec, _block_extent, _Scratch, _target,  # noqa: F401
-                semaphore_read, semaphore_signal, semaphore_wait)
-from .... import _kernel, _weft
+from . import (ANY, DeviceIdType, Element, GridSpec, _block_extent, _Scratch, _semantics_name,  # noqa: F401
+                _target, semaphore_read, semaphore_signal, semaphore_wait)
+from .... import _host, _kernel, _weft
 
 
 class _MemorySpace:
@@ -120,13 +120,18 @@ def create_tensorcore_mesh(axis_name, devices=None, num_cores=None):
 
 
 def emit_pipeline(body, *, grid, in_specs=None, out_specs=None, should_accumulate_out=False,
-                  dimension_semantics=None, core_axis=None, **_options):
+                  dimension_semantics=None, core_axis=None, core_axis_name=None, **_options):
     """An inner pipeline over HBM refs: ``emit_pipeline(body, grid=..., in_specs=..., out_specs=...)(*refs)``
     fetches each step's blocks into VMEM, runs ``body(*block_refs)`` and writes the outputs'
-    blocks back, its DMAs visible (named "inner pipeline fetch of in[N]" in reports)."""
+    blocks back, its DMAs visible (named "inner pipeline fetch of in[N]" in reports). With a core
+    axis (``core_axis_name``, or ``core_axis``), its ``dimension_semantics``' parallel dimensions
+    split across the device's cores, each core running its share; without, every step runs on
+    this core."""
     if should_accumulate_out:
         raise NotImplementedError("emit_pipeline(should_accumulate_out=True): not yet in weft (docs/python.md)")
     grid = tuple(int(n) for n in (grid if isinstance(grid, (tuple, list)) else (grid,)))
+    parallel = [_semantics_name(s) == "parallel" for s in dimension_semantics] if dimension_semantics else []
+    across_cores = (core_axis_name if core_axis_name is not None else core_axis) is not None
 
     def specs(given):
         return list(given) if isinstance(given, (tuple, list)) else [] if given is None else [given]
@@ -141,9 +146,27 @@ def emit_pipeline(body, *, grid, in_specs=None, out_specs=None, should_accumulat
         blocks = [tuple(_block_extent(extent) for extent in spec.block_shape) for spec in ins + outs]
         maps = [spec.index_map for spec in ins + outs]
         counts = [spec.buffer_count for spec in ins + outs]
-        _weft.emit_pipeline(grid, [_kernel.bound(ref) for ref in refs], blocks, maps, len(ins), body, counts)
+        _weft.emit_pipeline(grid, [_kernel.bound(ref) for ref in refs], blocks, maps, len(ins), body, counts,
+                            parallel, across_cores)
 
     return pipeline
+
+
+class TpuInfo:
+    """What ``pltpu.get_tpu_info()`` tells of the simulated chip: its TensorCores."""
+
+    def __init__(self, num_cores):
+        self.num_cores = num_cores
+        self.chip_version = "weft (simulated)"
+
+
+def get_tpu_info():
+    """The simulated chip: ``num_cores`` is the configuration's cores per device (1 while weft
+    reads a script)."""
+    execution = _host.current_execution()
+    if execution is not None:
+        return TpuInfo(execution.cores)
+    return TpuInfo(_kernel.current().cores if _kernel.running() else 1)
 
 
 def get_barrier_semaphore():
