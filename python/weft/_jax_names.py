@@ -35,7 +35,7 @@ def _import(name, globals=None, locals=None, fromlist=(), level=0):
             raise
         raise ImportError(f"'{name}' is not one of the jax modules weft stands in for (jax, jax.numpy, jax.lax, "
                           f"jax.nn, jax.random, jax.sharding, jax.experimental.pallas, jax.experimental.pallas.tpu, "
-                          f"jax.experimental.shard_map: docs/python.md)", name=name) from None
+                          f"jax.experimental.shard_map, jax.experimental.checkify: docs/python.md)", name=name) from None
     if not fromlist:  # `import jax.numpy as jnp` takes the top package, then its attributes
         return importlib.import_module("weft.jax")
     for item in fromlist:  # `from jax.experimental import pallas`: submodules load, as Python's own import does

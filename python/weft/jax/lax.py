@@ -114,5 +114,25 @@ def broadcasted_iota(dtype, shape, dimension):
     return _np.broadcast_to(index.reshape(view), shape).copy()
 
 
+def _starts(operand, start_indices, sizes):
+    # As XLA does: each start clamped so that the slice stays inside the operand.
+    return [min(max(int(start), 0), extent - size) for start, extent, size in zip(start_indices, operand.shape, sizes)]
+
+
+def dynamic_slice(operand, start_indices, slice_sizes):
+    """The block of `slice_sizes` at `start_indices`, starts clamped into the operand."""
+    operand = _np.asarray(operand)
+    starts = _starts(operand, start_indices, slice_sizes)
+    return operand[tuple(slice(start, start + size) for start, size in zip(starts, slice_sizes))].copy()
+
+
+def dynamic_update_slice(operand, update, start_indices):
+    """A copy of `operand` with `update` written at `start_indices`, starts clamped."""
+    operand, update = _np.array(operand), _np.asarray(update)
+    starts = _starts(operand, start_indices, update.shape)
+    operand[tuple(slice(start, start + size) for start, size in zip(starts, update.shape))] = update
+    return operand
+
+
 def __getattr__(name):
     raise AttributeError(f"weft.jax.lax has no '{name}' (docs/python.md lists what it has)")

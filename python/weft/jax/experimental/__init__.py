@@ -1,1 +1,1 @@
-"""``jax.experimental``: Pallas (``pallas``, ``pallas.tpu``) and ``shard_map``."""
+"""``jax.experimental``: Pallas (``pallas``, ``pallas.tpu``), ``shard_map`` and ``checkify``."""
