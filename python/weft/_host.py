@@ -40,7 +40,13 @@ class ScenarioSpec:
 
 
 class ScriptLaunch(BaseException):
-    """Raised by a launch made while a script is being read: the script itself is the scenario."""
+    """Raised by a launch made while a script is being read: the script itself is the scenario.
+    `spmd`: the launch is a shard_map's, on every device of its mesh; else it is a plain call,
+    which JAX runs on one device."""
+
+    def __init__(self, spmd=False):
+        super().__init__()
+        self.spmd = spmd
 
 
 class LaunchAfterRead(Exception):

@@ -2,7 +2,8 @@
 
 A script's scenarios are its functions marked with @weft.scenario. A script with none is a
 scenario itself, named after the file: its code (with ``__name__ == "__main__"``) is the host
-code, run again at every execution, so a Pallas file runs as it is. Its imports of ``jax`` name
+code, run again at every execution, so a Pallas file runs as it is: on one device when its
+first launch is a plain call, on the configuration's devices when it is a shard_map's. Its imports of ``jax`` name
 weft's stand-ins (_jax_names.py).
 """
 
@@ -35,8 +36,8 @@ def load(path, devices=1):
     try:
         with contextlib.redirect_stdout(io.StringIO()):  # reading it is not running it: its prints are not shown
             exec(code, namespace)
-    except _host.ScriptLaunch:
-        return [_script_scenario(stem, path, code)]
+    except _host.ScriptLaunch as launch:
+        return [_script_scenario(stem, path, code, spmd=launch.spmd)]
     finally:
         del reading.weft_script_devices
     found = [value.weft_scenario.named(f"{stem}::{value.weft_scenario.name}")
@@ -50,8 +51,12 @@ def _namespace(path):
     return {"__name__": "__main__", "__file__": path, "__builtins__": _jax_names.script_builtins()}
 
 
-def _script_scenario(stem, path, code):
+def _script_scenario(stem, path, code, spmd):
+    """The script as one scenario. Its first launch decides the machine it runs on by default, as
+    JAX would run it: a shard_map's on every device of the configuration, a plain call on one
+    device (a layer below a scenario file and --set, as a @weft.scenario's keywords are)."""
     def host():
         exec(code, _namespace(path))
 
-    return _host.ScenarioSpec(host, stem, "ok", [], {}, f"the script {os.path.basename(path)}")
+    settings = [] if spmd else ["topology.devices=1"]
+    return _host.ScenarioSpec(host, stem, "ok", settings, {}, f"the script {os.path.basename(path)}")

@@ -83,6 +83,14 @@ def test_a_blocked_matmul_runs_as_written(weft_binary):
     assert "5 executions, 0 not as expected" in out, out
 
 
+def test_a_script_of_plain_calls_runs_on_one_device_as_jax_runs_it(weft_binary):
+    script = os.path.join(HERE, "as_written", "blocked_matmul.py")
+    status, out, err = run_command(weft_binary, "run", script)
+    assert status == 0 and "machine:  1 device (mesh 1)" in out, out + err
+    status, out, err = run_command(weft_binary, "run", script, "--set", "topology.devices=2")  # --set still wins
+    assert status == 0 and "machine:  2 devices (mesh 2)" in out, out + err
+
+
 def _double_kernel(x_ref, o_ref):
     o_ref[...] = x_ref[...] * 2
 

@@ -138,6 +138,8 @@ def test_a_pallas_file_runs_with_its_own_jax_imports(weft_binary, tmp_path):
     script.write_text(AS_WRITTEN.format(wait="copy.wait()"))
     status, out, err = run_command(weft_binary, "sweep", str(script), "--seeds", "0..19")
     assert status == 0, out + err
+    status, out, err = run_command(weft_binary, "run", str(script))  # a shard_map's: the configuration's devices
+    assert status == 0 and "machine:  4 devices (mesh 4)" in out, out + err
     status, out, err = run_command(weft_binary, "explore", str(script))
     assert status == 0 and "exhausted" in out, out + err
     unwaited = tmp_path / "as_written_unwaited.py"

@@ -95,7 +95,7 @@ def shard_map(f, mesh=None, in_specs=None, out_specs=None, check_rep=None, check
     def mapped(*arrays):
         execution = _host.current_execution()
         if execution is None:
-            raise _host.ScriptLaunch()
+            raise _host.ScriptLaunch(spmd=True)
         devices = execution.devices
         if mesh.size != devices:
             raise ValueError(f"a mesh of {mesh.size} devices on a machine of {devices} (the scenario's topology)")
