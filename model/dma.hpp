@@ -30,7 +30,7 @@ struct Slice {
 // The bytes of a slice's elements: what a DMA of it counts on its semaphores.
 inline std::int64_t bytes_of(const Slice& slice) { return slice.rect.volume() * slice.buffer->element_bytes(); }
 
-enum class DmaPhase { read, write, done };
+enum class DmaPhase : std::uint8_t { read, write, done };
 
 // Where a DMA comes from when a library started it for the kernel (the Pallas pipeline of
 // sim/pallas/): what it moves, and for which grid point. `what` is a string literal, so that a
@@ -64,29 +64,35 @@ struct DmaRequest {
   DmaOrigin origin{};       // who started it for the kernel, for reports (by default the kernel itself)
 };
 
+// What is kept of a DMA for the whole execution (model/dma_records.hpp): everything a report,
+// an explanation or the scheduler reads of it after it finished. Its slices, snapshot and
+// progress are its in-flight part (DmaFlight), held only while it runs; a pipeline DMA's origin
+// is in a side table. 72 bytes: a 1,024-core ring keeps 262,144 of them.
 struct Dma {
-  int id = 0;        // in start order across the machine
-  int sequence = 0;  // how many DMAs its starter had started before it
-  int launch = 0;    // the launch its starter was in (model/launches.hpp)
+  SourceLine line{};
+  std::int64_t bytes = 0;
   CoreId starter{};
   CoreId destination{};  // the core whose recv semaphore cell the write phase signals
-  Slice source{};
-  Slice target{};      // resolved on the destination device
+  int id = 0;            // in start order across the machine
+  int sequence = 0;      // how many DMAs its starter had started before it
+  int launch = 0;        // the launch its starter was in (model/launches.hpp)
   int recv_semaphore = -1;
   int send_semaphore = -1;  // -1: none
-  std::int64_t bytes = 0;
-  bool add = false;  // the write phase adds the snapshot to the target
+  int origin = -1;          // its entry in the side table of origins; -1: the kernel's own DMA
+  int flight = -1;          // its in-flight part's slot in the pool
+  bool add = false;         // the write phase adds the snapshot to the target
   DmaPhase next = DmaPhase::read;  // stays `write` until the write phase's last chunk has landed
-  std::int64_t landed = 0;         // bytes of the write phase landed so far
-  std::vector<std::byte> snapshot{};
-  SourceLine line{};
-  DmaOrigin origin{};
 
   bool remote() const { return !(starter == destination); }
 };
 
-// A library's DMA as its origin names it, with its array's name ("" for the kernel's own DMA).
-std::string describe_origin(const Dma& dma);
-std::string describe(const Dma& dma);  // "DMA 3 started by device 0 core 0 at ring.cpp:42: hbm buffer 1 ... -> ..."
+// What a DMA holds while it runs, in a slot of a recycled pool (model/dma_records.hpp).
+struct DmaFlight {
+  int dma = -1;        // the DMA that holds the slot (or last held it)
+  Slice source{};
+  Slice target{};      // resolved on the destination device
+  std::int64_t landed = 0;  // bytes of the write phase landed so far
+  std::vector<std::byte> snapshot{};  // the source as the read phase found it; keeps its capacity
+};
 
 }  // namespace weft::model

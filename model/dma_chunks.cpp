@@ -14,11 +14,11 @@ struct Slabs {
   std::int64_t per_chunk = 1;
 };
 
-Slabs slabs_of(const Dma& dma, std::int64_t chunk_bytes) {
+Slabs slabs_of(const Dma& dma, const DmaFlight& flight, std::int64_t chunk_bytes) {
   Slabs slabs;
   slabs.row_bytes = dma.bytes;
   if (chunk_bytes <= 0) return slabs;
-  const Rect& rect = dma.target.rect;
+  const Rect& rect = flight.target.rect;
   for (int d = 0; d < rect.rank && slabs.dim < 0; ++d)
     if (rect.size[d] > 1) slabs.dim = d;
   if (slabs.dim < 0) return slabs;
@@ -29,8 +29,8 @@ Slabs slabs_of(const Dma& dma, std::int64_t chunk_bytes) {
 }
 
 // The chunk of rows [first, first + count).
-DmaChunk rows_of(const Dma& dma, const Slabs& slabs, std::int64_t first, std::int64_t count) {
-  DmaChunk chunk{dma.target.rect, first * slabs.row_bytes, count * slabs.row_bytes};
+DmaChunk rows_of(const DmaFlight& flight, const Slabs& slabs, std::int64_t first, std::int64_t count) {
+  DmaChunk chunk{flight.target.rect, first * slabs.row_bytes, count * slabs.row_bytes};
   if (slabs.dim >= 0) {
     chunk.rect.start[slabs.dim] += first;
     chunk.rect.size[slabs.dim] = count;
@@ -40,17 +40,17 @@ DmaChunk rows_of(const Dma& dma, const Slabs& slabs, std::int64_t first, std::in
 
 }  // namespace
 
-DmaChunk next_chunk(const Dma& dma, std::int64_t chunk_bytes) {
-  const Slabs slabs = slabs_of(dma, chunk_bytes);
-  const std::int64_t first = dma.landed / slabs.row_bytes;
-  return rows_of(dma, slabs, first, std::min(slabs.per_chunk, slabs.rows - first));
+DmaChunk next_chunk(const Dma& dma, const DmaFlight& flight, std::int64_t chunk_bytes) {
+  const Slabs slabs = slabs_of(dma, flight, chunk_bytes);
+  const std::int64_t first = flight.landed / slabs.row_bytes;
+  return rows_of(flight, slabs, first, std::min(slabs.per_chunk, slabs.rows - first));
 }
 
-DmaChunk landed_chunk(const Dma& dma, std::int64_t chunk_bytes) {
-  const Slabs slabs = slabs_of(dma, chunk_bytes);
-  const std::int64_t end = dma.landed / slabs.row_bytes;  // chunks start at multiples of per_chunk
+DmaChunk landed_chunk(const Dma& dma, const DmaFlight& flight, std::int64_t chunk_bytes) {
+  const Slabs slabs = slabs_of(dma, flight, chunk_bytes);
+  const std::int64_t end = flight.landed / slabs.row_bytes;  // chunks start at multiples of per_chunk
   const std::int64_t first = (end - 1) / slabs.per_chunk * slabs.per_chunk;
-  return rows_of(dma, slabs, first, end - first);
+  return rows_of(flight, slabs, first, end - first);
 }
 
 }  // namespace weft::model

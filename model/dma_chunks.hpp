@@ -7,8 +7,8 @@
 // copy's view, as the target is): chunk k starts k slabs' bytes into it. A copy of one element,
 // or of no more than C bytes, is one chunk.
 //
-// `Dma::landed` counts the bytes of the write phase that have landed; these functions turn it
-// into the chunk about to land and the one that landed last.
+// `DmaFlight::landed` counts the bytes of the write phase that have landed; these functions turn
+// it into the chunk about to land and the one that landed last.
 
 #include <cstdint>
 
@@ -23,9 +23,9 @@ struct DmaChunk {
   std::int64_t bytes = 0;   // what it signals on the receive semaphore
 };
 
-// The chunk that lands next (dma.landed < dma.bytes), under `chunk_bytes` (0: the whole copy).
-DmaChunk next_chunk(const Dma& dma, std::int64_t chunk_bytes);
-// The chunk that landed last (dma.landed > 0): what a trace shows of the step that landed it.
-DmaChunk landed_chunk(const Dma& dma, std::int64_t chunk_bytes);
+// The chunk that lands next (flight.landed < dma.bytes), under `chunk_bytes` (0: the whole copy).
+DmaChunk next_chunk(const Dma& dma, const DmaFlight& flight, std::int64_t chunk_bytes);
+// The chunk that landed last (flight.landed > 0): what a trace shows of the step that landed it.
+DmaChunk landed_chunk(const Dma& dma, const DmaFlight& flight, std::int64_t chunk_bytes);
 
 }  // namespace weft::model

@@ -8,59 +8,10 @@
 
 namespace weft::model {
 
-std::array<std::int64_t, 4> grid_point(const DmaOrigin& origin) {
-  std::array<std::int64_t, 4> index{};
-  std::int64_t step = origin.step;
-  for (int axis = origin.grid_rank - 1; axis >= 0; --axis) {
-    const std::int64_t size = std::max<std::int64_t>(origin.grid[static_cast<std::size_t>(axis)], 1);
-    index[static_cast<std::size_t>(axis)] = step % size;
-    step /= size;
-  }
-  return index;
-}
-
-std::string describe(const DmaOrigin& origin, std::string_view array) {
-  std::string text = std::string(origin.what) + (origin.operand >= 0 ? "[" + std::to_string(origin.operand) + "]" : "");
-  if (!array.empty()) text += " '" + std::string(array) + "'";
-  text += " for grid point (";
-  const std::array<std::int64_t, 4> index = grid_point(origin);
-  for (int axis = 0; axis < origin.grid_rank; ++axis)
-    text += (axis > 0 ? ", " : "") + std::to_string(index[static_cast<std::size_t>(axis)]);
-  text += ")";
-  if (origin.block_rank > 0) {
-    text += ", block (";
-    for (int d = 0; d < origin.block_rank; ++d)
-      text += (d > 0 ? ", " : "") + std::to_string(origin.block[static_cast<std::size_t>(d)]);
-    text += ")";
-  }
-  if (origin.spec.line > 0) text += " (BlockSpec at " + to_string(origin.spec) + ")";
-  return text;
-}
-
-std::string describe_origin(const Dma& dma) {
-  if (dma.origin.what == nullptr) return "";
-  const Slice& array = dma.origin.output ? dma.target : dma.source;
-  return describe(dma.origin, array.buffer != nullptr ? array.buffer->info().name : std::string());
-}
-
-std::string describe(const Dma& dma) {
-  const auto slice = [](const Slice& s) {
-    return describe(s.buffer->info()) + " " + to_string(s.rect);
-  };
-  std::string phase = dma.next == DmaPhase::read    ? "read phase pending"
-                      : dma.next == DmaPhase::done ? "done"
-                      : dma.landed == 0            ? "write phase pending"
-                                                   : "write phase pending, " + std::to_string(dma.landed) + " of " +
-                                                         std::to_string(dma.bytes) + " bytes landed";
-  const std::string origin = dma.origin.what != nullptr ? " (" + describe_origin(dma) + ")" : std::string();
-  return words::dma(dma.id) + origin + " started by " + to_string(dma.starter) + " at " +
-         to_string(dma.line) + ": " + slice(dma.source) + " -> " + slice(dma.target) + " (" + phase + ")";
-}
-
 std::string Machine::describe_actor(Accessor who) const {
   if (who.kind == Accessor::Kind::core) return to_string(topology_.core_of(who.index));
   const Dma& dma = dmas_[who.index];
-  const std::string origin = dma.origin.what != nullptr ? describe_origin(dma) + ", " : std::string();
+  const std::string origin = dma.origin >= 0 ? dmas_.describe_origin(who.index) + ", " : std::string();
   return words::dma(dma.id) + " (" + origin + "started by " + to_string(dma.starter) + ")";
 }
 
@@ -190,13 +141,14 @@ int Machine::start_dma(CoreId by, const DmaRequest& request, SourceLine line, Fa
     failure = out_of_bounds(by, line, source, starts("reading", source));
     return -1;
   }
+  const DmaOrigin* origin = request.origin.what != nullptr ? &request.origin : nullptr;
   Dma dma;
   dma.launch = launches_.of(topology_.global(by));
   dma.starter = by;
   dma.destination = destination;
   dma.line = line;
-  dma.origin = request.origin;
-  if (launches_.several() && !same_launch(dma, topology_.global(destination), "", failure)) return -1;
+  // (The start's message names the origin without its array.)
+  if (launches_.several() && !same_launch(dma, origin, nullptr, topology_.global(destination), "", failure)) return -1;
   const BufferInfo& local = target.buffer->info();
   Buffer* remote = memory_.find(local.space, local.id, destination);
   if (remote == nullptr || remote->info().type != local.type || !(remote->info().shape == local.shape)) {
@@ -221,18 +173,15 @@ int Machine::start_dma(CoreId by, const DmaRequest& request, SourceLine line, Fa
     failure = out_of_bounds(by, line, resolved, starts("writing", resolved));
     return -1;
   }
-  dma.id = static_cast<int>(dmas_.size());
   dma.sequence = dmas_started_[topology_.global(by)]++;
-  dma.source = source;
-  dma.target = resolved;
   dma.recv_semaphore = request.recv_semaphore;
   dma.send_semaphore = request.send_semaphore;
   dma.bytes = bytes_of(source);
   dma.add = request.add;
-  dmas_.push_back(std::move(dma));
-  if (races_) races_->dma_started(topology_.global(by), dmas_.back().id);
-  started_dmas_.push_back(dmas_.back().id);
-  return dmas_.back().id;
+  const int id = dmas_.start(dma, source, resolved, origin);
+  if (races_) races_->dma_started(topology_.global(by), id);
+  started_dmas_.push_back(id);
+  return id;
 }
 
 std::pair<int, int> Machine::next_phase_signal(int id) const {
@@ -243,39 +192,35 @@ std::pair<int, int> Machine::next_phase_signal(int id) const {
 
 bool Machine::run_dma_phase(int id, Failure& failure) {
   Dma& dma = dmas_[id];
+  DmaFlight& flight = dmas_.flight(id);
   const Accessor who{Accessor::Kind::dma, id};
   if (launches_.several()) {
     const bool reading = dma.next == DmaPhase::read;
     const int at = topology_.global(reading ? dma.starter : dma.destination);
-    if (!same_launch(dma, at, reading ? "completes its read (signalling its starter)" : "lands", failure)) return false;
+    const DmaOrigin* origin = dmas_.origin(id);
+    const Buffer* array = origin == nullptr ? nullptr : origin->output ? flight.target.buffer : flight.source.buffer;
+    if (!same_launch(dma, origin, array, at, reading ? "completes its read (signalling its starter)" : "lands", failure))
+      return false;
   }
   if (dma.next == DmaPhase::read) {
-    if (!record({who, dma.source.buffer, dma.source.rect, false, dma.line}, failure)) return false;
-    if (!spare_snapshots_.empty()) {  // the bytes of a DMA that finished: no allocation
-      dma.snapshot = std::move(spare_snapshots_.back());
-      spare_snapshots_.pop_back();
-    }
-    dma.snapshot.resize(static_cast<std::size_t>(dma.bytes));
-    dma.source.buffer->read(dma.source.rect, dma.snapshot.data());
+    if (!record({who, flight.source.buffer, flight.source.rect, false, dma.line}, failure)) return false;
+    flight.snapshot.resize(static_cast<std::size_t>(dma.bytes));  // within the slot's capacity once it has grown
+    flight.source.buffer->read(flight.source.rect, flight.snapshot.data());
     if (dma.send_semaphore >= 0) release(who, dma.send_semaphore, topology_.global(dma.starter), dma.bytes);
     dma.next = DmaPhase::write;
     return true;
   }
   // The next chunk of the write phase (the whole of it unless dma.chunk_bytes is set).
-  const DmaChunk chunk = next_chunk(dma, spec_.dma_chunk_bytes);
-  if (!record({who, dma.target.buffer, chunk.rect, true, dma.line}, failure)) return false;
-  const std::byte* bytes = dma.snapshot.data() + chunk.offset;
+  const DmaChunk chunk = next_chunk(dma, flight, spec_.dma_chunk_bytes);
+  if (!record({who, flight.target.buffer, chunk.rect, true, dma.line}, failure)) return false;
+  const std::byte* bytes = flight.snapshot.data() + chunk.offset;
   if (dma.add)
-    dma.target.buffer->accumulate(chunk.rect, bytes);
+    flight.target.buffer->accumulate(chunk.rect, bytes);
   else
-    dma.target.buffer->write(chunk.rect, bytes);
-  dma.landed += chunk.bytes;
-  const bool last = dma.landed == dma.bytes;
-  if (last) {
-    spare_snapshots_.push_back(std::move(dma.snapshot));
-    dma.snapshot = {};
-    dma.next = DmaPhase::done;
-  }
+    flight.target.buffer->write(chunk.rect, bytes);
+  flight.landed += chunk.bytes;
+  const bool last = flight.landed == dma.bytes;
+  if (last) dmas_.finish(id);
   release(who, dma.recv_semaphore, topology_.global(dma.destination), chunk.bytes, last);
   return true;
 }
@@ -286,10 +231,12 @@ bool Machine::close_scope(CoreId by, SourceLine line, Failure& failure, std::str
   std::string in_flight;
   // A DMA still to touch one of them: its source until its read phase ran (the snapshot is
   // taken then), its target until its write phase has landed.
-  for (const Dma& dma : dmas_)
-    if ((dma.next == DmaPhase::read && in_scope(dma.source.buffer)) ||
-        (dma.next != DmaPhase::done && in_scope(dma.target.buffer)))
-      in_flight += "\n  " + describe(dma);
+  for (const Dma& dma : dmas_.all()) {
+    if (dma.next == DmaPhase::done) continue;
+    const DmaFlight& flight = dmas_.flight(dma.id);
+    if ((dma.next == DmaPhase::read && in_scope(flight.source.buffer)) || in_scope(flight.target.buffer))
+      in_flight += "\n  " + dmas_.describe(dma.id);
+  }
   if (!in_flight.empty()) {
     failure = {Verdict::dma_in_flight,
                to_string(by) + " " + (ending.empty() ? std::string("ends the scope of run_scoped") : std::string(ending)) +
@@ -319,8 +266,8 @@ bool Machine::touched_after_scope(const Access& access, Failure& failure) const 
 
 std::optional<Failure> Machine::exit_check() const {
   std::string in_flight;
-  for (const Dma& dma : dmas_)
-    if (dma.next != DmaPhase::done) in_flight += "\n  " + describe(dma);
+  for (const Dma& dma : dmas_.all())
+    if (dma.next != DmaPhase::done) in_flight += "\n  " + dmas_.describe(dma.id);
   if (!in_flight.empty())
     return Failure{Verdict::dma_in_flight, "every core has finished, but DMAs are still in flight:" + in_flight};
   std::string leaked;

@@ -13,6 +13,7 @@
 #include "model/access.hpp"
 #include "model/device_barrier.hpp"
 #include "model/dma.hpp"
+#include "model/dma_records.hpp"
 #include "model/launches.hpp"
 #include "model/memory.hpp"
 #include "model/races.hpp"
@@ -43,7 +44,7 @@ class Machine {
   const Memory& memory() const { return memory_; }
   Semaphores& semaphores() { return semaphores_; }
   const Semaphores& semaphores() const { return semaphores_; }
-  const std::vector<Dma>& dmas() const { return dmas_; }
+  const DmaRecords& dmas() const { return dmas_; }
   const Launches& launches() const { return launches_; }
   // The program has `count` launches, as a scenario's host code made them (sim::Host::
   // set_program_launches): only before the kernels start, when nothing has been allocated.
@@ -114,14 +115,14 @@ class Machine {
   // cleared this list (a scheduler re-checks only those waiters).
   std::vector<int>& released_cells() { return released_cells_; }
 
-  // The DMA records' storage, emptied with its capacity kept, for the next execution's machine:
-  // the executions of a simulation then grow no vector of records and fault in no fresh pages
-  // for them (a 1,024-core ring keeps 262,144 records, some 80 MB).
-  std::vector<Dma> release_dma_storage() {
+  // The DMA records' storage (model/dma_records.hpp), emptied with its capacity kept, for the
+  // next execution's machine: the executions of a simulation then grow no vector of records or
+  // pool of in-flight parts, and fault in no fresh pages for them.
+  DmaRecords release_dma_storage() {
     dmas_.clear();
     return std::move(dmas_);
   }
-  void reuse_dma_storage(std::vector<Dma> storage) {
+  void reuse_dma_storage(DmaRecords storage) {
     storage.clear();
     dmas_ = std::move(storage);
   }
@@ -165,7 +166,9 @@ class Machine {
   // in `target_global`'s cell at `line`; a DMA `dma` reaches `target_global` (`what` it does
   // there). True when both sides are in the same launch, or the object carries across.
   bool same_launch(CoreId by, int from, int semaphore, int target_global, SourceLine line, Failure& failure) const;
-  bool same_launch(const Dma& dma, int target_global, std::string_view what, Failure& failure) const;
+  // (`origin` and `array` name a library's DMA: model/dma_records.hpp's describe_origin.)
+  bool same_launch(const Dma& dma, const DmaOrigin* origin, const Buffer* array, int target_global, std::string_view what,
+                   Failure& failure) const;
   bool carries_across(int semaphore) const { return semaphores_.launch(semaphore) < 0; }
   // "device 0 core 0, which is still in launch 1" and what its launch holds in the slot.
   std::string launch_of(int global_core, int from) const;
@@ -188,11 +191,10 @@ class Machine {
   Semaphores semaphores_;
   Launches launches_;
   DeviceBarrier barrier_;
-  std::vector<Dma> dmas_;
+  DmaRecords dmas_;
   std::vector<int> dmas_started_;  // per global core
   std::vector<int> released_cells_;
   std::vector<int> started_dmas_;
-  std::vector<std::vector<std::byte>> spare_snapshots_;  // of finished DMAs, for the next ones
   AccessObserver* observer_ = nullptr;
   std::unique_ptr<Races> races_;
   std::uint64_t step_ = 0;

@@ -47,11 +47,12 @@ bool Machine::same_launch(CoreId by, int from, int semaphore, int target_global,
   return false;
 }
 
-bool Machine::same_launch(const Dma& dma, int target_global, std::string_view what, Failure& failure) const {
+bool Machine::same_launch(const Dma& dma, const DmaOrigin* origin_of, const Buffer* array, int target_global,
+                          std::string_view what, Failure& failure) const {
   const int to = launches_.of(target_global);
   if (to == dma.launch) return true;
   const CoreId target = topology_.core_of(target_global);
-  const std::string origin = dma.origin.what != nullptr ? describe_origin(dma) + ", " : std::string();
+  const std::string origin = origin_of != nullptr ? describe_origin(origin_of, array) + ", " : std::string();
   const std::string text =
       what.empty() ? to_string(dma.starter) + " in " + launch_name(dma.launch) + " starts a DMA (" + origin + "at " +
                          to_string(dma.line) + ") to " + launch_of(target_global, dma.launch) +

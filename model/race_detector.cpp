@@ -22,10 +22,11 @@ RaceDetector<Clock>::RaceDetector(const Topology& topology, SemaphoreClocks mode
 }
 
 template <class Clock>
-typename RaceDetector<Clock>::Cell& RaceDetector<Clock>::cell(int semaphore, int global_core) {
-  if (semaphore >= static_cast<int>(cells_.size())) cells_.resize(static_cast<std::size_t>(semaphore) + 1);
-  auto& row = cells_[semaphore];
-  if (row.empty()) row.resize(static_cast<std::size_t>(cores_), Cell(arena_));
+template <class Kind, class Fresh>
+Kind& RaceDetector<Clock>::cell(std::vector<std::vector<Kind>>& table, int semaphore, int global_core, Fresh fresh) {
+  if (semaphore >= static_cast<int>(table.size())) table.resize(static_cast<std::size_t>(semaphore) + 1);
+  auto& row = table[semaphore];
+  if (row.empty()) row.resize(static_cast<std::size_t>(cores_), fresh());
   return row[global_core];
 }
 
@@ -51,13 +52,13 @@ int RaceDetector<Clock>::take_lane(int global_core) {
 
 template <class Clock>
 void RaceDetector<Clock>::signal(Accessor by, int semaphore, int global_core, std::int64_t amount, bool final) {
-  Cell& target = cell(semaphore, global_core);
   const std::size_t releaser_slot = slot(by);
   const Clock& releaser = clocks_[releaser_slot];
   const int lane = final ? static_cast<int>(releaser_slot) - cores_ : -1;
   if (mode_ == SemaphoreClocks::precise) {
-    target.pending.push(amount, {releaser, lane});
+    cell(cells_, semaphore, global_core, [] { return Cell{}; }).pending.push(amount, {releaser, lane});
   } else {
+    AccumulatedCell& target = cell(accumulated_cells_, semaphore, global_core, fresh_accumulated());
     target.accumulated.join(releaser);
     if (lane >= 0) target.lanes.push_back(lane);
   }
@@ -67,14 +68,15 @@ void RaceDetector<Clock>::signal(Accessor by, int semaphore, int global_core, st
 template <class Clock>
 void RaceDetector<Clock>::consume(int global_core, int semaphore, std::int64_t amount) {
   Clock& acquirer = clocks_[global_core];
-  Cell& source = cell(semaphore, global_core);
   std::vector<int>& free = free_lanes_[global_core];
   if (mode_ == SemaphoreClocks::accumulate) {
+    AccumulatedCell& source = cell(accumulated_cells_, semaphore, global_core, fresh_accumulated());
     acquirer.join(source.accumulated);
     free.insert(free.end(), source.lanes.begin(), source.lanes.end());
     source.lanes.clear();
     return;
   }
+  Cell& source = cell(cells_, semaphore, global_core, [] { return Cell{}; });
   source.pending.take(amount, [&](Release& release, std::int64_t, bool emptied) {
     acquirer.join(release.clock);
     if (release.lane >= 0) {  // the acquirer now knows the whole lane

@@ -117,11 +117,15 @@ class RaceDetector {
     Clock clock;  // the releaser's, shared
     int lane = -1;      // the lane its acquirer may continue (a DMA's final signal), else -1
   };
-  struct Cell {
-    explicit Cell(typename Clock::Arena& arena) : accumulated(arena) {}
-    UnitFifo<Release> pending;         // precise
-    Clock accumulated;           // accumulate
-    std::vector<int> lanes;            // accumulate: lanes whose final signal it holds
+  // A semaphore cell's clocks, in the mode's own table (a ring keeps a cell per step and core:
+  // the precise mode's cells hold no clock of their own).
+  struct Cell {  // precise
+    UnitFifo<Release> pending;
+  };
+  struct AccumulatedCell {  // accumulate
+    explicit AccumulatedCell(typename Clock::Arena& arena) : accumulated(arena) {}
+    Clock accumulated;
+    std::vector<int> lanes;  // lanes whose final signal it holds
   };
 
   std::size_t slot(Accessor who) const {
@@ -129,7 +133,12 @@ class RaceDetector {
                                             : static_cast<std::size_t>(cores_) + static_cast<std::size_t>(lane_of_[who.index]);
   }
   Clock& clock(Accessor who) { return clocks_[slot(who)]; }
-  Cell& cell(int semaphore, int global_core);
+  // The cell (semaphore, global_core) of `table`, whose row is made whole of `fresh()` on first use.
+  template <class Kind, class Fresh>
+  Kind& cell(std::vector<std::vector<Kind>>& table, int semaphore, int global_core, Fresh fresh);
+  auto fresh_accumulated() {
+    return [this] { return AccumulatedCell(arena_); };
+  }
   AccessHistory& history(const Buffer& buffer) {
     const auto serial = static_cast<std::size_t>(buffer.serial);
     if (serial < histories_.size() && histories_[serial]) return *histories_[serial];
@@ -152,7 +161,8 @@ class RaceDetector {
   std::vector<Clock> clocks_;           // per slot: cores, then lanes
   std::vector<int> lane_of_;                  // per DMA id
   std::vector<std::vector<int>> free_lanes_;  // per global core: lanes it may continue
-  std::vector<std::vector<Cell>> cells_;      // [semaphore index][global core]
+  std::vector<std::vector<Cell>> cells_;      // [semaphore index][global core], precise
+  std::vector<std::vector<AccumulatedCell>> accumulated_cells_;  // the same, accumulate
   BarrierClocks<Clock> barriers_;
   std::vector<std::unique_ptr<AccessHistory>> histories_;  // per buffer serial
   std::set<std::string> reported_;            // pairs of source lines and buffer

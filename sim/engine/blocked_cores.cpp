@@ -56,7 +56,7 @@ std::string describe_blocked(std::span<const StandingCore> cores, std::span<cons
     }
   }
   if (!in_flight.empty()) text += "\npending DMAs:";
-  for (int id : in_flight) text += "\n  " + model::describe(machine.dmas()[id]);
+  for (int id : in_flight) text += "\n  " + machine.dmas().describe(id);
   return text;
 }
 

@@ -78,7 +78,7 @@ class Simulation {
   std::optional<std::uint64_t> measured_pct_steps_;
   std::uint64_t launches_ = 0;  // executions run, so kernel handles know their launch
   scheduler::Schedule record_;  // the running execution's schedule, reused across executions
-  std::vector<model::Dma> dma_storage_;  // the last machine's DMA records' storage, for the next
+  model::DmaRecords dma_storage_;  // the last machine's DMA records' storage, for the next
   std::optional<HostSnapshot> host_inputs_;  // what the setup left, after the first execution (if small enough)
   int program_launches_ = 1;  // the program's launches, as the setup left them (Host::set_program_launches)
   mutable HostCode host_code_;  // runs the setup and the check (on a fiber of their own)

@@ -13,21 +13,21 @@
 
 namespace weft::sim::ops {
 
-// The touches of `phase` of `dma` (without the running-cores observation); for the write phase,
-// of its next chunk.
-void add_phase_touches(const model::Dma& dma, model::DmaPhase phase, const model::Machine& machine,
-                       FootprintRules rules, scheduler::Footprint& footprint);
+// The touches of `phase` of DMA `id`, which is in flight (without the running-cores observation);
+// for the write phase, of its next chunk.
+void add_phase_touches(int id, model::DmaPhase phase, const model::Machine& machine, FootprintRules rules,
+                       scheduler::Footprint& footprint);
 
 struct DmaPhase {
   int dma;  // the DMA's id
 
   bool apply(model::Machine& machine, model::Failure& failure) const { return machine.run_dma_phase(dma, failure); }
   void footprint(const model::Machine& machine, FootprintRules rules, scheduler::Footprint& footprint) const {
-    const model::Dma& record = machine.dmas()[dma];
-    add_phase_touches(record, record.next, machine, rules, footprint);
+    add_phase_touches(dma, machine.dmas()[dma].next, machine, rules, footprint);
     footprint.touches.push_back(running_cores_observed());
   }
   // The trace event of `phase`, which just ran: for the write phase, of the chunk that landed.
+  // Made before any other DMA starts (the DMA's in-flight part is read: model/dma_records.hpp).
   TraceEvent event(const model::Machine& machine, model::DmaPhase phase) const;
   // The same for the whole copy, whatever has landed (a DMA start's event is made from it).
   TraceEvent copy_event(const model::Machine& machine, model::DmaPhase phase) const;

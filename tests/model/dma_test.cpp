@@ -130,10 +130,10 @@ TEST_CASE("A remote DMA writes the same buffer id on the other device and signal
   const int id = machine.start_dma({0, 1}, {source, target, {1, 1}, recv, send}, SourceLine{"a/b/remote.cpp", 9}, failure);
   INFO(failure.message);
   REQUIRE(id >= 0);
-  const Dma& dma = machine.dmas()[static_cast<std::size_t>(id)];
+  const Dma& dma = machine.dmas()[id];
   CHECK(dma.remote());
   CHECK(dma.destination == CoreId{1, 1});
-  CHECK(dma.target.buffer == remote[1]);
+  CHECK(machine.dmas().flight(id).target.buffer == remote[1]);
   CHECK(machine.next_phase_signal(id) == std::pair<int, int>{send, 1});
   REQUIRE(machine.run_dma_phase(id, failure));
   CHECK(machine.next_phase_signal(id) == std::pair<int, int>{recv, 3});
@@ -160,7 +160,7 @@ TEST_CASE("A remote DMA writes the same buffer id on the other device and signal
   CHECK(write.buffer == remote[1]);
   CHECK(write.rect == (Rect{2, {1, 0}, {1, 4}}));
   CHECK(write.is_write);
-  CHECK_THAT(describe(dma), Catch::Contains("DMA 0") && Catch::Contains("device 0 core 1") &&
+  CHECK_THAT(machine.dmas().describe(id), Catch::Contains("DMA 0") && Catch::Contains("device 0 core 1") &&
                                 Catch::Contains("remote.cpp:9") && Catch::Contains("done"));
 }
 
@@ -218,8 +218,8 @@ TEST_CASE("A DMA into another core of its device writes that core's buffer and s
   Failure failure;
   const int id = machine.start_dma({0, 0}, {whole(mine), whole(mine), {0, 1}, recv, -1}, here, failure);
   REQUIRE(id >= 0);
-  CHECK(machine.dmas()[static_cast<std::size_t>(id)].remote());
-  CHECK(machine.dmas()[static_cast<std::size_t>(id)].target.buffer == theirs);
+  CHECK(machine.dmas()[id].remote());
+  CHECK(machine.dmas().flight(id).target.buffer == theirs);
   REQUIRE(machine.run_dma_phase(id, failure));
   REQUIRE(machine.run_dma_phase(id, failure));
   CHECK(contents(theirs) == std::vector<float>{1, 2, 3, 4});
