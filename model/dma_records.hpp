@@ -39,6 +39,15 @@ class DmaRecords {
   DmaFlight& flight(int id);
   // Who started it for the kernel; null: the kernel itself.
   const DmaOrigin* origin(int id) const;
+  // Calls visit(id) for each DMA not done, in the order of the slots they hold (not of their
+  // ids): a pass as long as the most DMAs ever in flight at once, not as the DMAs started.
+  template <class Visit>
+  void for_each_in_flight(Visit&& visit) const {
+    for (const DmaFlight& flight : flights_)
+      if (flight.dma >= 0 && flight.dma < size() && (*this)[flight.dma].flight == slot_of(flight) &&
+          (*this)[flight.dma].next != DmaPhase::done)  // a slot kept from an earlier execution names none of these
+        visit(flight.dma);
+  }
 
   // "fetch of in[0] 'x' for grid point ..." (the origin with its array's name); "" for the
   // kernel's own DMA.
@@ -55,6 +64,8 @@ class DmaRecords {
     DmaOrigin origin;
     const Buffer* array = nullptr;  // the operand's array (the target of a write-back, else the source)
   };
+
+  int slot_of(const DmaFlight& flight) const { return static_cast<int>(&flight - flights_.data()); }
 
   std::vector<Dma> dmas_;
   std::vector<DmaFlight> flights_;

@@ -228,16 +228,19 @@ bool Machine::run_dma_phase(int id, Failure& failure) {
 bool Machine::close_scope(CoreId by, SourceLine line, Failure& failure, std::string_view ending) {
   const std::span<Buffer* const> scoped = memory_.innermost_scope(by);
   const auto in_scope = [&](const Buffer* buffer) { return std::find(scoped.begin(), scoped.end(), buffer) != scoped.end(); };
-  std::string in_flight;
   // A DMA still to touch one of them: its source until its read phase ran (the snapshot is
-  // taken then), its target until its write phase has landed.
-  for (const Dma& dma : dmas_.all()) {
-    if (dma.next == DmaPhase::done) continue;
-    const DmaFlight& flight = dmas_.flight(dma.id);
-    if ((dma.next == DmaPhase::read && in_scope(flight.source.buffer)) || in_scope(flight.target.buffer))
-      in_flight += "\n  " + dmas_.describe(dma.id);
-  }
-  if (!in_flight.empty()) {
+  // taken then), its target until its write phase has landed. Found among the DMAs in flight,
+  // named in the order they started.
+  std::vector<int> touching;  // allocated only when a scope ends with such a DMA: a failure
+  dmas_.for_each_in_flight([&](int id) {
+    const DmaFlight& flight = dmas_.flight(id);
+    if ((dmas_[id].next == DmaPhase::read && in_scope(flight.source.buffer)) || in_scope(flight.target.buffer))
+      touching.push_back(id);
+  });
+  if (!touching.empty()) {
+    std::sort(touching.begin(), touching.end());
+    std::string in_flight;
+    for (const int id : touching) in_flight += "\n  " + dmas_.describe(id);
     failure = {Verdict::dma_in_flight,
                to_string(by) + " " + (ending.empty() ? std::string("ends the scope of run_scoped") : std::string(ending)) +
                    " at " + to_string(line) + ", but DMAs into or out of its buffers are still in flight (wait for them " +
