@@ -62,15 +62,11 @@ struct EntryList {
     throw "not an entry of the operation table";  // a compile-time error where it is used
   }
 
-  // Calls f(entry) with the entry `kind` names, as its own type (const if `operation` is).
-  template <class Void, class F>
-  static void visit(std::uint8_t kind, Void* operation, F&& f) {
-    static_assert(std::is_void_v<Void>);
+  // Calls f(entry) with the entry `kind` names, as its own type.
+  template <class F>
+  static void visit(std::uint8_t kind, const void* operation, F&& f) {
     std::uint8_t i = 0;
-    (void)((kind == i++ ? (f(*static_cast<std::conditional_t<std::is_const_v<Void>, const Entries, Entries>*>(operation)),
-                           true)
-                        : false) ||
-           ...);
+    (void)((kind == i++ ? (f(*static_cast<const Entries*>(operation)), true) : false) || ...);
   }
 
   template <template <class> class Has>
