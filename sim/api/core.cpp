@@ -166,10 +166,10 @@ void Core::wait(Semaphore sem, std::int64_t amount, Location loc) {
   check_handle(sem, "waits", loc);
   if (amount <= 0) {
     const scheduler::Fiber::RuntimeSection runtime;
-    services_.fail(global_, {model::Verdict::kernel_error, model::to_string(id_) + " waits on " +
-                                                                services_.machine().semaphores().describe(sem.index) + " for " + std::to_string(amount) +
-                                                                " at " + model::to_string(line_of(loc)) +
-                                                                " (a wait must be for a positive amount)"});
+    services_.fail(global_, {model::Verdict::kernel_error,
+                             model::to_string(id_) + " waits on " + services_.machine().semaphores().describe(sem.index) +
+                                 " for " + std::to_string(amount) + " at " + model::to_string(line_of(loc)) +
+                                 " (a wait must be for a positive amount)"});
   }
   performed(services_, global_, ops::Wait{sem.index, amount}, loc);
 }

@@ -30,11 +30,11 @@
 // The engine (sim/engine/execution.hpp, `perform`) runs every entry through the same sequence:
 // stop at the operation (the scheduler decides when), apply (ops::apply), fail if it failed,
 // note its reads for the spin reduction, emit the trace event, and, after a verb with
-// starts_dmas, apply the DMA policy to any DMA the machine started. The list of entries is ops/table.hpp; a kernel API verb
-// (sim/api/core.hpp, implemented in sim/api/core.cpp) builds an entry and hands it to the engine
-// (sim/api/core_services.hpp) in one line. DMA phases, which are actors of their own rather than a core's operation, are the entry
-// of dma_phase.hpp. A verb that waits for other cores to *arrive* somewhere (the device barrier)
-// is two entries: an arrival the others' departures depend on, then the blocking departure.
+// starts_dmas, apply the DMA policy to any DMA the machine started. The entries: ops/table.hpp;
+// a kernel API verb (sim/api/core.cpp) builds one and hands it to the engine in one line
+// (sim/api/core_services.hpp). DMA phases, actors of their own, are the entry of dma_phase.hpp.
+// A verb that waits for other cores to *arrive* somewhere (the device barrier) is two entries:
+// an arrival the others' departures depend on, then the blocking departure.
 //
 // A new verb, file by file:
 //   sim/ops/<verb>.hpp       its entry (a struct, in a file of its own)
