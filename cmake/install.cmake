@@ -5,7 +5,7 @@ include(CMakePackageConfigHelpers)
 
 # Every library weft::weft links, each after the ones that use it (the order weft.pc lists).
 set(weft_libraries weft_main weft_testing weft_bench_figures weft_scenarios weft_cli weft_explain weft_loader weft_trace
-    weft_sweep weft_sim weft_ops weft_config weft_scheduler weft_fiber weft_model)
+    weft_sweep weft_request weft_engine weft_pallas weft_api weft_ops weft_config weft_scheduler weft_fiber weft_model)
 # weft_warnings rides along only because the static libraries name it (as link-only: its
 # warning flags never reach a user's code).
 install(TARGETS ${weft_libraries} weft_warnings weft_plugin_requirements weft_library EXPORT weftTargets

@@ -9,7 +9,7 @@ namespace weft::model {
 struct CompatQuirks {
   // vmem_shared is per core, as the interpreter allocates it (model/memory.hpp).
   bool shared_scratch_per_core = false;
-  // A signal that names no core signals core 0 of the target device (sim/engine/core.cpp).
+  // A signal that names no core signals core 0 of the target device (sim/api/core.cpp).
   bool signal_defaults_to_core_0 = false;
   // Race detection joins a semaphore cell's whole clock at a wait, whatever the clocks
   // setting (sim/engine/simulation.cpp, sim/explain/explain.cpp).

@@ -58,4 +58,10 @@ struct Failure {
 std::string to_string(SourceLine where);     // "ring_all_gather.cpp:42" (file name without folders)
 std::string_view file_name(SourceLine where);  // "ring_all_gather.cpp" (without folders)
 
+// `failure` with where the kernel made the call that found it: its message ends "(at FILE:LINE)".
+inline Failure located(Failure failure, SourceLine line) {
+  failure.message += " (at " + to_string(line) + ")";
+  return failure;
+}
+
 }  // namespace weft::model

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "sim/api/core_services.hpp"
 #include "sim/api/dma.hpp"
 #include "sim/api/handles.hpp"
 #include "sim/api/location.hpp"
@@ -20,11 +21,10 @@
 
 namespace weft::sim {
 
-class Execution;
-
 class Core {
  public:
-  Core(Execution& execution, model::CoreId id, const Params& params);
+  // Core `id` of the kernel `services` runs (the engine: sim/engine/execution.hpp).
+  Core(CoreServices& services, model::CoreId id, const Params& params);
 
   // --- identity (never blocks, not visible) ---
   model::CoreId id() const { return id_; }
@@ -258,7 +258,7 @@ class Core {
   // A handle made by this launch's API and not changed since.
   void check_handle(const Semaphore& sem, std::string_view call, Location loc) const;
 
-  Execution& execution_;
+  CoreServices& services_;
   model::CoreId id_;
   int global_;
   const Params& params_;

@@ -51,8 +51,10 @@ void Execution::run_program(int global_core) {
     }
     if (launch + 1 == launches) break;
     const model::SourceLine last = slot.pending.line;  // where the launch's last operation was
-    perform(global_core, ops::LaunchEnd{}, last);
-    perform(global_core, ops::BarrierLeave{}, last);
+    ops::LaunchEnd end;
+    perform(global_core, end, last);
+    ops::BarrierLeave leave;
+    perform(global_core, leave, last);
   }
 }
 

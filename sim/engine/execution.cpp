@@ -9,7 +9,7 @@ using scheduler::Fiber;
 
 Execution::Execution(model::Machine& machine, scheduler::StackPool& stacks, const std::function<void(Core&)>& kernel,
                      const Params& params, scheduler::FiberBackend backend, const FiberMaker& make_fiber)
-    : machine_(machine),
+    : CoreServices(machine, performers()),
       kernel_(kernel),
       cores_(static_cast<std::size_t>(machine.topology().cores())),
       dma_policy_(machine.spec()),

@@ -26,6 +26,7 @@
 #include "scheduler/fiber/fiber_switch.hpp"
 #include "scheduler/step_loop.hpp"
 #include "sim/api/core.hpp"
+#include "sim/api/core_services.hpp"
 #include "sim/engine/blocked_cores.hpp"
 #include "sim/engine/dma_policy.hpp"
 #include "sim/engine/enabled_set.hpp"
@@ -45,7 +46,7 @@ struct Teardown {};
 // after it never runs into the guard page; less is reported as a stack overflow.
 inline constexpr std::size_t stack_headroom_bytes = 32 * 1024;
 
-class Execution final : public scheduler::Process {
+class Execution final : public CoreServices, public scheduler::Process {
  public:
   // Each core runs on a fiber of `backend` (scheduler/fiber/fiber_backend.hpp), on a stack from
   // `stacks`, or on one `make_fiber` makes when it is given (a binding's fibers: its switches go
@@ -104,19 +105,19 @@ class Execution final : public scheduler::Process {
   std::vector<model::FailureSite> blocked_sites() const;
 
   // Which launch this is (the Simulation counts its executions from 1); handles carry it.
-  void set_launch_number(std::uint64_t launch) { launch_ = launch; }
+  void set_launch_number(std::uint64_t launch) { set_launch(launch); }
 
-  // --- for Core ---
-  model::Machine& machine() { return machine_; }
-  std::uint64_t launch_number() const { return launch_; }
+  // --- for Core (sim/api/core_services.hpp) ---
+  [[noreturn]] void fail(int global_core, model::Failure failure) override;
+
   // Performs a visible operation of core `global`, an entry of the operation table
   // (sim/ops/table.hpp): stops there until the scheduler picks the core, applies the entry's
   // effect (a failure ends the execution), notes its reads for the spin reduction, emits its
-  // trace event, and applies the DMA policy to the DMAs the machine started. Returns the entry,
-  // with its results. Inline, like the default backend's switch: no frame between the kernel API
-  // call and the switch.
+  // trace event, and applies the DMA policy to the DMAs the machine started. The entry's results
+  // are written into it. Inline, like the default backend's switch: no frame between the
+  // kernel API's call (perform_entry) and the switch.
   template <class Entry>
-  [[gnu::always_inline]] Entry perform(int global, Entry entry, model::SourceLine line) {
+  [[gnu::always_inline]] void perform(int global, Entry& entry, model::SourceLine line) {
     const scheduler::Fiber::RuntimeSection runtime;  // weft's own code: no watchdog cuts it
     if (runtime.fiber() != cores_[static_cast<std::size_t>(global)].fiber.get()) [[unlikely]]
       called_elsewhere(global, Entry::verb, line);
@@ -128,14 +129,13 @@ class Execution final : public scheduler::Process {
     if (trace_) emit_operation(entry.event(machine_, site), global, line);
     if constexpr (ops::StartsDmas<Entry>)
       if (!machine_.started_dmas().empty()) dmas_started(global);
-    return entry;
   }
-  // Ends the execution with a finding; never returns to the kernel.
-  [[noreturn]] void fail(int global_core, model::Failure failure);
   // Tracing: off unless a sink is attached.
   void set_trace(TraceSink* sink) { trace_ = sink; }
 
  private:
+  // The performer of each kind of the operation table, for CoreServices (core_services.cpp).
+  static const Performer* performers();
   // Each unfinished core where it stands, and what it waits for if it is blocked.
   std::vector<StandingCore> standing() const;
   // Core `global_core`'s kernel, once per launch of the program; between two launches the core
@@ -278,7 +278,6 @@ class Execution final : public scheduler::Process {
   std::optional<std::pair<int, int>> dma_needed_by(int dma_id) const;
   void body(int global_core);
 
-  model::Machine& machine_;
   const std::function<void(Core&)>& kernel_;
   std::vector<CoreSlot> cores_;
   DmaPolicy dma_policy_;
@@ -293,7 +292,6 @@ class Execution final : public scheduler::Process {
   bool tearing_down_ = false;
   std::string teardown_problem_;
   double watchdog_seconds_ = 0;
-  std::uint64_t launch_ = 0;
   scheduler::FiberSwitch switch_;
   // While run_steps switches directly: its loop, the core whose step is under way, whether the
   // loop is over, and an exception thrown on a core's stack, for the caller.

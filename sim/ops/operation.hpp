@@ -30,17 +30,17 @@
 // The engine (sim/engine/execution.hpp, `perform`) runs every entry through the same sequence:
 // stop at the operation (the scheduler decides when), apply (ops::apply), fail if it failed,
 // note its reads for the spin reduction, emit the trace event, and, after a verb with
-// starts_dmas, apply the DMA policy to any DMA the machine started. The list of entries is ops/table.hpp; a kernel API verb
-// (sim/api/core.hpp, implemented in sim/engine/core.cpp) builds an entry and performs it in one
-// line. DMA phases, which are actors of their own rather than a core's operation, are the entry
-// of dma_phase.hpp. A verb that waits for other cores to *arrive* somewhere (the device barrier)
-// is two entries: an arrival the others' departures depend on, then the blocking departure.
+// starts_dmas, apply the DMA policy to any DMA the machine started. The entries: ops/table.hpp;
+// a kernel API verb (sim/api/core.cpp) builds one and hands it to the engine in one line
+// (sim/api/core_services.hpp). DMA phases, actors of their own, are the entry of dma_phase.hpp.
+// A verb that waits for other cores to *arrive* somewhere (the device barrier) is two entries:
+// an arrival the others' departures depend on, then the blocking departure.
 //
 // A new verb, file by file:
 //   sim/ops/<verb>.hpp       its entry (a struct, in a file of its own)
 //   sim/ops/table.hpp        its include and its place in `Table`
 //   sim/api/core.hpp         its declaration, with a comment for kernel authors
-//   sim/engine/core.cpp      its body: the API's misuse checks, then `execution_.perform`
+//   sim/api/core.cpp         its body: the API's misuse checks, then `performed(...)`
 //   docs/kernel-api.md       its row, and docs/semantics.md §11 its contract
 // That is all when the machine already has the effect and an event kind fits. A new effect
 // adds its Machine primitive (model/machine.hpp and .cpp; state of its own in a model file of
@@ -142,12 +142,6 @@ struct PollTarget {
   model::Rect rect;                       // of `buffer`
   model::SourceLine line;
 };
-
-// A failure the machine found, with where the kernel made the call.
-inline model::Failure located(model::Failure failure, model::SourceLine line) {
-  failure.message += " (at " + model::to_string(line) + ")";
-  return failure;
-}
 
 // The trace event of an access to `buffer`.
 inline TraceEvent access_event(TraceEvent::Kind kind, const model::Buffer* buffer, const model::Rect& rect) {

@@ -22,7 +22,7 @@ for package in libboost-context-dev libboost-fiber-dev libeigen3-dev libtomlplus
 done
 dpkg-deb -c "$deb" > "$work/contents.txt"
 for file in ./usr/bin/weft ./usr/include/weft/weft.hpp ./usr/lib/cmake/weft/weftConfig.cmake ./usr/lib/pkgconfig/weft.pc \
-            ./usr/lib/libweft_sim.a ./usr/share/doc/weft/kernel-api.md; do
+            ./usr/lib/libweft_api.a ./usr/lib/libweft_engine.a ./usr/share/doc/weft/kernel-api.md; do
   grep -q " $file\$" "$work/contents.txt" || { echo "FAILED: the package lacks $file"; exit 1; }
 done
 

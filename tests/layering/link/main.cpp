@@ -1,2 +1,3 @@
-// The executable of the planted upward call (ops_calls_engine.cpp): never meant to link.
+// The program of the link checks (tests/CMakeLists.txt): empty, linked with every object of a
+// layer's libraries, so that each object's calls must resolve below it.
 int main() { return 0; }
