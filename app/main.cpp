@@ -28,13 +28,15 @@ int main(int argc, char** argv, sim::ScenarioRegistry own_scenarios, const sim::
       try {
         python = scripts(python_bench.script);
         options.python_gather = sim::find_scenario(python, "_bench_kernels::ring_all_gather");
-        if (options.python_gather == nullptr) options.python_absent = "no ring_all_gather in " + python_bench.script.string();
+        if (options.python_gather == nullptr)
+          options.python_absent = "no ring_all_gather in " + python_bench.script.string();
       } catch (const sim::ConfigError& error) {
         options.python_absent = error.what();
       }
     }
     if (!request.reference) {
-      options.reference_absent = "measured by `python3 -m weft bench --reference JAX_SOURCE` (docs/performance/python.md)";
+      options.reference_absent =
+          "measured by `python3 -m weft bench --reference JAX_SOURCE` (docs/performance/python.md)";
     } else if (!python_bench.reference_rate) {
       throw sim::ConfigError("--reference", 0, 0, "",
                              "interpret mode is measured by `python3 -m weft bench --reference " +

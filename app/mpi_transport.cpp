@@ -65,7 +65,8 @@ std::optional<sim::RankTransport::Message> MpiTransport::receive(bool wait) {
   Message message;
   message.from = status.MPI_SOURCE;
   message.bytes.resize(static_cast<std::size_t>(count));
-  check(MPI_Recv(message.bytes.data(), count, MPI_BYTE, status.MPI_SOURCE, explore_tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE),
+  check(MPI_Recv(message.bytes.data(), count, MPI_BYTE, status.MPI_SOURCE, explore_tag, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE),
         "MPI_Recv");
   return message;
 }

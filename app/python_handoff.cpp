@@ -50,9 +50,9 @@ sim::ScriptLoader python_handoff(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) arguments.push_back(argv[i]);
     arguments.push_back(nullptr);
     execv(WEFT_PYTHON_EXECUTABLE, arguments.data());
-    throw sim::ConfigError(script.string(), 0, 0, "",
-                           std::string("a Python script, and the interpreter ") + WEFT_PYTHON_EXECUTABLE +
-                               " cannot be started to run it");
+    throw sim::ConfigError(
+        script.string(), 0, 0, "",
+        std::string("a Python script, and the interpreter ") + WEFT_PYTHON_EXECUTABLE + " cannot be started to run it");
   };
 }
 

@@ -79,7 +79,8 @@ ExploreRate explore_rate(const sim::ScenarioDefinition& scenario, const sim::Con
   std::uint64_t runs = 0, steps = 0;
   const auto start = Clock::now();
   for (int round = 0; round < rounds; ++round) {
-    const auto report = jobs > 1 ? sim::explore_in_parallel(simulations, {}, true) : sim::explore(*owned.front(), {}, true);
+    const auto report =
+        jobs > 1 ? sim::explore_in_parallel(simulations, {}, true) : sim::explore(*owned.front(), {}, true);
     runs += report.complete + report.abandoned;
     steps += report.steps;
   }
@@ -125,7 +126,8 @@ ScaleRun scale_run(const sim::ScenarioDefinition& scenario, const sim::Config& c
   run.peak_bytes_per_core = (status_bytes("VmHWM") - resident_before) / run.cores;
   std::uint64_t steps = 0;
   const auto start = Clock::now();
-  for (std::uint64_t seed = 1; steps == 0 || seconds_since(start) < min_seconds; ++seed) steps += simulation.run_seed(seed).steps;
+  for (std::uint64_t seed = 1; steps == 0 || seconds_since(start) < min_seconds; ++seed)
+    steps += simulation.run_seed(seed).steps;
   run.ns_per_step = seconds_since(start) * 1e9 / static_cast<double>(steps);
   return run;
 }

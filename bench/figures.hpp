@@ -51,9 +51,9 @@ double sweep_executions_per_second(const sim::ScenarioDefinition& scenario, cons
 
 struct ScaleRun {
   int cores = 0;
-  std::uint64_t steps = 0;   // of one execution
-  double ns_per_step = 0;    // warm executions only (after seed 0 filled the stack pool and heap)
-  std::string verdict;       // of seed 0
+  std::uint64_t steps = 0;         // of one execution
+  double ns_per_step = 0;          // warm executions only (after seed 0 filled the stack pool and heap)
+  std::string verdict;             // of seed 0
   double peak_bytes_per_core = 0;  // seed 0's rise of the process's peak resident set, per core
 };
 // Executions of `scenario` under `config`: seed 0 (cold, for memory), then seeds 1, 2, ... until

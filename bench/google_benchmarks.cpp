@@ -30,7 +30,8 @@ void executions(benchmark::State& state, const sim::ScenarioDefinition& scenario
   (void)simulation.run_seed(0);
   std::uint64_t seed = 1, steps = 0;
   for (auto _ : state) steps += simulation.run_seed(seed++).steps;
-  state.counters["steps"] = benchmark::Counter(static_cast<double>(steps), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["steps"] =
+      benchmark::Counter(static_cast<double>(steps), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 
 void explore_runs(benchmark::State& state, const sim::ScenarioDefinition& scenario, const sim::Config& config) {
@@ -59,8 +60,10 @@ int main(int argc, char** argv) {
   benchmark::RegisterBenchmark("step/races_on", executions, mix, bench::operation_mix_config(true), mix_params);
   benchmark::RegisterBenchmark("step/boost_fiber", executions, mix,
                                bench::operation_mix_config(false, scheduler::FiberBackend::boost_fiber), mix_params);
-  benchmark::RegisterBenchmark("ring_all_gather/8", executions, gather, bench::collective_config(8, 1, true), gather.params);
-  benchmark::RegisterBenchmark("ring_all_reduce/8", executions, reduce, bench::collective_config(8, 1, true), reduce.params);
+  benchmark::RegisterBenchmark("ring_all_gather/8", executions, gather, bench::collective_config(8, 1, true),
+                               gather.params);
+  benchmark::RegisterBenchmark("ring_all_reduce/8", executions, reduce, bench::collective_config(8, 1, true),
+                               reduce.params);
   benchmark::RegisterBenchmark("ring_all_reduce/8/races_off", executions, reduce, bench::collective_config(8, 1, false),
                                reduce.params);
   benchmark::RegisterBenchmark("explore/lastzero4", explore_runs, bench::scenario(registry, "lastzero"),
@@ -69,8 +72,8 @@ int main(int argc, char** argv) {
   benchmark::RegisterBenchmark("ring_all_reduce/3/races_off", executions, reduce, bench::collective_config(3, 1, false),
                                reduce.params);
   for (int devices : {16, 64, 256})
-    benchmark::RegisterBenchmark(("ring_all_gather_scale/" + std::to_string(devices * 4) + "_cores").c_str(), executions,
-                                 gather, bench::collective_config(devices, 4, true), bench::scale_tiles())
+    benchmark::RegisterBenchmark(("ring_all_gather_scale/" + std::to_string(devices * 4) + "_cores").c_str(),
+                                 executions, gather, bench::collective_config(devices, 4, true), bench::scale_tiles())
         ->Iterations(1)
         ->Unit(benchmark::kMillisecond);
 

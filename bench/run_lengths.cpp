@@ -82,7 +82,8 @@ double explored(const Shape& shape, std::uint64_t run_steps, std::uint64_t budge
   };
   while (steps < budget && !late) {
     scheduler::ExploreOptions options;
-    options.max_executions = std::max<std::uint64_t>(1, (budget - steps + run_steps - 1) / std::max<std::uint64_t>(run_steps, 1));
+    options.max_executions =
+        std::max<std::uint64_t>(1, (budget - steps + run_steps - 1) / std::max<std::uint64_t>(run_steps, 1));
     steps += sim::explore(simulation, options, true, nullptr, watch).steps;
   }
   return seconds_since(start) * 1e9 / static_cast<double>(std::max<std::uint64_t>(steps, 1));

@@ -86,7 +86,8 @@ nlohmann::ordered_json summary(const sim::ScenarioRegistry& registry, const Summ
     if (options.reference_rate) {
       const double reference = options.reference_rate(std::max(4, executions / 40));
       out["reference_ring_all_gather_8_executions_per_s"] = rounded(reference, 1);
-      out["python_over_reference_ring_all_gather_8_executions_per_s"] = rounded(python.executions_per_second / reference, 1);
+      out["python_over_reference_ring_all_gather_8_executions_per_s"] =
+          rounded(python.executions_per_second / reference, 1);
     } else {
       out["reference_figures"] = options.reference_absent;
     }
@@ -96,7 +97,8 @@ nlohmann::ordered_json summary(const sim::ScenarioRegistry& registry, const Summ
 
   // A Pallas launch (its pipeline's DMAs and waits are visible operations like a hand-written
   // kernel's) against a hand-written collective, per step of whole executions.
-  const ExecutionRate matmul = execution_rate(scenario(registry, "pallas_matmul"), collective_config(1, 2, true), executions);
+  const ExecutionRate matmul =
+      execution_rate(scenario(registry, "pallas_matmul"), collective_config(1, 2, true), executions);
   out["pallas_matmul_executions_per_s"] = std::round(matmul.executions_per_second);
   out["pallas_matmul_ns_per_step"] = rounded(matmul.ns_per_step, 1);
   out["ring_all_reduce_8_ns_per_step"] = rounded(reduce_run.ns_per_step, 1);
@@ -129,8 +131,8 @@ nlohmann::ordered_json summary(const sim::ScenarioRegistry& registry, const Summ
   // 100,000 steps a run, and as a program of many launches (110 quick, 1,100 otherwise), each
   // against plain executions of the same kernel.
   progress.stage("explore against plain executions, runs of 100 to 100,000 steps, and of many launches");
-  run_length_figures(registry, options.quick ? 200'000 : 2'000'000, options.quick ? 110 : 1'100, options.quick ? 2.0 : 10.0,
-                     out);
+  run_length_figures(registry, options.quick ? 200'000 : 2'000'000, options.quick ? 110 : 1'100,
+                     options.quick ? 2.0 : 10.0, out);
 
   progress.stage("sweeps with 1 and 2 jobs");
   const std::uint64_t seeds = 400 * static_cast<std::uint64_t>(effort);

@@ -18,8 +18,7 @@ namespace weft::bench {
 // Every core loops `iterations` times over store, load, signal and wait on its own semaphore
 // (a wait that never blocks, so every core stays enabled: the strategy always has 4 choices).
 sim::ScenarioDefinition operation_mix();
-sim::Config operation_mix_config(bool races,
-                                 scheduler::FiberBackend backend = scheduler::FiberBackend::context);
+sim::Config operation_mix_config(bool races, scheduler::FiberBackend backend = scheduler::FiberBackend::context);
 
 // `devices` x `cores_per_device` cores on a 1-D ring, async DMAs.
 sim::Config collective_config(int devices, int cores_per_device, bool races);

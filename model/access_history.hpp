@@ -71,7 +71,8 @@ class AccessHistory {
   }
   // The buckets that may hold a record overlapping `rect` in dimension 0.
   std::pair<std::size_t, std::size_t> window(const Rect& rect) const {
-    return {bucket_of(start(rect) - longest_ + 1), bucket_of(start(rect) + std::max<std::int64_t>(extent(rect), 1) - 1)};
+    return {bucket_of(start(rect) - longest_ + 1),
+            bucket_of(start(rect) + std::max<std::int64_t>(extent(rect), 1) - 1)};
   }
 
   static constexpr std::size_t no_latest = ~std::size_t{0};

@@ -3,7 +3,8 @@
 namespace weft::model {
 
 template <class Clock>
-typename BarrierClocks<Clock>::Round& BarrierClocks<Clock>::next_round(int global_core, std::vector<std::uint32_t>& counts) {
+typename BarrierClocks<Clock>::Round& BarrierClocks<Clock>::next_round(int global_core,
+                                                                       std::vector<std::uint32_t>& counts) {
   if (rounds_.empty()) {  // kernels without a device barrier pay nothing
     rounds_.assign(static_cast<std::size_t>(cores_ / cores_per_device_) * 2, Round(*arena_));
     arrived_.assign(static_cast<std::size_t>(cores_), 0);
@@ -26,7 +27,9 @@ void BarrierClocks<Clock>::arrive(int global_core, const Clock& clock) {
 }
 
 template <class Clock>
-void BarrierClocks<Clock>::leave(int global_core, Clock& clock) { clock.join(next_round(global_core, left_).joined); }
+void BarrierClocks<Clock>::leave(int global_core, Clock& clock) {
+  clock.join(next_round(global_core, left_).joined);
+}
 
 template class BarrierClocks<TreeClock>;
 template class BarrierClocks<VectorClock>;

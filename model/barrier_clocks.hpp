@@ -46,8 +46,8 @@ class BarrierClocks {
   typename Clock::Arena* arena_;
   int cores_;
   int cores_per_device_;
-  std::vector<Round> rounds_;                    // [device * 2 + barrier % 2], made on first use
-  std::vector<std::uint32_t> arrived_, left_;    // per global core: barriers arrived at, left
+  std::vector<Round> rounds_;                  // [device * 2 + barrier % 2], made on first use
+  std::vector<std::uint32_t> arrived_, left_;  // per global core: barriers arrived at, left
 };
 
 }  // namespace weft::model

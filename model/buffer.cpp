@@ -45,10 +45,14 @@ void for_each_run(const Shape& shape, const Rect& rect, const Rect& part, Copy c
 
 std::string_view to_string(Space space) {
   switch (space) {
-    case Space::hbm: return "hbm";
-    case Space::vmem: return "vmem";
-    case Space::smem: return "smem";
-    case Space::vmem_shared: return "vmem_shared";
+    case Space::hbm:
+      return "hbm";
+    case Space::vmem:
+      return "vmem";
+    case Space::smem:
+      return "smem";
+    case Space::vmem_shared:
+      return "vmem_shared";
   }
   return "?";
 }
@@ -63,10 +67,8 @@ Buffer::Buffer(BufferInfo info, Uninitialized fill, const std::byte* contents)
       fill_(fill),
       element_bytes_(model::element_bytes(info_.type)),
       storage_(std::make_unique_for_overwrite<std::byte[]>(static_cast<std::size_t>(bytes()))) {
-  if (contents != nullptr)
-    std::memcpy(raw(), contents, static_cast<std::size_t>(bytes()));
-  else
-    fill_uninitialized(info_.type, fill_, raw(), info_.shape.volume());
+  if (contents != nullptr) std::memcpy(raw(), contents, static_cast<std::size_t>(bytes()));
+  else fill_uninitialized(info_.type, fill_, raw(), info_.shape.volume());
 }
 
 void Buffer::fill_uninitialized(ElementType type, Uninitialized fill, std::byte* out, std::int64_t count) {
@@ -97,7 +99,8 @@ void Buffer::read_part(const Rect& layout, const Rect& part, std::byte* out) con
   }
   const std::byte* base = raw();
   for_each_run(info_.shape, layout, inside, [&](std::int64_t from, std::int64_t to, std::int64_t count) {
-    std::memcpy(out + to * element_bytes_, base + from * element_bytes_, static_cast<std::size_t>(count * element_bytes_));
+    std::memcpy(out + to * element_bytes_, base + from * element_bytes_,
+                static_cast<std::size_t>(count * element_bytes_));
   });
 }
 
@@ -112,8 +115,7 @@ void Buffer::accumulate(const Rect& rect, const std::byte* in) {
         for (std::int64_t k = 0; k < count; ++k) {
           if constexpr (std::is_integral_v<T>)  // summed wide, then wrapped to the type
             base[to + k] = static_cast<T>(static_cast<std::int64_t>(base[to + k]) + values[from + k]);
-          else
-            base[to + k] = static_cast<T>(base[to + k] + values[from + k]);
+          else base[to + k] = static_cast<T>(base[to + k] + values[from + k]);
         }
       });
     }
@@ -124,7 +126,8 @@ void Buffer::write_part(const Rect& layout, const Rect& part, const std::byte* i
   assert(part.inside(info_.shape) && part.inside_of(layout));
   std::byte* base = raw();
   for_each_run(info_.shape, layout, part, [&](std::int64_t to, std::int64_t from, std::int64_t count) {
-    std::memcpy(base + to * element_bytes_, in + from * element_bytes_, static_cast<std::size_t>(count * element_bytes_));
+    std::memcpy(base + to * element_bytes_, in + from * element_bytes_,
+                static_cast<std::size_t>(count * element_bytes_));
   });
 }
 

@@ -62,15 +62,19 @@ class Buffer {
   void accumulate(const Rect& rect, const std::byte* in);
 
   template <class T>
-  T* data() { return reinterpret_cast<T*>(raw()); }
+  T* data() {
+    return reinterpret_cast<T*>(raw());
+  }
   template <class T>
-  const T* data() const { return reinterpret_cast<const T*>(raw()); }
+  const T* data() const {
+    return reinterpret_cast<const T*>(raw());
+  }
 
   // The element value a fresh buffer is filled with, as raw bytes of this buffer's type.
   static void fill_uninitialized(ElementType type, Uninitialized fill, std::byte* out, std::int64_t count);
 
-  int ref_count = 1;  // shared buffers: how many cores hold it
-  int serial = 0;     // creation order within the execution (an index for per-buffer state)
+  int ref_count = 1;   // shared buffers: how many cores hold it
+  int serial = 0;      // creation order within the execution (an index for per-buffer state)
   bool freed = false;  // its scope ended: nothing may touch it, its storage is gone
 
   // At the end of its scope: its bytes go back to the host (nothing reads them again).

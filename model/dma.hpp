@@ -45,7 +45,7 @@ struct DmaOrigin {
   std::int64_t step = 0;               // the row-major grid step
   int block_rank = 0;                  // the operand's block indices (its index map's result)
   std::array<std::int64_t, 4> block{};
-  SourceLine spec;                     // the operand's BlockSpec (line 0: not known)
+  SourceLine spec;  // the operand's BlockSpec (line 0: not known)
 };
 // "fetch of in[0] 'x' for grid point (0, 1, 2), block (0, 2) (BlockSpec at matmul.cpp:45)";
 // `array` names the operand's array (empty: no name).
@@ -56,7 +56,7 @@ std::array<std::int64_t, 4> grid_point(const DmaOrigin& origin);
 // What a core asks for when it starts a DMA.
 struct DmaRequest {
   Slice source{};
-  Slice target{};      // as the starter names it: the buffer with its id is looked up on `destination`
+  Slice target{};        // as the starter names it: the buffer with its id is looked up on `destination`
   CoreId destination{};  // whose buffer (for per-core spaces) and receive cell
   int recv_semaphore = -1;
   int send_semaphore = -1;  // -1: none
@@ -77,10 +77,10 @@ struct Dma {
   int sequence = 0;      // how many DMAs its starter had started before it
   int launch = 0;        // the launch its starter was in (model/launches.hpp)
   int recv_semaphore = -1;
-  int send_semaphore = -1;  // -1: none
-  int origin = -1;          // its entry in the side table of origins; -1: the kernel's own DMA
-  int flight = -1;          // its in-flight part's slot in the pool
-  bool add = false;         // the write phase adds the snapshot to the target
+  int send_semaphore = -1;         // -1: none
+  int origin = -1;                 // its entry in the side table of origins; -1: the kernel's own DMA
+  int flight = -1;                 // its in-flight part's slot in the pool
+  bool add = false;                // the write phase adds the snapshot to the target
   DmaPhase next = DmaPhase::read;  // stays `write` until the write phase's last chunk has landed
 
   bool remote() const { return !(starter == destination); }
@@ -88,10 +88,10 @@ struct Dma {
 
 // What a DMA holds while it runs, in a slot of a recycled pool (model/dma_records.hpp).
 struct DmaFlight {
-  int dma = -1;        // the DMA that holds the slot (or last held it)
+  int dma = -1;  // the DMA that holds the slot (or last held it)
   Slice source{};
-  Slice target{};      // resolved on the destination device
-  std::int64_t landed = 0;  // bytes of the write phase landed so far
+  Slice target{};                     // resolved on the destination device
+  std::int64_t landed = 0;            // bytes of the write phase landed so far
   std::vector<std::byte> snapshot{};  // the source as the read phase found it; keeps its capacity
 };
 

@@ -95,11 +95,11 @@ std::string DmaRecords::describe(int id) const {
   const Dma& dma = (*this)[id];
   const DmaFlight& flight = this->flight(id);
   const auto slice = [](const Slice& s) { return model::describe(s.buffer->info()) + " " + to_string(s.rect); };
-  const std::string phase = dma.next == DmaPhase::read    ? "read phase pending"
+  const std::string phase = dma.next == DmaPhase::read   ? "read phase pending"
                             : dma.next == DmaPhase::done ? "done"
                             : flight.landed == 0         ? "write phase pending"
-                                                         : "write phase pending, " + std::to_string(flight.landed) +
-                                                               " of " + std::to_string(dma.bytes) + " bytes landed";
+                                                 : "write phase pending, " + std::to_string(flight.landed) + " of " +
+                                                       std::to_string(dma.bytes) + " bytes landed";
   const std::string origin = dma.origin >= 0 ? " (" + describe_origin(id) + ")" : std::string();
   return words::dma(dma.id) + origin + " started by " + to_string(dma.starter) + " at " + to_string(dma.line) + ": " +
          slice(flight.source) + " -> " + slice(flight.target) + " (" + phase + ")";

@@ -26,13 +26,16 @@ constexpr std::int64_t element_bytes(ElementType type) {
   switch (type) {
     case ElementType::f32:
     case ElementType::i32:
-    case ElementType::u32: return 4;
+    case ElementType::u32:
+      return 4;
     case ElementType::bf16:
     case ElementType::f16:
-    case ElementType::i16: return 2;
+    case ElementType::i16:
+      return 2;
     case ElementType::i8:
     case ElementType::u8:
-    case ElementType::boolean: return 1;
+    case ElementType::boolean:
+      return 1;
   }
   return 0;
 }
@@ -47,23 +50,41 @@ void nan_policy_value(ElementType type, std::byte* out);
 template <class T>
 constexpr ElementType element_type_of() = delete;
 template <>
-constexpr ElementType element_type_of<float>() { return ElementType::f32; }
+constexpr ElementType element_type_of<float>() {
+  return ElementType::f32;
+}
 template <>
-constexpr ElementType element_type_of<Eigen::bfloat16>() { return ElementType::bf16; }
+constexpr ElementType element_type_of<Eigen::bfloat16>() {
+  return ElementType::bf16;
+}
 template <>
-constexpr ElementType element_type_of<Eigen::half>() { return ElementType::f16; }
+constexpr ElementType element_type_of<Eigen::half>() {
+  return ElementType::f16;
+}
 template <>
-constexpr ElementType element_type_of<std::int32_t>() { return ElementType::i32; }
+constexpr ElementType element_type_of<std::int32_t>() {
+  return ElementType::i32;
+}
 template <>
-constexpr ElementType element_type_of<std::int16_t>() { return ElementType::i16; }
+constexpr ElementType element_type_of<std::int16_t>() {
+  return ElementType::i16;
+}
 template <>
-constexpr ElementType element_type_of<std::int8_t>() { return ElementType::i8; }
+constexpr ElementType element_type_of<std::int8_t>() {
+  return ElementType::i8;
+}
 template <>
-constexpr ElementType element_type_of<std::uint8_t>() { return ElementType::u8; }
+constexpr ElementType element_type_of<std::uint8_t>() {
+  return ElementType::u8;
+}
 template <>
-constexpr ElementType element_type_of<std::uint32_t>() { return ElementType::u32; }
+constexpr ElementType element_type_of<std::uint32_t>() {
+  return ElementType::u32;
+}
 template <>
-constexpr ElementType element_type_of<bool>() { return ElementType::boolean; }
+constexpr ElementType element_type_of<bool>() {
+  return ElementType::boolean;
+}
 static_assert(sizeof(bool) == 1 && sizeof(Eigen::bfloat16) == 2 && sizeof(Eigen::half) == 2,
               "buffers copy elements as bytes: each C++ type must be as large as its element type");
 
@@ -71,15 +92,24 @@ static_assert(sizeof(bool) == 1 && sizeof(Eigen::bfloat16) == 2 && sizeof(Eigen:
 template <class F>
 decltype(auto) with_element_type(ElementType type, F&& f) {
   switch (type) {
-    case ElementType::f32: return f(float{});
-    case ElementType::bf16: return f(Eigen::bfloat16{});
-    case ElementType::f16: return f(Eigen::half{});
-    case ElementType::i32: return f(std::int32_t{});
-    case ElementType::i16: return f(std::int16_t{});
-    case ElementType::i8: return f(std::int8_t{});
-    case ElementType::u8: return f(std::uint8_t{});
-    case ElementType::u32: return f(std::uint32_t{});
-    case ElementType::boolean: return f(bool{});
+    case ElementType::f32:
+      return f(float{});
+    case ElementType::bf16:
+      return f(Eigen::bfloat16{});
+    case ElementType::f16:
+      return f(Eigen::half{});
+    case ElementType::i32:
+      return f(std::int32_t{});
+    case ElementType::i16:
+      return f(std::int16_t{});
+    case ElementType::i8:
+      return f(std::int8_t{});
+    case ElementType::u8:
+      return f(std::uint8_t{});
+    case ElementType::u32:
+      return f(std::uint32_t{});
+    case ElementType::boolean:
+      return f(bool{});
   }
   return f(float{});
 }

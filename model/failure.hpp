@@ -55,7 +55,7 @@ struct Failure {
   std::vector<FailureSite> sites;
 };
 
-std::string to_string(SourceLine where);     // "ring_all_gather.cpp:42" (file name without folders)
+std::string to_string(SourceLine where);       // "ring_all_gather.cpp:42" (file name without folders)
 std::string_view file_name(SourceLine where);  // "ring_all_gather.cpp" (without folders)
 
 // `failure` with where the kernel made the call that found it: its message ends "(at FILE:LINE)".

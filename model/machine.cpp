@@ -32,8 +32,9 @@ void Machine::set_launches(int count) {
 
 Failure Machine::out_of_bounds(CoreId by, SourceLine line, const Slice& slice, std::string_view what) const {
   const BufferInfo& info = slice.buffer->info();
-  return {Verdict::out_of_bounds, to_string(by) + " at " + to_string(line) + " " + std::string(what) + " " + to_string(slice.rect) +
-                                      " of " + describe(info) + ", whose shape is " + to_string(info.shape)};
+  return {Verdict::out_of_bounds, to_string(by) + " at " + to_string(line) + " " + std::string(what) + " " +
+                                      to_string(slice.rect) + " of " + describe(info) + ", whose shape is " +
+                                      to_string(info.shape)};
 }
 
 bool Machine::access_parts(CoreId by, const SliceAccess& access, const SourceLine& line, Failure& failure) {
@@ -86,18 +87,19 @@ bool Machine::record_parts(CoreId by, const Slice& slice, std::span<const Rect> 
 bool Machine::add(CoreId by, int semaphore, CoreId target, std::int64_t amount, Failure& failure, SourceLine line) {
   if (!topology_.contains(target)) {
     failure = {Verdict::kernel_error, to_string(by) + " signals semaphore " +
-                                          std::to_string(semaphores_.id(semaphore)) + " on " +
-                                          to_string(target) + ", which does not exist"};
+                                          std::to_string(semaphores_.id(semaphore)) + " on " + to_string(target) +
+                                          ", which does not exist"};
     return false;
   }
   if (amount <= 0) {
     failure = {Verdict::kernel_error, to_string(by) + " signals semaphore " +
-                                          std::to_string(semaphores_.id(semaphore)) + " by " +
-                                          std::to_string(amount) + " (an increment must be positive)"};
+                                          std::to_string(semaphores_.id(semaphore)) + " by " + std::to_string(amount) +
+                                          " (an increment must be positive)"};
     return false;
   }
   const int to = topology_.global(target);
-  if (launches_.several() && !same_launch(by, launches_.of(topology_.global(by)), semaphore, to, line, failure)) return false;
+  if (launches_.several() && !same_launch(by, launches_.of(topology_.global(by)), semaphore, to, line, failure))
+    return false;
   release({Accessor::Kind::core, topology_.global(by)}, semaphore, to, amount);
   return true;
 }
@@ -158,13 +160,15 @@ int Machine::start_dma(CoreId by, const DmaRequest& request, SourceLine line, Fa
     if (remote == nullptr && memory_.next_id(destination) <= local.id) {
       // The destination core has not reached that allocation yet: an ordering is missing.
       failure = {Verdict::kernel_error,
-                 named + "does not exist yet on " + to_string(destination) + ": that core has not reached its allocation " +
-                     "of buffer " + std::to_string(local.id) + " (its next buffer is " +
-                     std::to_string(memory_.next_id(destination)) + "), and nothing orders this DMA after it (a barrier " +
+                 named + "does not exist yet on " + to_string(destination) +
+                     ": that core has not reached its allocation " + "of buffer " + std::to_string(local.id) +
+                     " (its next buffer is " + std::to_string(memory_.next_id(destination)) +
+                     "), and nothing orders this DMA after it (a barrier " +
                      "or handshake with the destination before the first DMA into its scratch?)"};
     } else {
-      failure = {Verdict::kernel_error, named + (remote ? "is " + describe(remote->info()) : std::string("does not exist")) +
-                                            " on " + to_string(destination) + " (allocation order differs between devices?)"};
+      failure = {Verdict::kernel_error,
+                 named + (remote ? "is " + describe(remote->info()) : std::string("does not exist")) + " on " +
+                     to_string(destination) + " (allocation order differs between devices?)"};
     }
     return -1;
   }
@@ -199,7 +203,8 @@ bool Machine::run_dma_phase(int id, Failure& failure) {
     const int at = topology_.global(reading ? dma.starter : dma.destination);
     const DmaOrigin* origin = dmas_.origin(id);
     const Buffer* array = origin == nullptr ? nullptr : origin->output ? flight.target.buffer : flight.source.buffer;
-    if (!same_launch(dma, origin, array, at, reading ? "completes its read (signalling its starter)" : "lands", failure))
+    if (!same_launch(dma, origin, array, at, reading ? "completes its read (signalling its starter)" : "lands",
+                     failure))
       return false;
   }
   if (dma.next == DmaPhase::read) {
@@ -214,10 +219,8 @@ bool Machine::run_dma_phase(int id, Failure& failure) {
   const DmaChunk chunk = next_chunk(dma, flight, spec_.dma_chunk_bytes);
   if (!record({who, flight.target.buffer, chunk.rect, true, dma.line}, failure)) return false;
   const std::byte* bytes = flight.snapshot.data() + chunk.offset;
-  if (dma.add)
-    flight.target.buffer->accumulate(chunk.rect, bytes);
-  else
-    flight.target.buffer->write(chunk.rect, bytes);
+  if (dma.add) flight.target.buffer->accumulate(chunk.rect, bytes);
+  else flight.target.buffer->write(chunk.rect, bytes);
   flight.landed += chunk.bytes;
   const bool last = flight.landed == dma.bytes;
   if (last) dmas_.finish(id);
@@ -227,7 +230,9 @@ bool Machine::run_dma_phase(int id, Failure& failure) {
 
 bool Machine::close_scope(CoreId by, SourceLine line, Failure& failure, std::string_view ending) {
   const std::span<Buffer* const> scoped = memory_.innermost_scope(by);
-  const auto in_scope = [&](const Buffer* buffer) { return std::find(scoped.begin(), scoped.end(), buffer) != scoped.end(); };
+  const auto in_scope = [&](const Buffer* buffer) {
+    return std::find(scoped.begin(), scoped.end(), buffer) != scoped.end();
+  };
   // A DMA still to touch one of them: its source until its read phase ran (the snapshot is
   // taken then), its target until its write phase has landed. Found among the DMAs in flight,
   // named in the order they started.
@@ -242,8 +247,9 @@ bool Machine::close_scope(CoreId by, SourceLine line, Failure& failure, std::str
     std::string in_flight;
     for (const int id : touching) in_flight += "\n  " + dmas_.describe(id);
     failure = {Verdict::dma_in_flight,
-               to_string(by) + " " + (ending.empty() ? std::string("ends the scope of run_scoped") : std::string(ending)) +
-                   " at " + to_string(line) + ", but DMAs into or out of its buffers are still in flight (wait for them " +
+               to_string(by) + " " +
+                   (ending.empty() ? std::string("ends the scope of run_scoped") : std::string(ending)) + " at " +
+                   to_string(line) + ", but DMAs into or out of its buffers are still in flight (wait for them " +
                    (ending.empty() ? "inside the scope):" : "before the end):") + in_flight};
     return false;
   }
@@ -257,13 +263,13 @@ bool Machine::close_scope(CoreId by, SourceLine line, Failure& failure, std::str
 
 bool Machine::touched_after_scope(const Access& access, Failure& failure) const {
   const bool dma = access.who.kind == Accessor::Kind::dma;
-  failure = {Verdict::kernel_error, describe_actor(access.who) + (access.is_write ? " writes " : " reads ") +
-                                        describe(access.buffer->info()) + to_string(access.rect) + " at " +
-                                        to_string(dma ? dmas_[access.who.index].line : access.line) +
-                                        (access.buffer->info().scope.line == 0
-                                             ? std::string(" after the launch it was allocated in ended: its memory is freed")
-                                             : " after the scope it was allocated in (run_scoped at " +
-                                                   to_string(access.buffer->info().scope) + ") ended: its memory is freed")};
+  failure = {Verdict::kernel_error,
+             describe_actor(access.who) + (access.is_write ? " writes " : " reads ") + describe(access.buffer->info()) +
+                 to_string(access.rect) + " at " + to_string(dma ? dmas_[access.who.index].line : access.line) +
+                 (access.buffer->info().scope.line == 0
+                      ? std::string(" after the launch it was allocated in ended: its memory is freed")
+                      : " after the scope it was allocated in (run_scoped at " +
+                            to_string(access.buffer->info().scope) + ") ended: its memory is freed")};
   return false;
 }
 
@@ -275,8 +281,8 @@ std::optional<Failure> Machine::exit_check() const {
     return Failure{Verdict::dma_in_flight, "every core has finished, but DMAs are still in flight:" + in_flight};
   std::string leaked;
   for (const SemaphoreCell& cell : semaphores_.nonzero_cells())
-    leaked += "\n  " + semaphores_.describe(cell.index) + ", " + words::cell_of(cell.global_core, topology_.cores_per_device()) +
-              ": count " + std::to_string(cell.count);
+    leaked += "\n  " + semaphores_.describe(cell.index) + ", " +
+              words::cell_of(cell.global_core, topology_.cores_per_device()) + ": count " + std::to_string(cell.count);
   if (!leaked.empty())
     return Failure{Verdict::semaphore_leak, "every core has finished, but semaphore cells are not zero:" + leaked};
   return std::nullopt;

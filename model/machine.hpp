@@ -152,8 +152,8 @@ class Machine {
   bool record(const Access& access, Failure& failure) {
     if (access.buffer->freed) return touched_after_scope(access, failure);
     if (observer_ != nullptr && !observer_->on_access(access, failure)) return false;
-    return races_ == nullptr ||
-           races_->access(access, step_, [this](Accessor who) { return describe_actor(who); }, failure);
+    return races_ == nullptr || races_->access(
+                                    access, step_, [this](Accessor who) { return describe_actor(who); }, failure);
   }
   // `final`: a DMA's last event (RaceDetector::signal).
   void release(Accessor by, int semaphore, int global_core, std::int64_t amount, bool final = false) {
@@ -167,8 +167,8 @@ class Machine {
   // there). True when both sides are in the same launch, or the object carries across.
   bool same_launch(CoreId by, int from, int semaphore, int target_global, SourceLine line, Failure& failure) const;
   // (`origin` and `array` name a library's DMA: model/dma_records.hpp's describe_origin.)
-  bool same_launch(const Dma& dma, const DmaOrigin* origin, const Buffer* array, int target_global, std::string_view what,
-                   Failure& failure) const;
+  bool same_launch(const Dma& dma, const DmaOrigin* origin, const Buffer* array, int target_global,
+                   std::string_view what, Failure& failure) const;
   bool carries_across(int semaphore) const { return semaphores_.launch(semaphore) < 0; }
   // "device 0 core 0, which is still in launch 1" and what its launch holds in the slot.
   std::string launch_of(int global_core, int from) const;

@@ -14,8 +14,8 @@ std::string launch_name(int launch) { return "launch " + std::to_string(launch +
 // What orders the two sides, in the author's terms.
 std::string advice(int sender_device, int sender_launch, int receiver_device, int receiver_launch) {
   if (receiver_launch < sender_launch)
-    return "nothing made device " + std::to_string(sender_device) + " wait until device " + std::to_string(receiver_device) +
-           " had entered " + launch_name(sender_launch) +
+    return "nothing made device " + std::to_string(sender_device) + " wait until device " +
+           std::to_string(receiver_device) + " had entered " + launch_name(sender_launch) +
            ": a handshake at the kernel's start (each device signals its neighbours' barrier semaphore and waits for "
            "theirs, before its first signal or DMA to them) orders it";
   return "device " + std::to_string(receiver_device) + " left " + launch_name(sender_launch) +
@@ -26,11 +26,12 @@ std::string advice(int sender_device, int sender_launch, int receiver_device, in
 
 std::string Machine::launch_of(int global_core, int from) const {
   const int launch = launches_.of(global_core);
-  return to_string(topology_.core_of(global_core)) + (launch < from ? ", which is still in " : ", which is already in ") +
-         launch_name(launch);
+  return to_string(topology_.core_of(global_core)) +
+         (launch < from ? ", which is still in " : ", which is already in ") + launch_name(launch);
 }
 
-bool Machine::same_launch(CoreId by, int from, int semaphore, int target_global, SourceLine line, Failure& failure) const {
+bool Machine::same_launch(CoreId by, int from, int semaphore, int target_global, SourceLine line,
+                          Failure& failure) const {
   const int to = launches_.of(target_global);
   if (to == from || carries_across(semaphore)) return true;
   const int id = semaphores_.id(semaphore);
@@ -40,9 +41,9 @@ bool Machine::same_launch(CoreId by, int from, int semaphore, int target_global,
                                           to_string(semaphores_.site(slot));
   const CoreId target = topology_.core_of(target_global);
   failure = {Verdict::crossed_launch,
-             "crossed launches: " + to_string(by) + " in " + launch_name(from) + " signals " + semaphores_.describe(semaphore) +
-                 " at " + to_string(line) + " on " + launch_of(target_global, from) + " (" + held + "): " +
-                 advice(by.device, from, target.device, to),
+             "crossed launches: " + to_string(by) + " in " + launch_name(from) + " signals " +
+                 semaphores_.describe(semaphore) + " at " + to_string(line) + " on " + launch_of(target_global, from) +
+                 " (" + held + "): " + advice(by.device, from, target.device, to),
              {{{Accessor::Kind::core, topology_.global(by)}, step_, line, "signal", {}, {}}}};
   return false;
 }
@@ -60,7 +61,8 @@ bool Machine::same_launch(const Dma& dma, const DmaOrigin* origin_of, const Buff
                    : words::dma(dma.id) + " (" + origin + "started by " + to_string(dma.starter) + " in " +
                          launch_name(dma.launch) + " at " + to_string(dma.line) + ") " + std::string(what) + " on " +
                          launch_of(target_global, dma.launch);
-  failure = {Verdict::crossed_launch, "crossed launches: " + text + ": " + advice(dma.starter.device, dma.launch, target.device, to),
+  failure = {Verdict::crossed_launch,
+             "crossed launches: " + text + ": " + advice(dma.starter.device, dma.launch, target.device, to),
              {{{Accessor::Kind::core, topology_.global(dma.starter)}, step_, dma.line, "DMA start", {}, {}}}};
   return false;
 }

@@ -29,10 +29,14 @@ Memory::Key Memory::key_of(Space space, int id, CoreId core) const {
 
 std::int64_t Memory::capacity(Space space) const {
   switch (space) {
-    case Space::hbm: return spec_.hbm_bytes;
-    case Space::vmem: return spec_.vmem_bytes;
-    case Space::smem: return spec_.smem_bytes;
-    case Space::vmem_shared: return spec_.vmem_shared_bytes;
+    case Space::hbm:
+      return spec_.hbm_bytes;
+    case Space::vmem:
+      return spec_.vmem_bytes;
+    case Space::smem:
+      return spec_.smem_bytes;
+    case Space::vmem_shared:
+      return spec_.vmem_shared_bytes;
   }
   return 0;
 }
@@ -46,18 +50,18 @@ bool Memory::reserve(const Key& key, std::int64_t bytes, Failure& failure, CoreI
     return true;
   }
   if (used + bytes <= capacity(space)) {
-    failure = {Verdict::out_of_memory,
-               to_string(by) + " allocates " + std::to_string(bytes) + " bytes of " + std::string(to_string(space)) +
-                   " for buffer " + std::to_string(id) + ", but the buffers of this execution already take " +
-                   std::to_string(host_used_) + " bytes of the host memory budget of " + std::to_string(host_budget_) +
-                   " (memory.host_bytes)"};
+    failure = {Verdict::out_of_memory, to_string(by) + " allocates " + std::to_string(bytes) + " bytes of " +
+                                           std::string(to_string(space)) + " for buffer " + std::to_string(id) +
+                                           ", but the buffers of this execution already take " +
+                                           std::to_string(host_used_) + " bytes of the host memory budget of " +
+                                           std::to_string(host_budget_) + " (memory.host_bytes)"};
     return false;
   }
-  failure = {Verdict::out_of_memory,
-             to_string(by) + " allocates " + std::to_string(bytes) + " bytes of " +
-                 std::string(to_string(space)) + " for buffer " + std::to_string(id) + ", but " +
-                 std::to_string(used) + " of " + std::to_string(capacity(space)) +
-                 " bytes are in use on " + (core >= 0 ? words::core(device, core) : words::device(device))};
+  failure = {Verdict::out_of_memory, to_string(by) + " allocates " + std::to_string(bytes) + " bytes of " +
+                                         std::string(to_string(space)) + " for buffer " + std::to_string(id) +
+                                         ", but " + std::to_string(used) + " of " + std::to_string(capacity(space)) +
+                                         " bytes are in use on " +
+                                         (core >= 0 ? words::core(device, core) : words::device(device))};
   return false;
 }
 
@@ -79,7 +83,7 @@ int Memory::host_allocate(std::string name, ElementType type, const Shape& shape
     throw std::invalid_argument("host buffer '" + name + "' of shape " + to_string(shape) + ": " + problem);
   const std::int64_t bytes = shape.volume() * element_bytes(type);
   const std::int64_t everywhere = bytes * topology_.devices();  // at most 2^42 * 4096: no overflow
-  if (host_used_ + everywhere > host_budget_)  // before the first device's copy is allocated
+  if (host_used_ + everywhere > host_budget_)                   // before the first device's copy is allocated
     throw std::invalid_argument("host buffer '" + name + "' of shape " + to_string(shape) + " takes " +
                                 std::to_string(bytes) + " bytes on each of " + std::to_string(topology_.devices()) +
                                 " devices, " + std::to_string(everywhere) + " in all, but the host memory budget is " +
@@ -124,12 +128,13 @@ Buffer* Memory::allocate(CoreId by, Space space, ElementType type, const Shape& 
   std::vector<OpenScope>& scopes = scopes_[global];
   if (!scopes.empty() && !per_core(space)) {
     const bool launch = scopes.back().line.line == 0;  // a launch's scope (open_scope)
-    failure = {Verdict::kernel_error,
-               to_string(by) + " allocates " + std::string(to_string(space)) +
-                   (launch ? " in a program of several launches: a shared buffer's launch is not modelled yet (one launch "
-                             "per execution for kernels that allocate it)"
-                           : " inside the scope of run_scoped at " + to_string(scopes.back().line) +
-                                 ": scoped scratch is vmem or smem (a shared buffer lives for the whole kernel)")};
+    failure = {
+        Verdict::kernel_error,
+        to_string(by) + " allocates " + std::string(to_string(space)) +
+            (launch ? " in a program of several launches: a shared buffer's launch is not modelled yet (one launch "
+                      "per execution for kernels that allocate it)"
+                    : " inside the scope of run_scoped at " + to_string(scopes.back().line) +
+                          ": scoped scratch is vmem or smem (a shared buffer lives for the whole kernel)")};
     return nullptr;
   }
   const int id = next_id_[global]++;
@@ -137,12 +142,11 @@ Buffer* Memory::allocate(CoreId by, Space space, ElementType type, const Shape& 
   if (!fresh) {
     const Signature& first = signature->second;
     if (first.space != space || first.type != type || first.shape != shape) {
-      failure = {Verdict::kernel_error,
-                 "allocation order differs between cores: buffer " + std::to_string(first.id) + " is " +
-                     std::string(to_string(first.space)) + " " + std::string(to_string(first.type)) +
-                     to_string(first.shape) + " on " + to_string(first.first) + " but " +
-                     std::string(to_string(space)) + " " + std::string(to_string(type)) +
-                     to_string(shape) + " on " + to_string(by)};
+      failure = {Verdict::kernel_error, "allocation order differs between cores: buffer " + std::to_string(first.id) +
+                                            " is " + std::string(to_string(first.space)) + " " +
+                                            std::string(to_string(first.type)) + to_string(first.shape) + " on " +
+                                            to_string(first.first) + " but " + std::string(to_string(space)) + " " +
+                                            std::string(to_string(type)) + to_string(shape) + " on " + to_string(by)};
       return nullptr;
     }
   }
@@ -152,8 +156,8 @@ Buffer* Memory::allocate(CoreId by, Space space, ElementType type, const Shape& 
     return found->second;
   }
   if (!reserve(key, shape.volume() * element_bytes(type), failure, by)) return nullptr;
-  Buffer& made = create(key, {id, space, by.device, std::get<3>(key), type, shape, std::string(naming.name), naming.site,
-                               scopes.empty() ? SourceLine{} : scopes.back().line});
+  Buffer& made = create(key, {id, space, by.device, std::get<3>(key), type, shape, std::string(naming.name),
+                              naming.site, scopes.empty() ? SourceLine{} : scopes.back().line});
   if (!scopes.empty()) scopes.back().buffers.push_back(&made);
   return &made;
 }

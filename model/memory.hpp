@@ -90,10 +90,10 @@ class Memory {
   std::map<Key, Buffer*> by_key_;
   std::map<std::tuple<Space, int, int>, std::int64_t> bytes_used_;  // space, device, core
   std::int64_t host_budget_;
-  std::int64_t host_used_ = 0;  // by every buffer
-  std::vector<int> next_id_;                                         // per global core
-  std::vector<int> allocations_made_;                                // per global core, never reset
-  std::map<int, Signature> signatures_;  // by allocation ordinal (the k-th of every core: SPMD-symmetric)
+  std::int64_t host_used_ = 0;                  // by every buffer
+  std::vector<int> next_id_;                    // per global core
+  std::vector<int> allocations_made_;           // per global core, never reset
+  std::map<int, Signature> signatures_;         // by allocation ordinal (the k-th of every core: SPMD-symmetric)
   std::vector<std::vector<OpenScope>> scopes_;  // per global core, innermost last
   int next_host_id_ = 1;
 };

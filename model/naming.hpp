@@ -13,7 +13,7 @@ namespace weft::model {
 
 struct Naming {
   std::string_view name{};  // given by the kernel, or empty
-  SourceLine site{};      // where the kernel allocated it (line 0: not a kernel allocation)
+  SourceLine site{};        // where the kernel allocated it (line 0: not a kernel allocation)
 };
 
 // The name, else the allocation site, else "" (a host setup's unnamed object, the barrier).

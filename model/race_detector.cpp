@@ -32,7 +32,8 @@ Kind& RaceDetector<Clock>::cell(std::vector<std::vector<Kind>>& table, int semap
 
 template <class Clock>
 AccessHistory& RaceDetector<Clock>::new_history(const Buffer& buffer) {
-  if (buffer.serial >= static_cast<int>(histories_.size())) histories_.resize(static_cast<std::size_t>(buffer.serial) + 1);
+  if (buffer.serial >= static_cast<int>(histories_.size()))
+    histories_.resize(static_cast<std::size_t>(buffer.serial) + 1);
   auto& found = histories_[buffer.serial];
   if (!found) found = std::make_unique<AccessHistory>(buffer.info().shape);
   return *found;
@@ -105,15 +106,24 @@ std::vector<FailureSite> RaceDetector<Clock>::sites(const Access& access, std::u
   Accessor before = earlier.who, after = access.who;
   before.is_write = earlier.is_write;
   after.is_write = access.is_write;
-  return {{before, earlier.step, earlier.line, std::string(operation(earlier.who, earlier.is_write)) + " " + to_string(earlier.rect),
-           {}, earlier.rect},
-          {after, step, access.line, std::string(operation(access.who, access.is_write)) + " " + to_string(access.rect),
-           {}, access.rect}};
+  return {{before,
+           earlier.step,
+           earlier.line,
+           std::string(operation(earlier.who, earlier.is_write)) + " " + to_string(earlier.rect),
+           {},
+           earlier.rect},
+          {after,
+           step,
+           access.line,
+           std::string(operation(access.who, access.is_write)) + " " + to_string(access.rect),
+           {},
+           access.rect}};
 }
 
 template <class Clock>
 std::optional<std::string> RaceDetector<Clock>::report(const Access& access, std::uint64_t step, const Record& earlier,
-                                                const std::string& later_actor, const std::string& earlier_actor) {
+                                                       const std::string& later_actor,
+                                                       const std::string& earlier_actor) {
   std::string first = to_string(earlier.line), second = to_string(access.line);
   const std::string key = std::min(first, second) + "|" + std::max(first, second) + "|" +
                           std::to_string(static_cast<int>(access.buffer->info().space)) + ":" +

@@ -114,8 +114,8 @@ class RaceDetector {
  private:
   using Record = AccessHistory::Record;
   struct Release {
-    Clock clock;  // the releaser's, shared
-    int lane = -1;      // the lane its acquirer may continue (a DMA's final signal), else -1
+    Clock clock;    // the releaser's, shared
+    int lane = -1;  // the lane its acquirer may continue (a DMA's final signal), else -1
   };
   // A semaphore cell's clocks, in the mode's own table (a ring keeps a cell per step and core:
   // the precise mode's cells hold no clock of their own).
@@ -129,8 +129,9 @@ class RaceDetector {
   };
 
   std::size_t slot(Accessor who) const {
-    return who.kind == Accessor::Kind::core ? static_cast<std::size_t>(who.index)
-                                            : static_cast<std::size_t>(cores_) + static_cast<std::size_t>(lane_of_[who.index]);
+    return who.kind == Accessor::Kind::core
+               ? static_cast<std::size_t>(who.index)
+               : static_cast<std::size_t>(cores_) + static_cast<std::size_t>(lane_of_[who.index]);
   }
   Clock& clock(Accessor who) { return clocks_[slot(who)]; }
   // The cell (semaphore, global_core) of `table`, whose row is made whole of `fresh()` on first use.
@@ -157,15 +158,15 @@ class RaceDetector {
   int cores_;
   SemaphoreClocks mode_;
   bool keep_going_;
-  typename Clock::Arena arena_;                        // the storage of every clock below: declared first
-  std::vector<Clock> clocks_;           // per slot: cores, then lanes
-  std::vector<int> lane_of_;                  // per DMA id
-  std::vector<std::vector<int>> free_lanes_;  // per global core: lanes it may continue
-  std::vector<std::vector<Cell>> cells_;      // [semaphore index][global core], precise
+  typename Clock::Arena arena_;                                  // the storage of every clock below: declared first
+  std::vector<Clock> clocks_;                                    // per slot: cores, then lanes
+  std::vector<int> lane_of_;                                     // per DMA id
+  std::vector<std::vector<int>> free_lanes_;                     // per global core: lanes it may continue
+  std::vector<std::vector<Cell>> cells_;                         // [semaphore index][global core], precise
   std::vector<std::vector<AccumulatedCell>> accumulated_cells_;  // the same, accumulate
   BarrierClocks<Clock> barriers_;
   std::vector<std::unique_ptr<AccessHistory>> histories_;  // per buffer serial
-  std::set<std::string> reported_;            // pairs of source lines and buffer
+  std::set<std::string> reported_;                         // pairs of source lines and buffer
   std::vector<std::string> reports_;
   std::vector<FailureSite> sites_;
 };

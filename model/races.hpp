@@ -35,8 +35,12 @@ class Races {
   void dma_started(int global_core, int dma_id) {
     tree_ ? tree_->dma_started(global_core, dma_id) : vector_->dma_started(global_core, dma_id);
   }
-  void barrier_arrive(int global_core) { tree_ ? tree_->barrier_arrive(global_core) : vector_->barrier_arrive(global_core); }
-  void barrier_leave(int global_core) { tree_ ? tree_->barrier_leave(global_core) : vector_->barrier_leave(global_core); }
+  void barrier_arrive(int global_core) {
+    tree_ ? tree_->barrier_arrive(global_core) : vector_->barrier_arrive(global_core);
+  }
+  void barrier_leave(int global_core) {
+    tree_ ? tree_->barrier_leave(global_core) : vector_->barrier_leave(global_core);
+  }
   template <class Describe>
   bool access(const Access& access, std::uint64_t step, Describe describe_actor, Failure& failure) {
     return tree_ ? tree_->access(access, step, describe_actor, failure)

@@ -69,7 +69,7 @@ struct Rect {
       if (start[d] < outer.start[d] || start[d] + size[d] > outer.start[d] + outer.size[d]) return false;
     return true;
   }
-  Rect clipped_to(const Shape& shape) const; // the in-bounds part (possibly empty)
+  Rect clipped_to(const Shape& shape) const;  // the in-bounds part (possibly empty)
   friend bool operator==(const Rect& a, const Rect& b);
 };
 

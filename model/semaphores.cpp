@@ -5,9 +5,12 @@ namespace weft::model {
 
 std::string_view to_string(SemaphoreKind kind) {
   switch (kind) {
-    case SemaphoreKind::regular: return "regular";
-    case SemaphoreKind::dma: return "dma";
-    case SemaphoreKind::barrier: return "barrier";
+    case SemaphoreKind::regular:
+      return "regular";
+    case SemaphoreKind::dma:
+      return "dma";
+    case SemaphoreKind::barrier:
+      return "barrier";
   }
   return "?";
 }
@@ -29,8 +32,8 @@ int Semaphores::find(int launch, int id) const {
 int Semaphores::allocate(CoreId by, int launch, SemaphoreKind kind, Failure& failure, const Naming& naming) {
   const int id = next_id_[topology_.global(by)]++;
   if (const int fixed = find(-1, id); fixed >= 0 && semaphores_[fixed].kind == SemaphoreKind::barrier) {
-    failure = {Verdict::kernel_error,
-               to_string(by) + " allocates semaphore " + std::to_string(id) + ", which is the id of the launch's barrier semaphore"};
+    failure = {Verdict::kernel_error, to_string(by) + " allocates semaphore " + std::to_string(id) +
+                                          ", which is the id of the launch's barrier semaphore"};
     return -1;
   }
   const int index = find_or_create(launch, id, kind);
@@ -51,8 +54,8 @@ int Semaphores::allocate(CoreId by, int launch, SemaphoreKind kind, Failure& fai
 int Semaphores::fixed(int id, SemaphoreKind kind, Failure& failure) {
   const auto clash = [&](int index) {
     failure = {Verdict::kernel_error, "the " + std::string(to_string(kind)) + " semaphore id " + std::to_string(id) +
-                                          " is already the id of a " +
-                                          std::string(to_string(semaphores_[index].kind)) + " semaphore"};
+                                          " is already the id of a " + std::string(to_string(semaphores_[index].kind)) +
+                                          " semaphore"};
     return -1;
   };
   if (find(-1, id) < 0)  // made now: no launch may have allocated the id as another kind

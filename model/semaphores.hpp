@@ -30,10 +30,10 @@ inline constexpr int first_semaphore_id = 2000;
 inline constexpr int sync_copy_semaphore_id = first_semaphore_id - 1;
 
 struct SemaphoreCell {
-  int index = 0;       // the semaphore's index
-  int id = 0;          // the semaphore's id
-  int launch = 0;      // the launch it belongs to (-1: a fixed one)
-  int global_core = 0; // whose cell
+  int index = 0;        // the semaphore's index
+  int id = 0;           // the semaphore's id
+  int launch = 0;       // the launch it belongs to (-1: a fixed one)
+  int global_core = 0;  // whose cell
   std::int64_t count = 0;
 };
 
@@ -93,7 +93,7 @@ class Semaphores {
   int launches_;
   std::vector<Semaphore> semaphores_;            // in creation order
   std::map<std::pair<int, int>, int> index_of_;  // (launch, id) -> index
-  std::vector<int> next_id_;           // per global core
+  std::vector<int> next_id_;                     // per global core
 };
 
 }  // namespace weft::model

@@ -3,9 +3,7 @@
 
 namespace weft::model {
 
-std::string to_string(CoreId id) {
-  return words::core(id.device, id.core);
-}
+std::string to_string(CoreId id) { return words::core(id.device, id.core); }
 
 Topology::Topology(const MachineSpec& spec)
     : mesh_(spec.mesh), devices_(spec.devices()), cores_per_device_(spec.cores_per_device) {}

@@ -27,9 +27,7 @@ class Topology {
   const std::vector<int>& mesh() const { return mesh_; }
 
   int global(CoreId id) const { return id.device * cores_per_device_ + id.core; }
-  CoreId core_of(int global_id) const {
-    return {global_id / cores_per_device_, global_id % cores_per_device_};
-  }
+  CoreId core_of(int global_id) const { return {global_id / cores_per_device_, global_id % cores_per_device_}; }
   bool contains(CoreId id) const {
     return id.device >= 0 && id.device < devices_ && id.core >= 0 && id.core < cores_per_device_;
   }

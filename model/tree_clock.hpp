@@ -46,8 +46,8 @@ class TreeClockArena {
   static constexpr std::uint32_t virtual_slot = 0xffffffffu;
   struct Node {
     std::uint32_t slot = virtual_slot;
-    std::uint32_t clock = 0;          // the entry (the root's is the handle's)
-    std::uint32_t attached = 0;       // aclk: the parent's entry when this entry was learnt
+    std::uint32_t clock = 0;     // the entry (the root's is the handle's)
+    std::uint32_t attached = 0;  // aclk: the parent's entry when this entry was learnt
     std::int32_t parent = -1, child = -1, next = -1, previous = -1;  // node positions
   };
   struct Storage {
@@ -132,7 +132,7 @@ class TreeClock {
   int storage_ = -1;  // -1: empty, every entry 0
   std::uint32_t root_clock_ = 0;
   std::uint32_t root_slot_ = TreeClockArena::virtual_slot;  // no slot reads as the virtual root's
-  const Node* nodes_ = nullptr;  // the storage's (get() reads them without the arena)
+  const Node* nodes_ = nullptr;                             // the storage's (get() reads them without the arena)
   const std::int32_t* index_ = nullptr;
   std::size_t index_size_ = 0;
 };

@@ -134,7 +134,8 @@ void VectorClock::join(const VectorClock& other) {
     const std::uint32_t* a = mine.data();
     const std::uint32_t* b = theirs.data();
     for (std::size_t i = 0; i < common; ++i) out[i] = a[i] < b[i] ? b[i] : a[i];
-    std::copy(longer.begin() + static_cast<std::ptrdiff_t>(common), longer.end(), result.begin() + static_cast<std::ptrdiff_t>(common));
+    std::copy(longer.begin() + static_cast<std::ptrdiff_t>(common), longer.end(),
+              result.begin() + static_cast<std::ptrdiff_t>(common));
     arena_->release(storage_);
     storage_ = fresh;
   }

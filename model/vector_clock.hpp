@@ -112,7 +112,7 @@ class VectorClock {
   void look_at_storage();
 
   ClockArena* arena_;
-  int storage_ = -1;  // -1: none, every entry not overridden is 0
+  int storage_ = -1;                     // -1: none, every entry not overridden is 0
   const std::uint32_t* data_ = nullptr;  // the storage's entries (get() reads them without the arena)
   std::size_t data_size_ = 0;
   std::uint32_t overrides_ = 0;

@@ -27,7 +27,9 @@ std::string semaphore(int id, std::string_view called) {
 
 std::string cell(int device, int core) { return "cell of " + words::core(device, core); }
 
-std::string cell_of(int global_core, int cores_per_device) { return "cell of " + core_of(global_core, cores_per_device); }
+std::string cell_of(int global_core, int cores_per_device) {
+  return "cell of " + core_of(global_core, cores_per_device);
+}
 
 std::string buffer(std::string_view space, int id, std::string_view called, std::string_view type_and_shape, int device,
                    int core) {

@@ -14,15 +14,15 @@
 
 namespace weft::model::words {
 
-std::string device(int device);                            // "device 5"
-std::string core(int device, int core);                    // "device 5 core 0"
+std::string device(int device);                              // "device 5"
+std::string core(int device, int core);                      // "device 5 core 0"
 std::string core_of(int global_core, int cores_per_device);  // the same, from a global core id
-std::string dma(int id);                                   // "DMA 17"
-std::string dma_lane(int lane);                            // "DMA lane 0" (a timeline's row of DMAs)
+std::string dma(int id);                                     // "DMA 17"
+std::string dma_lane(int lane);                              // "DMA lane 0" (a timeline's row of DMAs)
 // "semaphore 2001 'capacity'", "barrier semaphore 0", "sync_copy semaphore 1999"; `called` is
 // what the kernel calls it (model/naming.hpp), or empty.
 std::string semaphore(int id, std::string_view called);
-std::string cell(int device, int core);                    // "cell of device 5 core 0"
+std::string cell(int device, int core);                      // "cell of device 5 core 0"
 std::string cell_of(int global_core, int cores_per_device);  // the same, from a global core id
 // "vmem buffer 100 'recv' f32[2, 8, 128] on device 5 core 0" (a shared space has no core: -1).
 std::string buffer(std::string_view space, int id, std::string_view called, std::string_view type_and_shape, int device,

@@ -46,12 +46,18 @@ Schedule decode(std::string_view text) {
       throw ScheduleError("schedule: empty step at character " + std::to_string(position + 1), position);
     Actor actor;
     switch (token[0]) {
-      case 'c': actor.kind = Actor::Kind::core; break;
-      case 'r': actor.kind = Actor::Kind::dma_read; break;
-      case 'w': actor.kind = Actor::Kind::dma_write; break;
+      case 'c':
+        actor.kind = Actor::Kind::core;
+        break;
+      case 'r':
+        actor.kind = Actor::Kind::dma_read;
+        break;
+      case 'w':
+        actor.kind = Actor::Kind::dma_write;
+        break;
       default:
-        throw ScheduleError("schedule: step '" + std::string(token) + "' at character " +
-                                std::to_string(position + 1) + " does not start with c, r or w",
+        throw ScheduleError("schedule: step '" + std::string(token) + "' at character " + std::to_string(position + 1) +
+                                " does not start with c, r or w",
                             position);
     }
     const std::size_t colon = std::min(token.find(':'), token.size());

@@ -19,8 +19,7 @@ std::string encode(const Schedule& schedule);
 
 // A schedule string that does not parse; names the offending token and its position.
 struct ScheduleError : std::runtime_error {
-  ScheduleError(const std::string& message, std::size_t position_)
-      : std::runtime_error(message), position(position_) {}
+  ScheduleError(const std::string& message, std::size_t position_) : std::runtime_error(message), position(position_) {}
   std::size_t position;
 };
 

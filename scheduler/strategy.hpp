@@ -19,7 +19,7 @@ class Process;
 
 struct StepContext {
   std::uint64_t step = 0;
-  std::optional<Actor> last{};      // the actor of the previous step
+  std::optional<Actor> last{};       // the actor of the previous step
   const Process* process = nullptr;  // the execution, for strategies that look at footprints
 };
 

@@ -36,7 +36,8 @@ TEST_CASE("without the handshake the copy races with the neighbour's clearing st
   REQUIRE_FALSE(result.as_expected);
   REQUIRE(result.findings.size() == 1);  // a sweep stops at its first unexpected verdict
   CHECK(result.findings[0].verdict == weft::model::Verdict::data_race);
-  CHECK_THAT(result.findings[0].reproduce, Catch::Contains(" replay ") && Catch::Contains("--set params.handshake=0 --seed"));
+  CHECK_THAT(result.findings[0].reproduce,
+             Catch::Contains(" replay ") && Catch::Contains("--set params.handshake=0 --seed"));
 }
 
 TEST_CASE("one execution at a time: the one `weft run neighbour_shift --seed 7` runs, and its schedule replays it") {

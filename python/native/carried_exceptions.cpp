@@ -10,7 +10,7 @@ namespace weft::python {
 namespace {
 
 // The module's exception types, made once when it is imported and never changed after.
-PyObject* cpp_unwind = nullptr;     // weft._weft.CppUnwind (BaseException)
+PyObject* cpp_unwind = nullptr;    // weft._weft.CppUnwind (BaseException)
 PyObject* misuse_error = nullptr;  // weft._weft.KernelMisuse (RuntimeError)
 
 struct Carried {
@@ -20,9 +20,11 @@ struct Carried {
 }  // namespace
 
 bool add_exception_types(PyObject* module) {
-  cpp_unwind = PyErr_NewExceptionWithDoc("weft._weft.CppUnwind",
-                                         "weft's own unwinding of a core (never caught by a kernel)", PyExc_BaseException, nullptr);
-  misuse_error = PyErr_NewExceptionWithDoc("weft._weft.KernelMisuse", "a misuse of weft's kernel API", PyExc_RuntimeError, nullptr);
+  cpp_unwind =
+      PyErr_NewExceptionWithDoc("weft._weft.CppUnwind", "weft's own unwinding of a core (never caught by a kernel)",
+                                PyExc_BaseException, nullptr);
+  misuse_error = PyErr_NewExceptionWithDoc("weft._weft.KernelMisuse", "a misuse of weft's kernel API",
+                                           PyExc_RuntimeError, nullptr);
   if (cpp_unwind == nullptr || misuse_error == nullptr) return false;
   return PyModule_AddObjectRef(module, "CppUnwind", cpp_unwind) == 0 &&
          PyModule_AddObjectRef(module, "KernelMisuse", misuse_error) == 0;

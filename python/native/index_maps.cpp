@@ -8,7 +8,8 @@
 namespace weft::python {
 
 sim::pallas::Block call_index_map(PyObject* map, const sim::pallas::GridIndex& point,
-                                  const sim::pallas::ScalarPrefetch& prefetch, int prefetch_count, const FileNames& files) {
+                                  const sim::pallas::ScalarPrefetch& prefetch, int prefetch_count,
+                                  const FileNames& files) {
   PyObject* args = PyTuple_New(point.rank + prefetch_count);
   for (int axis = 0; axis < point.rank; ++axis) PyTuple_SET_ITEM(args, axis, PyLong_FromLongLong(point[axis]));
   for (int array = 0; array < prefetch_count; ++array) {

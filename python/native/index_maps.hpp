@@ -14,6 +14,7 @@ namespace weft::python {
 
 // Calls `map` (borrowed) at `point`; needs the GIL (a core holds it).
 sim::pallas::Block call_index_map(PyObject* map, const sim::pallas::GridIndex& point,
-                                  const sim::pallas::ScalarPrefetch& prefetch, int prefetch_count, const FileNames& files);
+                                  const sim::pallas::ScalarPrefetch& prefetch, int prefetch_count,
+                                  const FileNames& files);
 
 }  // namespace weft::python

@@ -42,8 +42,7 @@ PyTypeObject ref_type = {PyVarObject_HEAD_INIT(nullptr, 0)};
 PyTypeObject at_type = {PyVarObject_HEAD_INIT(nullptr, 0)};
 
 struct AtObject {
-  PyObject_HEAD
-  PyObject* ref;
+  PyObject_HEAD PyObject* ref;
 };
 
 RefObject* make_ref(PyObject* core, const model::Slice& slice, std::uint64_t launch) {
@@ -204,7 +203,9 @@ PyObject* ref_shape(PyObject* self, void*) {
   for (int d = 0; d < view.rank; ++d) PyTuple_SET_ITEM(shape, d, PyLong_FromLongLong(view.dims[d]));
   return shape;
 }
-PyObject* ref_ndim(PyObject* self, void*) { return PyLong_FromLong(reinterpret_cast<RefObject*>(self)->slice.view.rank); }
+PyObject* ref_ndim(PyObject* self, void*) {
+  return PyLong_FromLong(reinterpret_cast<RefObject*>(self)->slice.view.rank);
+}
 PyObject* ref_dtype(PyObject* self, void*) {
   return dtype_object(reinterpret_cast<RefObject*>(self)->slice.buffer->info().type);
 }
@@ -230,7 +231,8 @@ void at_dealloc(PyObject* self) {
   PyObject_Free(self);
 }
 PyObject* at_subscript(PyObject* self, PyObject* index) {
-  return reinterpret_cast<PyObject*>(narrowed(reinterpret_cast<RefObject*>(reinterpret_cast<AtObject*>(self)->ref), index));
+  return reinterpret_cast<PyObject*>(
+      narrowed(reinterpret_cast<RefObject*>(reinterpret_cast<AtObject*>(self)->ref), index));
 }
 PyMappingMethods at_mapping{nullptr, at_subscript, nullptr};
 
@@ -262,8 +264,7 @@ namespace {
 // ---- Copy (a DMA) ----
 
 struct CopyObject {
-  PyObject_HEAD
-  PyObject* core;
+  PyObject_HEAD PyObject* core;
   sim::Dma dma;
 };
 PyTypeObject copy_type = {PyVarObject_HEAD_INIT(nullptr, 0)};
@@ -285,10 +286,11 @@ PyObject* copy_wait(PyObject* self, PyObject*) {
     Py_RETURN_NONE;
   });
 }
-PyMethodDef copy_methods[] = {{"wait", copy_wait<&sim::Dma::wait>, METH_NOARGS, "waits for the copy (both ends of a remote one)"},
-                              {"wait_send", copy_wait<&sim::Dma::wait_send>, METH_NOARGS, "waits until the source has been read"},
-                              {"wait_recv", copy_wait<&sim::Dma::wait_recv>, METH_NOARGS, "waits until the target holds it"},
-                              {nullptr, nullptr, 0, nullptr}};
+PyMethodDef copy_methods[] = {
+    {"wait", copy_wait<&sim::Dma::wait>, METH_NOARGS, "waits for the copy (both ends of a remote one)"},
+    {"wait_send", copy_wait<&sim::Dma::wait_send>, METH_NOARGS, "waits until the source has been read"},
+    {"wait_recv", copy_wait<&sim::Dma::wait_recv>, METH_NOARGS, "waits until the target holds it"},
+    {nullptr, nullptr, 0, nullptr}};
 
 bool ready(PyTypeObject& type, const char* name, Py_ssize_t size, destructor dealloc) {
   type.tp_name = name;
@@ -345,7 +347,6 @@ PyObject* new_semaphore(PyObject* core, const sim::Semaphore& semaphore) {
   object->semaphore = semaphore;
   return reinterpret_cast<PyObject*>(object);
 }
-
 
 RefObject* as_ref(PyObject* object, const char* call) {
   if (!PyObject_TypeCheck(object, &ref_type)) {

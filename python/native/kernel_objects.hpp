@@ -27,23 +27,20 @@
 namespace weft::python {
 
 struct CoreObject {
-  PyObject_HEAD
-  sim::Core* core;  // null once its execution ended
+  PyObject_HEAD sim::Core* core;  // null once its execution ended
   FileNames* files;
   const scheduler::Fiber* fiber;  // the core's fiber: only it may act for the core
 };
 
 struct RefObject {
-  PyObject_HEAD
-  PyObject* core;
+  PyObject_HEAD PyObject* core;
   model::Slice slice;
   std::array<std::int8_t, model::max_rank> view_dim;  // the buffer dimension of each dimension of the view
   std::uint64_t launch;
 };
 
 struct SemaphoreObject {
-  PyObject_HEAD
-  PyObject* core;
+  PyObject_HEAD PyObject* core;
   sim::Semaphore semaphore;
 };
 

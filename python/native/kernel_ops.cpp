@@ -74,7 +74,8 @@ PyObject* read(PyObject*, PyObject* semaphore_object) {
 
 // copy(source, target, recv, send, device, core, add, started): a started DMA, or one described
 PyObject* copy(PyObject*, PyObject* const* args, Py_ssize_t count) {
-  if (count != 8) return PyErr_SetString(PyExc_TypeError, "copy(source, target, recv, send, device, core, add, start)"), nullptr;
+  if (count != 8)
+    return PyErr_SetString(PyExc_TypeError, "copy(source, target, recv, send, device, core, add, start)"), nullptr;
   RefObject* source = as_ref(args[0], "a copy");
   RefObject* target = source == nullptr ? nullptr : as_ref(args[1], "a copy");
   SemaphoreObject* recv = target == nullptr ? nullptr : as_semaphore(args[2], "a copy");
@@ -86,7 +87,8 @@ PyObject* copy(PyObject*, PyObject* const* args, Py_ssize_t count) {
     send = send_object->semaphore;
   }
   sim::Core* core = live(recv->core, "a semaphore");
-  if (core == nullptr || live(source->core, "a ref") == nullptr || live(target->core, "a ref") == nullptr) return nullptr;
+  if (core == nullptr || live(source->core, "a ref") == nullptr || live(target->core, "a ref") == nullptr)
+    return nullptr;
   sim::DmaOptions options{optional_int(args[4]), optional_int(args[5]), PyObject_IsTrue(args[6]) == 1};
   if (PyErr_Occurred()) return nullptr;
   const bool start = PyObject_IsTrue(args[7]) == 1;
@@ -241,20 +243,23 @@ PyObject* allocate(PyObject*, PyObject* const* args, Py_ssize_t count) {
   if (what == "vmem" || what == "smem") {
     const auto type = element_type_of(args[2]);
     const auto dims = extents(args[3]);
-    if (!type || !dims) return PyErr_Occurred() ? nullptr : (PyErr_SetString(PyExc_TypeError, "no such element type"), nullptr);
+    if (!type || !dims)
+      return PyErr_Occurred() ? nullptr : (PyErr_SetString(PyExc_TypeError, "no such element type"), nullptr);
     model::Shape shape;
     for (std::int64_t extent : *dims) shape.dims[shape.rank++] = extent;
     shape.asked_rank = shape.rank;
     return guarded([&]() -> PyObject* {
-      model::Buffer* buffer = core->allocate(what == "vmem" ? model::Space::vmem : model::Space::smem, *type, shape, at);
+      model::Buffer* buffer =
+          core->allocate(what == "vmem" ? model::Space::vmem : model::Space::smem, *type, shape, at);
       return new_ref(args[0], model::Slice{buffer, model::Rect::whole(buffer->info().shape), buffer->info().shape});
     });
   }
   const auto number = index_value(args[4]);
   if (!number) return nullptr;
   return guarded([&]() -> PyObject* {
-    const sim::SemaphoreArray semaphores = core->new_semaphores(
-        what == "semaphores" ? model::SemaphoreKind::regular : model::SemaphoreKind::dma, static_cast<int>(*number), at);
+    const sim::SemaphoreArray semaphores =
+        core->new_semaphores(what == "semaphores" ? model::SemaphoreKind::regular : model::SemaphoreKind::dma,
+                             static_cast<int>(*number), at);
     PyObject* list = PyList_New(semaphores.size());
     for (int i = 0; i < semaphores.size(); ++i) PyList_SET_ITEM(list, i, new_semaphore(args[0], semaphores[i]));
     return list;
@@ -268,8 +273,10 @@ PyObject* allocate(PyObject*, PyObject* const* args, Py_ssize_t count) {
 // device's cores when `across_cores`, else every step on this core.
 PyObject* emit_pipeline(PyObject*, PyObject* const* args, Py_ssize_t count) {
   if (count != 9)
-    return PyErr_SetString(PyExc_TypeError, "emit_pipeline(grid, refs, blocks, maps, inputs, body, buffer_counts, "
-                                            "parallel, across_cores)"), nullptr;
+    return PyErr_SetString(PyExc_TypeError,
+                           "emit_pipeline(grid, refs, blocks, maps, inputs, body, buffer_counts, "
+                           "parallel, across_cores)"),
+           nullptr;
   sim::pallas::InnerSplit split;
   const Py_ssize_t flags = PySequence_Size(args[7]);
   if (flags < 0) return nullptr;
@@ -290,7 +297,8 @@ PyObject* emit_pipeline(PyObject*, PyObject* const* args, Py_ssize_t count) {
   const Py_ssize_t operands = PySequence_Size(refs);
   if (operands <= 0 || PySequence_Size(args[2]) != operands || PySequence_Size(args[3]) != operands ||
       PySequence_Size(args[6]) != operands)
-    return PyErr_SetString(PyExc_TypeError, "emit_pipeline: one block shape, index map and buffer count per ref"), nullptr;
+    return PyErr_SetString(PyExc_TypeError, "emit_pipeline: one block shape, index map and buffer count per ref"),
+           nullptr;
   std::vector<RefObject*> blocked;
   std::vector<sim::pallas::InnerOperand> in, out;
   for (Py_ssize_t i = 0; i < operands; ++i) {
@@ -308,9 +316,10 @@ PyObject* emit_pipeline(PyObject*, PyObject* const* args, Py_ssize_t count) {
     PyObject* map = PySequence_GetItem(args[3], i);
     Py_XDECREF(map);  // the sequence keeps it alive for the call
     const FileNames& files = files_of(ref->core);
-    sim::pallas::BlockSpec spec{*block, [map, &files](const sim::pallas::GridIndex& point, const sim::pallas::ScalarPrefetch& prefetch) {
-                                  return call_index_map(map, point, prefetch, 0, files);
-                                }};
+    sim::pallas::BlockSpec spec{
+        *block, [map, &files](const sim::pallas::GridIndex& point, const sim::pallas::ScalarPrefetch& prefetch) {
+          return call_index_map(map, point, prefetch, 0, files);
+        }};
     spec.buffer_count = static_cast<int>(std::clamp<std::int64_t>(*buffer_count, 0, 1 << 30));
     (i < *inputs ? in : out).push_back({ref->slice, std::move(spec)});
     blocked.push_back(ref);
@@ -323,22 +332,27 @@ PyObject* emit_pipeline(PyObject*, PyObject* const* args, Py_ssize_t count) {
   PyObject* body = args[5];
   return guarded([&]() -> PyObject* {
     for (RefObject* ref : blocked) core->check_slice(ref->slice, ref->launch, "runs emit_pipeline on", at);
-    sim::pallas::emit_pipeline(*core, *grid, std::move(in), std::move(out), [&](sim::pallas::Program& inner) {
-      PyObject* block_refs = PyTuple_New(operands);
-      for (Py_ssize_t i = 0; i < operands; ++i)
-        PyTuple_SET_ITEM(block_refs, i, new_ref(core_object, inner.operand(static_cast<int>(i))));
-      PyObject* result = PyObject_Call(body, block_refs, nullptr);
-      Py_DECREF(block_refs);
-      if (result == nullptr) rethrow_python_error(files);
-      Py_DECREF(result);
-    }, split, at);
+    sim::pallas::emit_pipeline(
+        *core, *grid, std::move(in), std::move(out),
+        [&](sim::pallas::Program& inner) {
+          PyObject* block_refs = PyTuple_New(operands);
+          for (Py_ssize_t i = 0; i < operands; ++i)
+            PyTuple_SET_ITEM(block_refs, i, new_ref(core_object, inner.operand(static_cast<int>(i))));
+          PyObject* result = PyObject_Call(body, block_refs, nullptr);
+          Py_DECREF(block_refs);
+          if (result == nullptr) rethrow_python_error(files);
+          Py_DECREF(result);
+        },
+        split, at);
     Py_RETURN_NONE;
   });
 }
 
 PyMethodDef functions[] = {
-    {"signal", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(signal)), METH_FASTCALL, "signal(semaphore, amount, device, core)"},
-    {"wait", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(wait)), METH_FASTCALL, "wait(semaphore, amount)"},
+    {"signal", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(signal)), METH_FASTCALL,
+     "signal(semaphore, amount, device, core)"},
+    {"wait", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(wait)), METH_FASTCALL,
+     "wait(semaphore, amount)"},
     {"read", read, METH_O, "read(semaphore)"},
     {"copy", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(copy)), METH_FASTCALL,
      "copy(source, target, recv, send, device, core, add, start)"},

@@ -38,9 +38,10 @@ double reference_rate(const std::filesystem::path& jax_source, int executions) {
     const py::object reference = py::module_::import("weft._interpret_mode_reference");
     return reference.attr("executions_per_second")(jax_source.string(), executions).cast<double>();
   } catch (py::error_already_set& error) {
-    const std::string message = error.matches(py::module_::import("weft._interpret_mode_reference").attr("ReferenceUnusable"))
-                                    ? py::str(error.value()).cast<std::string>()
-                                    : std::string(error.what());
+    const std::string message =
+        error.matches(py::module_::import("weft._interpret_mode_reference").attr("ReferenceUnusable"))
+            ? py::str(error.value()).cast<std::string>()
+            : std::string(error.what());
     throw weft::sim::ConfigError(jax_source.string(), 0, 0, "", message);
   }
 }

@@ -67,14 +67,17 @@ sim::ParamValue param_of(const py::handle& value, const std::string& where) {
 // A parameter's value as the host function takes it: int, bool, str, or a list of them.
 py::object python_param(const sim::ParamValue& value) {
   switch (value.kind()) {
-    case sim::ParamValue::Kind::boolean: return py::bool_(value.as_boolean());
-    case sim::ParamValue::Kind::string: return py::str(value.as_string());
+    case sim::ParamValue::Kind::boolean:
+      return py::bool_(value.as_boolean());
+    case sim::ParamValue::Kind::string:
+      return py::str(value.as_string());
     case sim::ParamValue::Kind::list: {
       py::list items;
       for (const auto& item : value.as_list()) items.append(python_param(item));
       return items;
     }
-    case sim::ParamValue::Kind::integer: break;
+    case sim::ParamValue::Kind::integer:
+      break;
   }
   return py::int_(value.as_integer());
 }
@@ -82,12 +85,13 @@ py::object python_param(const sim::ParamValue& value) {
 // The launch's index map in Python (index_maps.hpp), kept alive by the IndexMap.
 sim::pallas::IndexMap index_map_of(std::shared_ptr<Held> map, int prefetch_count, std::shared_ptr<FileNames> files) {
   return [map = std::move(map), prefetch_count, files = std::move(files)](const sim::pallas::GridIndex& point,
-                                                                         const sim::pallas::ScalarPrefetch& prefetch) {
+                                                                          const sim::pallas::ScalarPrefetch& prefetch) {
     return call_index_map(map->object.ptr(), point, prefetch, prefetch_count, *files);
   };
 }
 
-sim::pallas::Operand operand_of(const py::handle& operand, int prefetch_count, const std::shared_ptr<FileNames>& files) {
+sim::pallas::Operand operand_of(const py::handle& operand, int prefetch_count,
+                                const std::shared_ptr<FileNames>& files) {
   sim::pallas::Operand result;
   result.buffer = operand.attr("buffer").cast<std::string>();
   result.type = element_type(operand.attr("dtype"));
@@ -98,9 +102,8 @@ sim::pallas::Operand operand_of(const py::handle& operand, int prefetch_count, c
   for (const auto& extent : operand.attr("block_shape")) result.spec.block.push_back(extent.cast<std::int64_t>());
   for (const auto& by_element : operand.attr("element")) result.spec.element.push_back(by_element.cast<bool>());
   result.spec.buffer_count = operand.attr("buffer_count").cast<int>();
-  result.spec.index_map =
-      index_map_of(std::make_shared<Held>(py::reinterpret_borrow<py::object>(operand.attr("index_map"))), prefetch_count,
-                   files);
+  result.spec.index_map = index_map_of(
+      std::make_shared<Held>(py::reinterpret_borrow<py::object>(operand.attr("index_map"))), prefetch_count, files);
   if (const py::object where = operand.attr("where"); !where.is_none()) {  // the BlockSpec's line, for reports
     const py::tuple at = where;
     result.spec.line = {files->intern(at[0].cast<std::string>()), at[1].cast<int>()};
@@ -119,14 +122,15 @@ sim::pallas::CallSpec call_spec_of(const py::handle& launch, const std::shared_p
   for (const auto& name : prefetch) spec.scalar_prefetch.push_back(name.cast<std::string>());
   const int prefetch_count = static_cast<int>(spec.scalar_prefetch.size());
   for (const auto& operand : launch.attr("in_operands")) spec.in.push_back(operand_of(operand, prefetch_count, files));
-  for (const auto& operand : launch.attr("out_operands")) spec.out.push_back(operand_of(operand, prefetch_count, files));
+  for (const auto& operand : launch.attr("out_operands"))
+    spec.out.push_back(operand_of(operand, prefetch_count, files));
   for (const auto& scratch : launch.attr("scratch")) {
     sim::pallas::Scratch entry;
     const auto kind = scratch.attr("kind").cast<std::string>();
-    entry.kind = kind == "vmem"             ? sim::pallas::Scratch::Kind::vmem
-                 : kind == "smem"           ? sim::pallas::Scratch::Kind::smem
-                 : kind == "semaphores"     ? sim::pallas::Scratch::Kind::semaphores
-                                            : sim::pallas::Scratch::Kind::dma_semaphores;
+    entry.kind = kind == "vmem"         ? sim::pallas::Scratch::Kind::vmem
+                 : kind == "smem"       ? sim::pallas::Scratch::Kind::smem
+                 : kind == "semaphores" ? sim::pallas::Scratch::Kind::semaphores
+                                        : sim::pallas::Scratch::Kind::dma_semaphores;
     if (entry.kind == sim::pallas::Scratch::Kind::vmem || entry.kind == sim::pallas::Scratch::Kind::smem) {
       entry.type = element_type(scratch.attr("dtype"));
       entry.shape = shape_of(scratch.attr("shape"));
@@ -140,7 +144,8 @@ sim::pallas::CallSpec call_spec_of(const py::handle& launch, const std::shared_p
 // One Python scenario: its spec, and per thread the execution under way.
 class PythonScenario {
  public:
-  PythonScenario(py::object spec, std::shared_ptr<FileNames> files) : spec_(std::move(spec)), files_(std::move(files)) {}
+  PythonScenario(py::object spec, std::shared_ptr<FileNames> files)
+      : spec_(std::move(spec)), files_(std::move(files)) {}
   ~PythonScenario() {
     py::gil_scoped_acquire gil;
     watchdog_.reset();
@@ -160,12 +165,12 @@ class PythonScenario {
     try {
       execution = spec_.attr("begin")(values, host.num_devices(), host.num_cores());
     } catch (py::error_already_set& error) {  // the host code failed before launching: the scenario's fault
-      throw std::invalid_argument(spec_.attr("name").cast<std::string>() + ": " +
-                                  describe_exception(error.type().ptr(), error.value().ptr(), error.trace().ptr(),
-                                                     files_->package_folder()));
+      throw std::invalid_argument(
+          spec_.attr("name").cast<std::string>() + ": " +
+          describe_exception(error.type().ptr(), error.value().ptr(), error.trace().ptr(), files_->package_folder()));
     }
     executions_[std::this_thread::get_id()] = execution;
-    calls_[std::this_thread::get_id()].clear();  // the last execution's launches
+    calls_[std::this_thread::get_id()].clear();             // the last execution's launches
     for (const auto& buffer : execution.attr("buffers")) {  // every buffer of the program, made by the host
       const auto name = buffer.attr("buffer").cast<std::string>();
       const model::ElementType type = element_type(buffer.attr("dtype"));
@@ -209,8 +214,9 @@ class PythonScenario {
       for (std::size_t i = 0; i < spec.scratch.size(); ++i) {
         PyObject* entry = nullptr;
         if (scratch.buffers[i] != nullptr) {
-          entry = new_ref(core_object, model::Slice{scratch.buffers[i], model::Rect::whole(scratch.buffers[i]->info().shape),
-                                                    scratch.buffers[i]->info().shape});
+          entry = new_ref(core_object,
+                          model::Slice{scratch.buffers[i], model::Rect::whole(scratch.buffers[i]->info().shape),
+                                       scratch.buffers[i]->info().shape});
         } else {
           entry = PyList_New(0);
           for (const auto& semaphore : scratch.semaphores[i]) {
@@ -282,7 +288,8 @@ class PythonScenario {
     auto& calls = calls_[std::this_thread::get_id()];
     const auto key = py::repr(launch.attr("key")).cast<std::string>();
     auto found = calls.find(key);
-    if (found == calls.end()) found = calls.emplace(key, CachedCall{launch.attr("call"), call_spec_of(launch, files_)}).first;
+    if (found == calls.end())
+      found = calls.emplace(key, CachedCall{launch.attr("call"), call_spec_of(launch, files_)}).first;
     return found->second.spec;
   }
   sim::Location launch_location(const py::object& launch) {
@@ -332,11 +339,13 @@ sim::ScenarioRegistry load_script(const std::filesystem::path& path, const std::
   sim::ScenarioRegistry registry;
   try {
     // The script's module code runs once to be read, seeing the default configuration's devices.
-    const py::object specs = py::module_::import("weft._script").attr("load")(path.string(), model::MachineSpec{}.devices());
+    const py::object specs =
+        py::module_::import("weft._script").attr("load")(path.string(), model::MachineSpec{}.devices());
     for (const auto& spec : specs) registry.push_back(definition_of(spec, files));
   } catch (py::error_already_set& error) {
-    throw sim::ConfigError(path.string(), 0, 0, "", describe_exception(error.type().ptr(), error.value().ptr(),
-                                                                       error.trace().ptr(), package_folder));
+    throw sim::ConfigError(
+        path.string(), 0, 0, "",
+        describe_exception(error.type().ptr(), error.value().ptr(), error.trace().ptr(), package_folder));
   } catch (const std::invalid_argument& error) {
     throw sim::ConfigError(path.string(), 0, 0, "", error.what());
   }

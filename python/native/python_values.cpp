@@ -23,14 +23,22 @@ std::optional<std::int64_t> index_value(PyObject* object) {
 int numpy_type(model::ElementType type) {
   switch (type) {
     case model::ElementType::f32:
-    case model::ElementType::bf16: return NPY_FLOAT32;
-    case model::ElementType::f16: return NPY_FLOAT16;
-    case model::ElementType::i32: return NPY_INT32;
-    case model::ElementType::i16: return NPY_INT16;
-    case model::ElementType::i8: return NPY_INT8;
-    case model::ElementType::u8: return NPY_UINT8;
-    case model::ElementType::u32: return NPY_UINT32;
-    case model::ElementType::boolean: return NPY_BOOL;
+    case model::ElementType::bf16:
+      return NPY_FLOAT32;
+    case model::ElementType::f16:
+      return NPY_FLOAT16;
+    case model::ElementType::i32:
+      return NPY_INT32;
+    case model::ElementType::i16:
+      return NPY_INT16;
+    case model::ElementType::i8:
+      return NPY_INT8;
+    case model::ElementType::u8:
+      return NPY_UINT8;
+    case model::ElementType::u32:
+      return NPY_UINT32;
+    case model::ElementType::boolean:
+      return NPY_BOOL;
   }
   return NPY_FLOAT32;
 }
@@ -41,7 +49,8 @@ std::optional<model::ElementType> element_type_of(PyObject* dtype) {
     for (model::ElementType type : model::all_element_types)
       if (name != nullptr && model::to_string(type) == name) return type;
   }
-  if (PyObject* name = PyObject_GetAttrString(dtype, "weft_element_type"); name != nullptr) {  // weft.jax.numpy.bfloat16
+  if (PyObject* name = PyObject_GetAttrString(dtype, "weft_element_type");
+      name != nullptr) {  // weft.jax.numpy.bfloat16
     const std::string text = PyUnicode_Check(name) ? PyUnicode_AsUTF8(name) : "";
     Py_DECREF(name);
     if (text == "bf16") return model::ElementType::bf16;
@@ -151,7 +160,8 @@ std::string describe_exception(PyObject* type, PyObject* value, PyObject* traceb
   // weft's own exceptions raised without a message (the watchdog's) say what they are.
   if (!said && type != nullptr) {
     PyObject* module = PyObject_GetAttrString(type, "__module__");
-    const bool ours = module != nullptr && PyUnicode_Check(module) && PyUnicode_CompareWithASCIIString(module, "weft._weft") == 0;
+    const bool ours =
+        module != nullptr && PyUnicode_Check(module) && PyUnicode_CompareWithASCIIString(module, "weft._weft") == 0;
     Py_XDECREF(module);
     PyErr_Clear();
     const char* doc = reinterpret_cast<PyTypeObject*>(type)->tp_doc;

@@ -11,8 +11,9 @@ PyObject* watchdog_timeout = nullptr;  // weft._weft.WatchdogTimeout, made once 
 
 bool PythonWatchdog::add_watchdog_type(PyObject* module) {
   watchdog_timeout = PyErr_NewExceptionWithDoc(
-      "weft._weft.WatchdogTimeout", "a core ran its own code for longer than the watchdog's budget without a visible operation",
-      PyExc_BaseException, nullptr);
+      "weft._weft.WatchdogTimeout",
+      "a core ran its own code for longer than the watchdog's budget without a visible operation", PyExc_BaseException,
+      nullptr);
   return watchdog_timeout != nullptr && PyModule_AddObjectRef(module, "WatchdogTimeout", watchdog_timeout) == 0;
 }
 
@@ -25,8 +26,7 @@ PythonWatchdog::~PythonWatchdog() {
   }
   wake_.notify_all();
   // The watch may be waiting for the GIL, which the destroying thread may hold: let it go.
-  Py_BEGIN_ALLOW_THREADS
-  thread_.join();
+  Py_BEGIN_ALLOW_THREADS thread_.join();
   Py_END_ALLOW_THREADS
 }
 

@@ -10,10 +10,8 @@
 namespace weft::scenarios {
 
 void readers_body(sim::Core& core, const sim::Ref<std::int32_t>& x) {
-  if (core.core_id() == 0)
-    core.store(x, sim::Tile<std::int32_t>::Constant(1, 1, 7));
-  else
-    (void)core.load(x);
+  if (core.core_id() == 0) core.store(x, sim::Tile<std::int32_t>::Constant(1, 1, 7));
+  else (void)core.load(x);
 }
 
 void lastzero_body(sim::Core& core, const sim::Ref<std::int32_t>& a) {

@@ -45,16 +45,17 @@ inline std::int64_t positive_param(const sim::Host& host, const char* name) {
 inline std::int64_t dividing_param(const sim::Host& host, const char* name, const char* divided) {
   const std::int64_t value = positive_param(host, name), whole = host.param(divided);
   if (whole % value != 0)
-    throw sim::ConfigError("params", 0, 0, std::string("params.") + name,
-                           std::to_string(value) + " does not divide params." + divided + " = " + std::to_string(whole));
+    throw sim::ConfigError(
+        "params", 0, 0, std::string("params.") + name,
+        std::to_string(value) + " does not divide params." + divided + " = " + std::to_string(whole));
   return value;
 }
 
 // The rows this core owns when a device's cores split a tile's rows between them.
 inline sim::Range row_block(sim::Core& core, std::int64_t rows) {
   const int cores = core.num_cores();
-  core.check(rows % cores == 0, "rows (" + std::to_string(rows) + ") must divide evenly among " +
-                                    std::to_string(cores) + " cores");
+  core.check(rows % cores == 0,
+             "rows (" + std::to_string(rows) + ") must divide evenly among " + std::to_string(cores) + " cores");
   const std::int64_t size = rows / cores;
   return sim::ds(core.core_id() * size, size);
 }

@@ -87,17 +87,16 @@ sim::ScenarioRegistry hostile_api_scenarios() {
     auto sem = core.dma_semaphore();
     core.dma_start(x, x, sem, sem, core.num_devices() + 1).wait();
   }));
-  s.push_back(misuse("hostile_foreign_barrier", "a wait on the barrier semaphore of another launch", [](sim::Core& core) {
-    sim::Semaphore other = core.barrier_semaphore();
-    other.id = 7;  // the barrier semaphore of the launch with collective id 7
-    core.wait(other);
-  }));
-  s.push_back(misuse("hostile_forged_semaphore", "a signal through a semaphore handle made by hand", [](sim::Core& core) {
-    core.signal(sim::Semaphore{}, 1);
-  }));
-  s.push_back(misuse("hostile_empty_ref", "a load through a default-constructed ref", [](sim::Core& core) {
-    static_cast<void>(core.load(sim::Ref<float>{}));
-  }));
+  s.push_back(
+      misuse("hostile_foreign_barrier", "a wait on the barrier semaphore of another launch", [](sim::Core& core) {
+        sim::Semaphore other = core.barrier_semaphore();
+        other.id = 7;  // the barrier semaphore of the launch with collective id 7
+        core.wait(other);
+      }));
+  s.push_back(misuse("hostile_forged_semaphore", "a signal through a semaphore handle made by hand",
+                     [](sim::Core& core) { core.signal(sim::Semaphore{}, 1); }));
+  s.push_back(misuse("hostile_empty_ref", "a load through a default-constructed ref",
+                     [](sim::Core& core) { static_cast<void>(core.load(sim::Ref<float>{})); }));
   s.push_back(misuse("hostile_negative_extent", "a store through a ref with a negative extent", [](sim::Core& core) {
     auto x = core.hbm<float>("x");
     core.store(x.at({sim::ds(4, -2)}), sim::Tile<float>(1, 128));
@@ -108,25 +107,23 @@ sim::ScenarioRegistry hostile_api_scenarios() {
   s.push_back(misuse("hostile_five_dimensions", "an allocation of five dimensions", [](sim::Core& core) {
     static_cast<void>(core.vmem<float>({1, 1, 1, 1, 1}));
   }));
-  s.push_back(misuse("hostile_store_shape", "a store of a tile of the wrong shape", [](sim::Core& core) {
-    core.store(core.hbm<float>("x"), sim::Tile<float>(1, 64));
-  }));
-  s.push_back(misuse("hostile_unknown_host_buffer", "a host buffer that the setup never made", [](sim::Core& core) {
-    static_cast<void>(core.hbm<float>("nonexistent"));
-  }));
-  s.push_back(misuse("hostile_host_buffer_type", "a host buffer taken with another element type", [](sim::Core& core) {
-    static_cast<void>(core.hbm<std::int32_t>("x"));
-  }));
-  s.push_back(misuse("hostile_semaphore_index", "a semaphore taken from an array at an index past its end", [](sim::Core& core) {
-    auto sems = core.dma_semaphores(4);
-    core.wait(sems[4]);
-  }));
-  s.push_back(misuse("hostile_semaphore_count", "an array of zero semaphores", [](sim::Core& core) {
-    static_cast<void>(core.semaphores(0));
-  }));
-  s.push_back(misuse("hostile_mask_shape", "a masked store whose mask is not of the ref's tile shape", [](sim::Core& core) {
-    core.store(core.hbm<float>("out"), sim::Tile<float>::Zero(8, 128), sim::Mask::Constant(1, 64, true));
-  }));
+  s.push_back(misuse("hostile_store_shape", "a store of a tile of the wrong shape",
+                     [](sim::Core& core) { core.store(core.hbm<float>("x"), sim::Tile<float>(1, 64)); }));
+  s.push_back(misuse("hostile_unknown_host_buffer", "a host buffer that the setup never made",
+                     [](sim::Core& core) { static_cast<void>(core.hbm<float>("nonexistent")); }));
+  s.push_back(misuse("hostile_host_buffer_type", "a host buffer taken with another element type",
+                     [](sim::Core& core) { static_cast<void>(core.hbm<std::int32_t>("x")); }));
+  s.push_back(misuse("hostile_semaphore_index", "a semaphore taken from an array at an index past its end",
+                     [](sim::Core& core) {
+                       auto sems = core.dma_semaphores(4);
+                       core.wait(sems[4]);
+                     }));
+  s.push_back(misuse("hostile_semaphore_count", "an array of zero semaphores",
+                     [](sim::Core& core) { static_cast<void>(core.semaphores(0)); }));
+  s.push_back(
+      misuse("hostile_mask_shape", "a masked store whose mask is not of the ref's tile shape", [](sim::Core& core) {
+        core.store(core.hbm<float>("out"), sim::Tile<float>::Zero(8, 128), sim::Mask::Constant(1, 64, true));
+      }));
   s.push_back(misuse("hostile_swap_shape", "a swap of a tile of the wrong shape", [](sim::Core& core) {
     static_cast<void>(core.swap(core.hbm<float>("x"), sim::Tile<float>(1, 64)));
   }));
@@ -139,9 +136,8 @@ sim::ScenarioRegistry hostile_api_scenarios() {
     auto flags = core.vmem<bool>({8});
     core.sync_copy(flags, flags, {.add = true});
   }));
-  s.push_back(misuse("hostile_undeclared_param", "a parameter the scenario does not declare", [](sim::Core& core) {
-    static_cast<void>(core.param("nonexistent"));
-  }));
+  s.push_back(misuse("hostile_undeclared_param", "a parameter the scenario does not declare",
+                     [](sim::Core& core) { static_cast<void>(core.param("nonexistent")); }));
   return s;
 }
 

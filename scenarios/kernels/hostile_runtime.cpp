@@ -62,17 +62,18 @@ sim::ScenarioRegistry hostile_runtime_scenarios() {
   sim::ScenarioRegistry scenarios;
   scenarios.push_back(hostile("hostile_throw", "device 1 throws while the other devices wait for it",
                               [](sim::Core& core) { wait_for_device_one(core, false); }));
-  scenarios.push_back(hostile("hostile_check", "device 2 fails its own check while the others wait",
-                              [](sim::Core& core) {
-                                auto sem = core.semaphore();
-                                if (core.device_id() == 2) core.check(false, "planted: the partial sum is wrong");
-                                core.wait(sem);
-                              }));
+  scenarios.push_back(
+      hostile("hostile_check", "device 2 fails its own check while the others wait", [](sim::Core& core) {
+        auto sem = core.semaphore();
+        if (core.device_id() == 2) core.check(false, "planted: the partial sum is wrong");
+        core.wait(sem);
+      }));
   const sim::Params unbounded{{"depth", std::int64_t{1} << 62}};
   scenarios.push_back(hostile("hostile_recursion", "unbounded recursion in the kernel's own code (stack overflow)",
                               [](sim::Core& core) {
                                 auto sem = core.semaphore();
-                                if (core.device_id() == 0) core.check(descend(0, core.param("depth")) >= 0, "unreachable");
+                                if (core.device_id() == 0)
+                                  core.check(descend(0, core.param("depth")) >= 0, "unreachable");
                                 core.wait(sem);
                               }));
   scenarios.push_back(hostile("hostile_recursion_visible", "unbounded recursion with a visible operation per frame",
@@ -82,15 +83,15 @@ sim::ScenarioRegistry hostile_runtime_scenarios() {
                               }));
   for (auto& scenario : scenarios)
     if (scenario.name.starts_with("hostile_recursion")) scenario.params = unbounded;
-  scenarios.push_back(hostile("hostile_spin", "device 0 spins forever without a visible operation (watchdog)",
-                              [](sim::Core& core) {
-                                auto sem = core.semaphore();
-                                if (core.device_id() == 0) {
-                                  volatile std::uint64_t spins = 0;
-                                  for (;;) spins = spins + 1;
-                                }
-                                core.wait(sem);
-                              }));
+  scenarios.push_back(
+      hostile("hostile_spin", "device 0 spins forever without a visible operation (watchdog)", [](sim::Core& core) {
+        auto sem = core.semaphore();
+        if (core.device_id() == 0) {
+          volatile std::uint64_t spins = 0;
+          for (;;) spins = spins + 1;
+        }
+        core.wait(sem);
+      }));
   scenarios.push_back(hostile("hostile_swallow_teardown", "catch (...) without rethrow around a wait that never ends",
                               [](sim::Core& core) {
                                 auto never = core.semaphore();

@@ -81,7 +81,8 @@ sim::ScenarioDefinition polling() {
 sim::ScenarioDefinition polling_flag() {
   sim::ScenarioDefinition s;
   s.name = "polling_flag";
-  s.summary = "core 0 stores a tile and raises a flag in hbm; the device's other cores poll the flag, then read the tile";
+  s.summary =
+      "core 0 stores a tile and raises a flag in hbm; the device's other cores poll the flag, then read the tile";
   s.params = {{"cols", 8}, {"raise", 1}};
   s.setup = [](sim::Host& host) {
     input_and_output(host, {1, host.param("cols")}, {1, host.param("cols")});

@@ -47,7 +47,8 @@ sim::ScenarioDefinition ring_all_gather() {
       const auto out = host.data<float>("out", d);
       for (int source = 0; source < n; ++source) {
         const auto x = host.data<float>("x", source);
-        if (auto wrong = first_difference("out[" + std::to_string(source) + "]", d, out.segment(source * x.size(), x.size()), x);
+        if (auto wrong =
+                first_difference("out[" + std::to_string(source) + "]", d, out.segment(source * x.size(), x.size()), x);
             !wrong.empty())
           return wrong;
       }

@@ -32,7 +32,7 @@ void kernel(sim::Core& core) {
 
   core.dma_start(x, buf[0], recv).wait();
   sim::Tile<float> acc = core.load(buf[0]);
-  if (!clockwise) acc.setZero();  // core 0 counts this device's own tile
+  if (!clockwise) acc.setZero();                              // core 0 counts this device's own tile
   if (steps > 0) core.signal(capacity, 1, {.device = from});  // buf[1] is free for step 0
   for (int k = 0; k < steps; ++k) {
     const bool again = k + 1 < steps;

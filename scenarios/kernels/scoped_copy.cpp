@@ -33,7 +33,8 @@ void kernel(sim::Core& core) {
 sim::ScenarioDefinition scoped_copy() {
   sim::ScenarioDefinition s;
   s.name = "scoped_copy";
-  s.summary = "each core stages its rows of x in run_scoped VMEM, adds one and stores them (a DMA that outlives its scope)";
+  s.summary =
+      "each core stages its rows of x in run_scoped VMEM, adds one and stores them (a DMA that outlives its scope)";
   s.params = {{"rows", 8}, {"cols", 128}, {"late_wait", 0}};
   s.setup = [](sim::Host& host) {
     const model::Shape shape{host.param("rows"), host.param("cols")};

@@ -21,7 +21,7 @@ namespace {
 // One ring of the torus as this device sees it, with the buffers and semaphores of its phase.
 struct Ring {
   int size = 0, position = 0;
-  int next = 0, previous = 0;  // device ids
+  int next = 0, previous = 0;                     // device ids
   sim::Ref<float> forward_slots, backward_slots;  // [size - 1, half, cols] each
   sim::SemaphoreArray forward_recv, backward_recv;
   sim::Semaphore forward_send, backward_send;
@@ -61,11 +61,11 @@ void all_reduce_around(sim::Core& core, const Ring& ring, sim::Tile<float>& acc,
   for (int k = 0; k + 1 < ring.size; ++k) {
     const auto forward_source = k == 0 ? start.at({sim::ds(0, half)}) : ring.forward_slots[k - 1];
     const auto backward_source = k == 0 ? start.at({sim::ds(half, half)}) : ring.backward_slots[k - 1];
-    auto forward = core.dma_start(forward_source, ring.forward_slots[k], ring.forward_recv[k], ring.forward_send,
-                                  ring.next);
-    auto backward = core.dma_start(backward_source, ring.backward_slots[k],
-                                   sends_wrap ? ring.forward_recv[k] : ring.backward_recv[k], ring.backward_send,
-                                   ring.previous);
+    auto forward =
+        core.dma_start(forward_source, ring.forward_slots[k], ring.forward_recv[k], ring.forward_send, ring.next);
+    auto backward =
+        core.dma_start(backward_source, ring.backward_slots[k],
+                       sends_wrap ? ring.forward_recv[k] : ring.backward_recv[k], ring.backward_send, ring.previous);
     forward.wait_send();
     backward.wait_send();
     core.wait(ring.forward_recv[k], bytes);
@@ -101,7 +101,9 @@ void kernel(sim::Core& core) {
 sim::ScenarioDefinition torus_all_reduce() {
   sim::ScenarioDefinition s = ring_all_reduce();
   s.name = "torus_all_reduce";
-  s.summary = "all-reduce on a 2D torus, rows then columns, both ways around each ring (bug=1: the column wrap-around shares a semaphore)";
+  s.summary =
+      "all-reduce on a 2D torus, rows then columns, both ways around each ring (bug=1: the column wrap-around shares a "
+      "semaphore)";
   s.params = {{"rows", 8}, {"cols", 128}, {"bug", 0}};
   s.kernel = kernel;
   return s;

@@ -65,9 +65,9 @@ class BoostFiber final : public Fiber {
   void forsake();  // detach from Boost.Fiber for good, without running it again
 
   std::function<void()> body_;
-  boost::fibers::fiber fiber_;               // launched on the first resume
-  boost::fibers::context* self_ = nullptr;   // this fiber's Boost.Fiber context, once it runs
-  boost::fibers::context* caller_ = nullptr; // who resumed it, while it runs (usually the main fiber)
+  boost::fibers::fiber fiber_;                // launched on the first resume
+  boost::fibers::context* self_ = nullptr;    // this fiber's Boost.Fiber context, once it runs
+  boost::fibers::context* caller_ = nullptr;  // who resumed it, while it runs (usually the main fiber)
 };
 
 }  // namespace weft::scheduler

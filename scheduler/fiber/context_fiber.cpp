@@ -25,19 +25,20 @@ struct PooledStack {
 ContextFiber::ContextFiber(StackPool& pool, std::function<void()> body, std::unique_ptr<FiberHooks> hooks)
     : Fiber(pool),
       body_(std::move(body)),
-      self_(std::allocator_arg, PooledStack{&pool, &stack_}, [this](boost::context::fiber&& caller) {
-        arrived(std::move(caller));
-        if (!cancelled_) {
-          try {
-            body_();
-          } catch (const ForcedUnwind&) {
-            // the unwinding this fiber's destructor asked for is complete
-          }
-        }
-        end_ = End::returned;
-        sanitizer::start_switch(nullptr, caller_bottom_, caller_size_);  // this stack is done
-        return std::move(caller_);
-      }),
+      self_(std::allocator_arg, PooledStack{&pool, &stack_},
+            [this](boost::context::fiber&& caller) {
+              arrived(std::move(caller));
+              if (!cancelled_) {
+                try {
+                  body_();
+                } catch (const ForcedUnwind&) {
+                  // the unwinding this fiber's destructor asked for is complete
+                }
+              }
+              end_ = End::returned;
+              sanitizer::start_switch(nullptr, caller_bottom_, caller_size_);  // this stack is done
+              return std::move(caller_);
+            }),
       hooks_(std::move(hooks)) {}
 
 ContextFiber::~ContextFiber() {

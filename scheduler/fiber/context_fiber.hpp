@@ -110,7 +110,7 @@ class ContextFiber final : public Fiber {
   union {
     boost::context::fiber self_;
   };
-  boost::context::fiber caller_;  // the resumer's continuation, held while the fiber runs
+  boost::context::fiber caller_;       // the resumer's continuation, held while the fiber runs
   ContextFiber* handed_by_ = nullptr;  // set by hand_to until the switch is complete
   std::unique_ptr<FiberHooks> hooks_;
   bool cancelled_ = false;  // destroyed before it started: the body must not run

@@ -21,7 +21,7 @@ std::size_t Fiber::stack_left() const {
 __attribute__((no_sanitize("address"))) void Fiber::begin_rescue(End why) noexcept {
   end_ = why;
   rescued_ = true;
-  rescue::unblock_signals();  // the handler never returns, so the kernel will not unblock them
+  rescue::unblock_signals();     // the handler never returns, so the kernel will not unblock them
   rescue::leave_signal_stack();  // nor clear its frames' poison (sanitizer builds)
   sanitizer::start_switch(nullptr, caller_bottom_, caller_size_);
 }

@@ -177,7 +177,7 @@ class Fiber {
  private:
   static void prepare_thread();
 
-  static inline thread_local Fiber* running_ = nullptr;  // the fiber now running on this thread
+  static inline thread_local Fiber* running_ = nullptr;      // the fiber now running on this thread
   static inline thread_local bool thread_prepared_ = false;  // the thread has an alternate signal stack
   // Read by the signal handlers: volatile, so that no store to it is optimized away.
   volatile bool in_runtime_ = true;

@@ -24,7 +24,7 @@
 namespace weft::scheduler::rescue {
 namespace {
 
-constexpr int interrupt = SIGURG;  // ignored by default, so a stray one harms nothing
+constexpr int interrupt = SIGURG;                   // ignored by default, so a stray one harms nothing
 constexpr std::size_t below_guard_slack = 1 << 20;  // a frame that jumped over the guard page
 
 // --- the process-wide state (see the header): written once, then only read ---
@@ -117,17 +117,22 @@ WEFT_SIGNAL_SAFE void write_text(const char* text) {
 [[noreturn]] WEFT_SIGNAL_SAFE void exit_on_unsafe_overflow(const Fiber& fiber) {
   write_text("weft: ");
   write_text(fiber.label());
-  write_text(" overflowed its fiber stack inside weft or a library function, where it cannot be abandoned "
-             "safely; raise scheduler.stack_bytes or bound the recursion (internal error, exit 3)\n");
+  write_text(
+      " overflowed its fiber stack inside weft or a library function, where it cannot be abandoned "
+      "safely; raise scheduler.stack_bytes or bound the recursion (internal error, exit 3)\n");
   _exit(3);
 }
 
 WEFT_SIGNAL_SAFE const char* signal_name(int signal) {
   switch (signal) {
-    case SIGSEGV: return "SIGSEGV";
-    case SIGBUS: return "SIGBUS";
-    case SIGILL: return "SIGILL";
-    default: return "SIGFPE";
+    case SIGSEGV:
+      return "SIGSEGV";
+    case SIGBUS:
+      return "SIGBUS";
+    case SIGILL:
+      return "SIGILL";
+    default:
+      return "SIGFPE";
   }
 }
 
@@ -173,7 +178,8 @@ WEFT_SIGNAL_SAFE void on_fault(int signal, siginfo_t* info, void* context) {
     const bool raised_here = info->si_code > 0 && stack.contains(reinterpret_cast<const void*>(at.sp));
     if (raised_here && rescuable(*fiber, at)) {
       const bool has_address = signal == SIGSEGV || signal == SIGBUS;
-      fiber->note_fault({signal, info->si_code, at.pc, has_address ? reinterpret_cast<std::uintptr_t>(info->si_addr) : 0});
+      fiber->note_fault(
+          {signal, info->si_code, at.pc, has_address ? reinterpret_cast<std::uintptr_t>(info->si_addr) : 0});
       fiber->rescue(Fiber::End::faulted);
     }
     if (raised_here) name_unsafe_fault(*fiber, signal);
@@ -221,7 +227,6 @@ void install() {
   });
   for (std::size_t i = 0; i < fault_signals.size(); ++i) take_signal(fault_signals[i], on_fault, 0, &state.previous[i]);
 }
-
 
 void prepare_thread() {
   if (alt_stack.ours) return;

@@ -81,8 +81,9 @@ std::vector<Reversal>& ClaimedRun::analyse() {
   run_.sleeps.resize(run_.length);
   std::move(left_.begin(), left_.end(), std::back_inserter(run_.events));
   left_.clear();
-  analysis_.emplace(run_.events, run_.length,
-                    run_.enabled.empty() ? std::span<const StableActor>() : std::span<const StableActor>(run_.enabled.back()));
+  analysis_.emplace(
+      run_.events, run_.length,
+      run_.enabled.empty() ? std::span<const StableActor>() : std::span<const StableActor>(run_.enabled.back()));
   analysis_->reversals([&](std::size_t i) -> const Sleep& { return run_.sleeps[i]; },
                        [&](Reversal& reversal) { reversals_.push_back(std::move(reversal)); });
   return reversals_;

@@ -41,7 +41,7 @@ class ClaimedRun final : public Strategy {
   SharedWakeupTree::Claim claim_;
   SharedWakeupTree::Run run_;
   std::vector<Event> left_;
-  Sleep next_sleep_;  // the sleep set at the next new state
+  Sleep next_sleep_;                      // the sleep set at the next new state
   std::optional<RaceAnalysis> analysis_;  // after run_: destroyed first, it puts run_'s footprints back
   std::vector<Reversal> reversals_;
 };

@@ -22,7 +22,9 @@ class Explorer::Guide final : public Strategy {
     return explorer_.pick(enabled, context);
   }
   void after_step(Actor actor, const StepContext& context) override { explorer_.after_step(actor, context); }
-  void at_end(std::span<const Actor> enabled, const StepContext& context) override { explorer_.at_end(enabled, context); }
+  void at_end(std::span<const Actor> enabled, const StepContext& context) override {
+    explorer_.at_end(enabled, context);
+  }
 
  private:
   Explorer& explorer_;
@@ -38,7 +40,8 @@ Explorer::Explorer(ExploreOptions options, ExplorerState state) : Explorer(optio
   if (exhausted_ && !state.nodes.empty()) throw std::invalid_argument("explorer state: exhausted, with states left");
   for (ExplorerState::Node& node : state.nodes) {
     if (node.tree.empty()) throw std::invalid_argument("explorer state: a state with no branch to follow");
-    if (!options_.reduction && !node.sleep.empty()) throw std::invalid_argument("explorer state: a sleep set without reduction");
+    if (!options_.reduction && !node.sleep.empty())
+      throw std::invalid_argument("explorer state: a sleep set without reduction");
     events_.push_back({node.tree.front().actor, {}});
     nodes_.push_back({std::move(node), false});
   }
@@ -192,8 +195,7 @@ void Explorer::finish(bool complete) {
 std::size_t Explorer::preemptions_before(std::size_t node) const {
   std::size_t count = 0;
   for (std::size_t t = 1; t < node; ++t)
-    if (!(events_[t].actor == events_[t - 1].actor) && contains(nodes_[t].enabled, events_[t - 1].actor))
-      ++count;
+    if (!(events_[t].actor == events_[t - 1].actor) && contains(nodes_[t].enabled, events_[t - 1].actor)) ++count;
   return count;
 }
 
@@ -213,8 +215,9 @@ void Explorer::analyse_races(std::size_t length) {
   run.resize(length);
   std::move(left_.begin(), left_.end(), std::back_inserter(run));
   left_.clear();
-  const RaceAnalysis analysis(run, length, length > 0 ? std::span<const StableActor>(nodes_[length - 1].enabled)
-                                                     : std::span<const StableActor>());
+  const RaceAnalysis analysis(
+      run, length,
+      length > 0 ? std::span<const StableActor>(nodes_[length - 1].enabled) : std::span<const StableActor>());
   std::vector<TreeLevel>& levels = levels_;
   levels.resize(length);
   for (std::size_t t = 0; t < length; ++t) levels[t] = {&nodes_[t].tree, &run[t].footprint};

@@ -76,8 +76,8 @@ struct ExecutionAbandoned {};
 struct ExplorerState {
   struct Node {
     std::vector<StableActor> enabled;
-    std::vector<Branch> tree;  // not empty; tree[0] is the branch the next run follows from here
-    Sleep sleep;               // asleep here: on arrival, plus the branches finished
+    std::vector<Branch> tree;         // not empty; tree[0] is the branch the next run follows from here
+    Sleep sleep;                      // asleep here: on arrival, plus the branches finished
     std::uint64_t done_branches = 0;  // branches from here explored to their end
     std::uint64_t done_runs = 0;      // complete runs under them
     std::uint64_t runs_before = 0;    // complete runs when tree[0], the current branch, began
@@ -146,15 +146,15 @@ class Explorer {
   double estimate() const;
 
   ExploreOptions options_;
-  std::vector<Node> nodes_;    // nodes_[t]: the state before step t of the current run
-  std::vector<Event> events_;  // events_[t]: the transition the current run takes from it
-  std::vector<Event> left_;    // enabled when the current run stopped, never run
+  std::vector<Node> nodes_;         // nodes_[t]: the state before step t of the current run
+  std::vector<Event> events_;       // events_[t]: the transition the current run takes from it
+  std::vector<Event> left_;         // enabled when the current run stopped, never run
   std::vector<StableActor> names_;  // the enabled actors at a step (kept for its capacity)
   std::vector<TreeLevel> levels_;   // the analysis' view of the run's trees (kept for its capacity)
-  std::size_t forced_ = 0;   // steps of the next run that follow nodes_' events
-  std::size_t reused_ = 0;   // of those, the first ones whose footprints a complete earlier
-                             // replay of them left in events_ (none after a restore)
-  std::size_t steps_ = 0;    // steps taken in the current run
+  std::size_t forced_ = 0;          // steps of the next run that follow nodes_' events
+  std::size_t reused_ = 0;          // of those, the first ones whose footprints a complete earlier
+                                    // replay of them left in events_ (none after a restore)
+  std::size_t steps_ = 0;           // steps taken in the current run
   Sleep child_sleep_;
   std::vector<Branch> child_tree_;  // the subtree the next new node starts from
   std::unique_ptr<Guide> guide_;

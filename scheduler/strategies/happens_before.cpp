@@ -55,12 +55,14 @@ HappensBefore::HappensBefore(std::span<const Event> run, std::size_t ran) : chai
     const Event& event = run[j];
     const StableActor actor = event.actor;
     const bool core = actor.kind == Actor::Kind::core;
-    std::uint32_t& own = core ? entry(core_chain, actor.owner, 0, no_chain) : entry(dma_chain, actor.owner, actor.sequence, no_chain);
+    std::uint32_t& own =
+        core ? entry(core_chain, actor.owner, 0, no_chain) : entry(dma_chain, actor.owner, actor.sequence, no_chain);
     if (core && own == no_chain) own = new_chain(none);
     std::uint32_t me = own;  // no_chain: a DMA's first phase, whose lane is chosen below
     clock.assign(chains_ + 1, 0);
     const auto join = [&](std::size_t i) {
-      for (std::size_t p = rows_[i]; p < rows_[i + 1]; ++p) clock[p - rows_[i]] = std::max(clock[p - rows_[i]], clock_[p]);
+      for (std::size_t p = rows_[i]; p < rows_[i + 1]; ++p)
+        clock[p - rows_[i]] = std::max(clock[p - rows_[i]], clock_[p]);
     };
     direct.clear();
     dependents.clear();
@@ -138,8 +140,11 @@ void HappensBefore::not_after(std::size_t i, std::size_t end, std::vector<std::s
 }
 
 HappensBefore::HappensBefore(Clocks clocks)
-    : chain_(std::move(clocks.chain)), position_(std::move(clocks.position)), clock_(std::move(clocks.clock)),
-      rows_(std::move(clocks.rows)), races_start_(position_.size() + 1, 0) {
+    : chain_(std::move(clocks.chain)),
+      position_(std::move(clocks.position)),
+      clock_(std::move(clocks.clock)),
+      rows_(std::move(clocks.rows)),
+      races_start_(position_.size() + 1, 0) {
   const std::size_t length = position_.size();
   if (chain_.size() != length || rows_.size() != length + 1 || rows_.front() != 0 || rows_.back() != clock_.size() ||
       !std::is_sorted(rows_.begin(), rows_.end()))

@@ -90,9 +90,9 @@ class HappensBefore {
   std::size_t chains() const { return chains_; }
 
  private:
-  std::vector<std::uint32_t> chain_, position_;  // e_j's chain, and its position there (from 1)
-  std::vector<std::uint32_t> clock_;  // row k: e_k's clock, one entry per chain begun by then
-  std::vector<std::size_t> rows_;     // row k: clock_[rows_[k] .. rows_[k + 1])
+  std::vector<std::uint32_t> chain_, position_;   // e_j's chain, and its position there (from 1)
+  std::vector<std::uint32_t> clock_;              // row k: e_k's clock, one entry per chain begun by then
+  std::vector<std::size_t> rows_;                 // row k: clock_[rows_[k] .. rows_[k + 1])
   std::vector<std::size_t> races_, races_start_;  // races(j): races_[races_start_[j] .. races_start_[j + 1])
   // Each chain's transitions in run order: by_chain_[chain_start_[c] .. chain_start_[c + 1]).
   std::vector<std::size_t> by_chain_, chain_start_;

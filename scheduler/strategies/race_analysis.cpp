@@ -50,7 +50,7 @@ void RaceAnalysis::reversals(const std::function<const Sleep&(std::size_t)>& sle
   // By state, made for the states a reversible race starts at (a few a run): a table as long as
   // the run, zeroed at every run, cost more than the summaries.
   std::map<std::size_t, std::vector<Asleep>> asleep_at;
-  std::vector<std::size_t> rest;  // notdep(e_i), for the summaries
+  std::vector<std::size_t> rest;        // notdep(e_i), for the summaries
   const std::size_t none = run.size();  // past every event, the left ones included
   const auto sleep_covers = [&](std::size_t i, std::size_t j, const Sequence& sequence) {
     const Sleep& sleep = sleep_at(i);
@@ -61,7 +61,8 @@ void RaceAnalysis::reversals(const std::function<const Sleep&(std::size_t)>& sle
       order.not_after(i, length, rest);
       for (const auto& [actor, footprint] : sleep) {
         Asleep summary{none, none};
-        for (auto k_at = rest.begin(); k_at != rest.end() && (summary.first_related == none || summary.first_own == none); ++k_at) {
+        for (auto k_at = rest.begin();
+             k_at != rest.end() && (summary.first_related == none || summary.first_own == none); ++k_at) {
           const std::size_t k = *k_at;
           const StableActor other = run[k].actor;
           if (summary.first_own == none && same_process(actor, other)) summary.first_own = k;

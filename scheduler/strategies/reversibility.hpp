@@ -49,7 +49,8 @@ class Reversibility {
   std::span<const Event> run_;
   std::size_t length_;
   const HappensBefore& order_;
-  std::unordered_map<ObjectId, std::vector<Change>, ObjectHash> counters_;  // each counter's changes, in run order (looked up only)
+  std::unordered_map<ObjectId, std::vector<Change>, ObjectHash>
+      counters_;  // each counter's changes, in run order (looked up only)
 };
 
 }  // namespace weft::scheduler

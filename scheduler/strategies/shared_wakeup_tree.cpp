@@ -172,7 +172,8 @@ SharedWakeupTree::Prepared SharedWakeupTree::prepare(const Claim& claim, Run& ru
     node->parent = parent;
     node->enabled = std::move(run.enabled[t]);
     node->sleep = std::move(run.sleeps[t]);
-    node->children.push_back({{run.events[t].actor, as_ran(run.events[t].footprint), {}}, nullptr, Child::State::running});
+    node->children.push_back(
+        {{run.events[t].actor, as_ran(run.events[t].footprint), {}}, nullptr, Child::State::running});
     node->bytes = own_bytes(*node);
     Node* raw = node.get();
     (parent == nullptr ? prepared.first : parent->children.front().node) = std::move(node);
@@ -302,10 +303,8 @@ Inserted SharedWakeupTree::insert_into(Node* state, Sequence& v, std::size_t fro
     added_on_path = nullptr;  // below the inserting run's path
   }
   state->children.push_back({v.chain(), nullptr, Child::State::waiting});
-  if (added_on_path != nullptr)
-    ++*added_on_path;  // counted up the path in one pass (finish)
-  else
-    count(state, +1, 0);
+  if (added_on_path != nullptr) ++*added_on_path;  // counted up the path in one pass (finish)
+  else count(state, +1, 0);
   return Inserted::added;
 }
 
@@ -331,7 +330,8 @@ void SharedWakeupTree::prune() {
 std::size_t SharedWakeupTree::memory_bytes() const { return bytes_; }
 
 std::size_t SharedWakeupTree::own_bytes(const Node& node) {
-  std::size_t bytes = sizeof(Node) + node.enabled.capacity() * sizeof(StableActor) + node.sleep.capacity() * sizeof(Sleep::value_type);
+  std::size_t bytes =
+      sizeof(Node) + node.enabled.capacity() * sizeof(StableActor) + node.sleep.capacity() * sizeof(Sleep::value_type);
   for (const auto& entry : node.sleep) bytes += entry.second.touches.capacity() * sizeof(Touch);
   bytes += node.children.capacity() * sizeof(Child);
   for (const Child& child : node.children) bytes += branch_bytes(child.branch);

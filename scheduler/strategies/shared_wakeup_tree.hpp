@@ -63,18 +63,18 @@ class SharedWakeupTree {
 
   // Where a claimed run goes: through `path` (each state's child index), then the claimed child.
   struct Claim {
-    std::vector<StableActor> forced;    // the actors of the path from the start, the claimed one last
-    std::vector<Sleep> sleeps;          // the sleep set at each state of `forced`, earlier siblings in
-    std::vector<StableActor> below;     // then the first branch of each level of the claimed branch's wakeup tree
-    Path path;                          // the states of `forced` and their children
-    bool first = false;                 // the first run of all: nothing forced
+    std::vector<StableActor> forced;  // the actors of the path from the start, the claimed one last
+    std::vector<Sleep> sleeps;        // the sleep set at each state of `forced`, earlier siblings in
+    std::vector<StableActor> below;   // then the first branch of each level of the claimed branch's wakeup tree
+    Path path;                        // the states of `forced` and their children
+    bool first = false;               // the first run of all: nothing forced
   };
   // One finished run, as its worker saw it.
   struct Run {
-    std::vector<Event> events;                    // the steps it took, then what it left enabled
-    std::size_t length = 0;                       // steps taken
+    std::vector<Event> events;                      // the steps it took, then what it left enabled
+    std::size_t length = 0;                         // steps taken
     std::vector<std::vector<StableActor>> enabled;  // at each state of the run
-    std::vector<Sleep> sleeps;                    // at each state (a claim's, then inherited)
+    std::vector<Sleep> sleeps;                      // at each state (a claim's, then inherited)
   };
 
   SharedWakeupTree();
@@ -115,7 +115,7 @@ class SharedWakeupTree {
   // Frees the states no insertion can reach any more (left of every live branch).
   void prune();
 
-  bool done() const;          // nothing waiting and nothing running
+  bool done() const;            // nothing waiting and nothing running
   std::size_t waiting() const;  // branches waiting to be claimed
   // What the tree holds: counted as states are added, grown and freed (vector capacities, not
   // the allocator's own overhead), so it costs nothing to ask after every run.

@@ -101,24 +101,40 @@ void TouchIndex::latest_dependent(const Footprint& footprint, std::uint32_t own,
       switch (touch.mode) {
         case TouchMode::read:
           found = meeting(lists.writes, touch.box, k);
-          consider(lists.adds); consider(lists.ordered_adds); consider(lists.takes); consider(lists.observes);
+          consider(lists.adds);
+          consider(lists.ordered_adds);
+          consider(lists.takes);
+          consider(lists.observes);
           break;
         case TouchMode::write:
           found = later(meeting(lists.reads, touch.box, k), meeting(lists.writes, touch.box, k));
-          consider(lists.adds); consider(lists.ordered_adds); consider(lists.takes); consider(lists.observes);
+          consider(lists.adds);
+          consider(lists.ordered_adds);
+          consider(lists.takes);
+          consider(lists.observes);
           break;
         case TouchMode::add:
           if (touch.ordered) consider(lists.adds);
-          consider(lists.ordered_adds); consider(lists.takes); consider(lists.observes);
-          consider(lists.reads.latest); consider(lists.writes.latest);
+          consider(lists.ordered_adds);
+          consider(lists.takes);
+          consider(lists.observes);
+          consider(lists.reads.latest);
+          consider(lists.writes.latest);
           break;
         case TouchMode::take:
-          consider(lists.adds); consider(lists.ordered_adds); consider(lists.takes); consider(lists.observes);
-          consider(lists.reads.latest); consider(lists.writes.latest);
+          consider(lists.adds);
+          consider(lists.ordered_adds);
+          consider(lists.takes);
+          consider(lists.observes);
+          consider(lists.reads.latest);
+          consider(lists.writes.latest);
           break;
         case TouchMode::observe:
-          consider(lists.adds); consider(lists.ordered_adds); consider(lists.takes);
-          consider(lists.reads.latest); consider(lists.writes.latest);
+          consider(lists.adds);
+          consider(lists.ordered_adds);
+          consider(lists.takes);
+          consider(lists.reads.latest);
+          consider(lists.writes.latest);
           break;
       }
       latest[p] = later(latest[p], found);

@@ -64,15 +64,15 @@ class TouchIndex {
   };
   struct Rank {
     std::size_t latest = none;
-    std::int64_t extent = 0;  // the largest size of the first dimension filed
+    std::int64_t extent = 0;                              // the largest size of the first dimension filed
     std::map<std::int64_t, std::vector<Entry>> by_start;  // by the start of the first dimension
   };
-  struct Boxed {  // reads, or writes
+  struct Boxed {                      // reads, or writes
     std::size_t latest = none;        // of every box
     std::size_t whole_latest = none;  // of rank 0 (the whole object), which meets every box
     std::map<int, Rank> ranks;        // rank >= 1
   };
-  struct Lists {  // one object's touches by one chain
+  struct Lists {                // one object's touches by one chain
     std::size_t newest = none;  // the latest filed of any mode: when it is not above what e_j
                                 // knows of the chain, nothing here is, and the chain is skipped
     std::size_t adds = none, ordered_adds = none, takes = none, observes = none;  // the latest of each
@@ -87,8 +87,8 @@ class TouchIndex {
 
   std::span<const std::uint32_t> positions_;
   std::unordered_map<ObjectId, std::vector<Lists>, ObjectHash> objects_;  // by object, then by chain (looked up only)
-  const Footprint* queried_ = nullptr;         // the footprint of the last query, and
-  std::vector<std::vector<Lists>*> looked_up_;  // its touches' objects (stable: a node map's)
+  const Footprint* queried_ = nullptr;                                    // the footprint of the last query, and
+  std::vector<std::vector<Lists>*> looked_up_;                            // its touches' objects (stable: a node map's)
 };
 
 }  // namespace weft::scheduler

@@ -40,7 +40,8 @@ int Core::device_at(const std::vector<int>& coords) const { return services_.mac
 
 const ParamValue& Core::param_value(std::string_view name, Location loc) const {
   const auto found = params_.find(name);
-  if (found == params_.end()) misuse("reads a parameter", loc, "the scenario declares no parameter '" + std::string(name) + "'");
+  if (found == params_.end())
+    misuse("reads a parameter", loc, "the scenario declares no parameter '" + std::string(name) + "'");
   return found->second;
 }
 
@@ -55,11 +56,12 @@ std::int64_t Core::param(std::string_view name, Location loc) const {
 model::Buffer* Core::host_buffer(std::string_view name, model::ElementType type, Location loc) const {
   model::Buffer* buffer = services_.machine().memory().find_named(id_.device, name);
   if (buffer == nullptr)
-    misuse("takes a host buffer", loc, "no host buffer '" + std::string(name) + "' on device " + std::to_string(id_.device));
+    misuse("takes a host buffer", loc,
+           "no host buffer '" + std::string(name) + "' on device " + std::to_string(id_.device));
   if (buffer->info().type != type)
-    misuse("takes a host buffer", loc, "host buffer '" + std::string(name) + "' holds " +
-                                           std::string(model::to_string(buffer->info().type)) + ", not " +
-                                           std::string(model::to_string(type)));
+    misuse("takes a host buffer", loc,
+           "host buffer '" + std::string(name) + "' holds " + std::string(model::to_string(buffer->info().type)) +
+               ", not " + std::string(model::to_string(type)));
   return buffer;
 }
 
@@ -67,8 +69,8 @@ model::Buffer* Core::allocate(model::Space space, model::ElementType type, const
   return allocate(space, type, shape, {}, loc);
 }
 
-model::Buffer* Core::allocate(model::Space space, model::ElementType type, const model::Shape& shape, std::string_view name,
-                              Location loc) {
+model::Buffer* Core::allocate(model::Space space, model::ElementType type, const model::Shape& shape,
+                              std::string_view name, Location loc) {
   if (const std::string problem = model::shape_problem(shape); !problem.empty())
     misuse("allocates " + std::string(model::to_string(space)) + " of shape " + model::to_string(shape), loc, problem);
   return performed(services_, global_, ops::AllocateBuffer{space, type, shape, name}, loc).made;
@@ -90,29 +92,33 @@ void Core::load_bytes(const model::Slice& slice, std::span<const model::Rect> pa
   performed(services_, global_, ops::MaskedLoad{slice, parts, out}, loc);
 }
 
-void Core::store_bytes(const model::Slice& slice, std::span<const model::Rect> parts, const std::byte* in, Location loc) {
+void Core::store_bytes(const model::Slice& slice, std::span<const model::Rect> parts, const std::byte* in,
+                       Location loc) {
   performed(services_, global_, ops::MaskedStore{slice, parts, in}, loc);
 }
 
-void Core::swap_bytes(const model::Slice& slice, std::span<const model::Rect> parts, const std::byte* in, std::byte* out,
-                      Location loc) {
+void Core::swap_bytes(const model::Slice& slice, std::span<const model::Rect> parts, const std::byte* in,
+                      std::byte* out, Location loc) {
   performed(services_, global_, ops::Swap{slice, parts, in, out}, loc);
 }
 
-std::span<const model::Rect> Core::kept(const model::Slice& slice, const Mask& mask, std::string_view call, Location loc) {
+std::span<const model::Rect> Core::kept(const model::Slice& slice, const Mask& mask, std::string_view call,
+                                        Location loc) {
   const auto [rows, cols] = tile_shape(slice.view);
   if (mask.rows() != rows || mask.cols() != cols)
-    misuse(call, loc, "a " + std::to_string(mask.rows()) + "x" + std::to_string(mask.cols()) + " mask for a ref of shape " +
-                          model::to_string(slice.view) + " (its tiles are " + std::to_string(rows) + "x" +
-                          std::to_string(cols) + ")");
+    misuse(call, loc,
+           "a " + std::to_string(mask.rows()) + "x" + std::to_string(mask.cols()) + " mask for a ref of shape " +
+               model::to_string(slice.view) + " (its tiles are " + std::to_string(rows) + "x" + std::to_string(cols) +
+               ")");
   model::mask_parts(slice.rect, mask.data(), kept_);
   return kept_;
 }
 
 void Core::tile_mismatch(std::string_view call, std::int64_t rows, std::int64_t cols, const model::Shape& shape,
                          Location loc) const {
-  misuse(call, loc, "a " + std::to_string(rows) + "x" + std::to_string(cols) + " tile into a ref of shape " +
-                        model::to_string(shape));
+  misuse(call, loc,
+         "a " + std::to_string(rows) + "x" + std::to_string(cols) + " tile into a ref of shape " +
+             model::to_string(shape));
 }
 
 Semaphore Core::new_semaphore(model::SemaphoreKind kind, std::string_view name, Location loc) {
@@ -136,10 +142,18 @@ SemaphoreArray Core::new_semaphores(model::SemaphoreKind kind, int count, Locati
 
 Semaphore Core::semaphore(Location loc) { return new_semaphore(model::SemaphoreKind::regular, {}, loc); }
 Semaphore Core::dma_semaphore(Location loc) { return new_semaphore(model::SemaphoreKind::dma, {}, loc); }
-Semaphore Core::semaphore(std::string_view name, Location loc) { return new_semaphore(model::SemaphoreKind::regular, name, loc); }
-Semaphore Core::dma_semaphore(std::string_view name, Location loc) { return new_semaphore(model::SemaphoreKind::dma, name, loc); }
-SemaphoreArray Core::semaphores(int count, Location loc) { return new_semaphores(model::SemaphoreKind::regular, count, loc); }
-SemaphoreArray Core::dma_semaphores(int count, Location loc) { return new_semaphores(model::SemaphoreKind::dma, count, loc); }
+Semaphore Core::semaphore(std::string_view name, Location loc) {
+  return new_semaphore(model::SemaphoreKind::regular, name, loc);
+}
+Semaphore Core::dma_semaphore(std::string_view name, Location loc) {
+  return new_semaphore(model::SemaphoreKind::dma, name, loc);
+}
+SemaphoreArray Core::semaphores(int count, Location loc) {
+  return new_semaphores(model::SemaphoreKind::regular, count, loc);
+}
+SemaphoreArray Core::dma_semaphores(int count, Location loc) {
+  return new_semaphores(model::SemaphoreKind::dma, count, loc);
+}
 
 Semaphore Core::barrier_semaphore(Location loc) {
   return fixed_semaphore(barrier_semaphore_id, model::SemaphoreKind::barrier, loc);
@@ -166,10 +180,11 @@ void Core::wait(Semaphore sem, std::int64_t amount, Location loc) {
   check_handle(sem, "waits", loc);
   if (amount <= 0) {
     const scheduler::Fiber::RuntimeSection runtime;
-    services_.fail(global_, {model::Verdict::kernel_error,
-                             model::to_string(id_) + " waits on " + services_.machine().semaphores().describe(sem.index) +
-                                 " for " + std::to_string(amount) + " at " + model::to_string(line_of(loc)) +
-                                 " (a wait must be for a positive amount)"});
+    services_.fail(global_,
+                   {model::Verdict::kernel_error, model::to_string(id_) + " waits on " +
+                                                      services_.machine().semaphores().describe(sem.index) + " for " +
+                                                      std::to_string(amount) + " at " + model::to_string(line_of(loc)) +
+                                                      " (a wait must be for a positive amount)"});
   }
   performed(services_, global_, ops::Wait{sem.index, amount}, loc);
 }
@@ -196,15 +211,15 @@ Dma Core::start(const model::Slice& source, const model::Slice& target, Semaphor
   check_handle(recv, "starts a DMA with the receive semaphore", loc);
   if (send) check_handle(*send, "starts a DMA with the send semaphore", loc);
   const model::CoreId destination{options.device.value_or(id_.device), options.core.value_or(id_.core)};
-  const model::DmaRequest request{source,      target,     destination, recv.index, send ? send->index : -1,
+  const model::DmaRequest request{source,      target, destination, recv.index, send ? send->index : -1,
                                   options.add, origin};
   const int id = performed(services_, global_, ops::DmaStart{request}, loc).dma;
   const model::Dma& dma = services_.machine().dmas()[id];
   return Dma(*this, id, recv, send, dma.bytes, dma.remote());
 }
 
-Dma Core::describe(const model::Slice& source, const model::Slice& target, Semaphore recv, std::optional<Semaphore> send,
-                   DmaOptions options, Location loc) {
+Dma Core::describe(const model::Slice& source, const model::Slice& target, Semaphore recv,
+                   std::optional<Semaphore> send, DmaOptions options, Location loc) {
   check_handle(recv, "describes a DMA with the receive semaphore", loc);
   if (send) check_handle(*send, "describes a DMA with the send semaphore", loc);
   if (source.rect.volume() != target.rect.volume())
@@ -223,14 +238,15 @@ void Core::copy(const model::Slice& source, const model::Slice& target, CopyOpti
 void Core::check(bool ok, std::string_view message, Location loc) {
   if (ok) return;
   const scheduler::Fiber::RuntimeSection runtime;
-  services_.fail(global_, {model::Verdict::kernel_error, model::to_string(id_) + " failed its check at " +
-                                                              model::to_string(line_of(loc)) + ": " + std::string(message)});
+  services_.fail(global_,
+                 {model::Verdict::kernel_error, model::to_string(id_) + " failed its check at " +
+                                                    model::to_string(line_of(loc)) + ": " + std::string(message)});
 }
 
 void Core::misuse(std::string_view call, Location loc, const std::string& what) const {
   const scheduler::Fiber::RuntimeSection runtime;  // weft's own code from here: no watchdog cuts it
   services_.fail(global_, {model::Verdict::kernel_error, model::to_string(id_) + " " + std::string(call) + " at " +
-                                                              model::to_string(line_of(loc)) + ": " + what});
+                                                             model::to_string(line_of(loc)) + ": " + what});
   __builtin_unreachable();  // fail never returns, but [[noreturn]] does not reach through a virtual call
 }
 
@@ -239,25 +255,29 @@ void Core::check_handle(const Semaphore& sem, std::string_view call, Location lo
   // Named only on the way to an error: a check that passes allocates nothing.
   const auto named = [&] { return std::string(model::to_string(sem.kind)) + " semaphore " + std::to_string(sem.id); };
   if (sem.launch != services_.launch_number())
-    misuse(call, loc, named() + " comes from " + (sem.launch == 0 ? "no launch (a handle made by hand)" : "another launch") +
-                          "; use the handles this launch's core.semaphore(), core.dma_semaphore() and "
-                          "core.barrier_semaphore() return");
+    misuse(call, loc,
+           named() + " comes from " + (sem.launch == 0 ? "no launch (a handle made by hand)" : "another launch") +
+               "; use the handles this launch's core.semaphore(), core.dma_semaphore() and "
+               "core.barrier_semaphore() return");
   if (sem.array_size > 0)
-    misuse(call, loc, "index " + std::to_string(sem.array_index) + " of an array of " + std::to_string(sem.array_size) + " " +
-                          std::string(model::to_string(sem.kind)) + " semaphores (ids " + std::to_string(sem.id) + ".." +
-                          std::to_string(sem.id + sem.array_size - 1) + ")");
+    misuse(call, loc,
+           "index " + std::to_string(sem.array_index) + " of an array of " + std::to_string(sem.array_size) + " " +
+               std::string(model::to_string(sem.kind)) + " semaphores (ids " + std::to_string(sem.id) + ".." +
+               std::to_string(sem.id + sem.array_size - 1) + ")");
   const bool known = sem.index >= 0 && sem.index < semaphores.size() && semaphores.id(sem.index) == sem.id &&
                      semaphores.kind(sem.index) == sem.kind;
   if (known) {
     if (const int of = semaphores.launch(sem.index); of >= 0 && of != services_.machine().launches().of(global_))
-      misuse(call, loc, named() + " belongs to launch " + std::to_string(of + 1) + " of the program; this core is in launch " +
-                            std::to_string(services_.machine().launches().of(global_) + 1) +
-                            " (each launch allocates its own semaphores)");
+      misuse(call, loc,
+             named() + " belongs to launch " + std::to_string(of + 1) + " of the program; this core is in launch " +
+                 std::to_string(services_.machine().launches().of(global_) + 1) +
+                 " (each launch allocates its own semaphores)");
     return;
   }
   if (sem.kind == model::SemaphoreKind::barrier && sem.id != barrier_semaphore_id)
-    misuse(call, loc, named() + " is the barrier semaphore of another launch (this launch's is barrier semaphore " +
-                          std::to_string(barrier_semaphore_id) + ", from core.barrier_semaphore())");
+    misuse(call, loc,
+           named() + " is the barrier semaphore of another launch (this launch's is barrier semaphore " +
+               std::to_string(barrier_semaphore_id) + ", from core.barrier_semaphore())");
   misuse(call, loc, named() + " is not a semaphore of this launch (a handle changed by hand?)");
 }
 
@@ -269,8 +289,9 @@ void Core::check_slice(const model::Slice& slice, std::uint64_t launch, std::str
     misuse(call, loc, "a ref from another launch (kept from an earlier execution); its buffer is gone");
   for (int d = 0; d < slice.rect.rank; ++d)
     if (slice.rect.size[d] < 0)
-      misuse(call, loc, "a ref of " + model::describe(slice.buffer->info()) + " with the negative extent " +
-                            std::to_string(slice.rect.size[d]) + " in dimension " + std::to_string(d));
+      misuse(call, loc,
+             "a ref of " + model::describe(slice.buffer->info()) + " with the negative extent " +
+                 std::to_string(slice.rect.size[d]) + " in dimension " + std::to_string(d));
 }
 
 void Dma::wait_send(Location loc) {

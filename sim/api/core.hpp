@@ -55,13 +55,17 @@ class Core {
   // Reports call a buffer by the name given (`core.vmem<float>({8, 128}, "recv")`), else by the
   // line that allocated it.
   template <class T>
-  Ref<T> vmem(const model::Shape& shape, Location loc = Location::current()) { return alloc<T>(model::Space::vmem, shape, {}, loc); }
+  Ref<T> vmem(const model::Shape& shape, Location loc = Location::current()) {
+    return alloc<T>(model::Space::vmem, shape, {}, loc);
+  }
   template <class T>
   Ref<T> vmem(const model::Shape& shape, std::string_view name, Location loc = Location::current()) {
     return alloc<T>(model::Space::vmem, shape, name, loc);
   }
   template <class T>
-  Ref<T> smem(const model::Shape& shape, Location loc = Location::current()) { return alloc<T>(model::Space::smem, shape, {}, loc); }
+  Ref<T> smem(const model::Shape& shape, Location loc = Location::current()) {
+    return alloc<T>(model::Space::smem, shape, {}, loc);
+  }
   template <class T>
   Ref<T> smem(const model::Shape& shape, std::string_view name, Location loc = Location::current()) {
     return alloc<T>(model::Space::smem, shape, name, loc);
@@ -142,8 +146,9 @@ class Core {
   // Starts copying `source` into the buffer `target` names on `device` (default: this device),
   // into the core with this core's index (visible, never blocks).
   template <class T>
-  Dma dma_start(const Ref<T>& source, const Ref<T>& target, Semaphore recv, std::optional<Semaphore> send = std::nullopt,
-                std::optional<int> device = std::nullopt, Location loc = Location::current()) {
+  Dma dma_start(const Ref<T>& source, const Ref<T>& target, Semaphore recv,
+                std::optional<Semaphore> send = std::nullopt, std::optional<int> device = std::nullopt,
+                Location loc = Location::current()) {
     return dma_start(source, target, recv, send, DmaOptions{.device = device}, loc);
   }
   // The same into any core of any device, overwriting or adding: `{.device = d, .core = c, .add = true}`.
@@ -160,8 +165,9 @@ class Core {
   // on it is a wait for those bytes (`wait_recv()` on `recv`, `wait_send()` on `send`). Its
   // id() is -1.
   template <class T>
-  Dma describe_dma(const Ref<T>& source, const Ref<T>& target, Semaphore recv, std::optional<Semaphore> send = std::nullopt,
-                   DmaOptions options = {}, Location loc = Location::current()) {
+  Dma describe_dma(const Ref<T>& source, const Ref<T>& target, Semaphore recv,
+                   std::optional<Semaphore> send = std::nullopt, DmaOptions options = {},
+                   Location loc = Location::current()) {
     check_slice(source.slice(), source.launch(), "describes a DMA from", loc);
     check_slice(target.slice(), target.launch(), "describes a DMA to", loc);
     return describe(source.slice(), target.slice(), recv, send, options, loc);
@@ -170,7 +176,8 @@ class Core {
   // holds the source (or, with `{.add = true}`, the sum). Its semaphore is the launch's sync
   // copy semaphore, which no kernel allocates.
   template <class T>
-  void sync_copy(const Ref<T>& source, const Ref<T>& target, CopyOptions options = {}, Location loc = Location::current()) {
+  void sync_copy(const Ref<T>& source, const Ref<T>& target, CopyOptions options = {},
+                 Location loc = Location::current()) {
     check_slice(source.slice(), source.launch(), "copies from", loc);
     check_slice(target.slice(), target.launch(), "copies to", loc);
     copy(source.slice(), target.slice(), options, loc);
@@ -192,8 +199,9 @@ class Core {
   template <class T>
   Ref<T> ref(model::Buffer* buffer, Location loc = Location::current()) const {
     if (buffer->info().type != model::element_type_of<T>())
-      misuse("takes a ref", loc, model::describe(buffer->info()) + " does not hold " +
-                                     std::string(model::to_string(model::element_type_of<T>())));
+      misuse("takes a ref", loc,
+             model::describe(buffer->info()) + " does not hold " +
+                 std::string(model::to_string(model::element_type_of<T>())));
     return Ref<T>(buffer, launch_number());
   }
   // Ends the execution with kernel_error "<core> <call> at FILE:LINE: <what>": a misuse of the
@@ -247,12 +255,13 @@ class Core {
   template <class T>
   Ref<T> alloc(model::Space space, const model::Shape& shape, std::string_view name, Location loc);
   // A tile not of the ref's tile shape is misuse of `call`.
-  void check_tile(const model::Shape& view, std::int64_t rows, std::int64_t cols, std::string_view call, Location loc) const {
+  void check_tile(const model::Shape& view, std::int64_t rows, std::int64_t cols, std::string_view call,
+                  Location loc) const {
     const auto [want_rows, want_cols] = tile_shape(view);
     if (rows != want_rows || cols != want_cols) tile_mismatch(call, rows, cols, view, loc);
   }
-  [[noreturn]] void tile_mismatch(std::string_view call, std::int64_t rows, std::int64_t cols, const model::Shape& shape,
-                                  Location loc) const;
+  [[noreturn]] void tile_mismatch(std::string_view call, std::int64_t rows, std::int64_t cols,
+                                  const model::Shape& shape, Location loc) const;
   // A semaphore with a fixed id (not visible: it exists before the kernel asks).
   Semaphore fixed_semaphore(int id, model::SemaphoreKind kind, Location loc);
   // A handle made by this launch's API and not changed since.
@@ -313,7 +322,8 @@ template <class T>
 void Core::store(const Ref<T>& ref, const std::type_identity_t<Tile<T>>& tile, const Mask& mask, Location loc) {
   check_slice(ref.slice(), ref.launch(), "stores", loc);
   check_tile(ref.shape(), tile.rows(), tile.cols(), "stores", loc);
-  store_bytes(ref.slice(), kept(ref.slice(), mask, "stores", loc), reinterpret_cast<const std::byte*>(tile.data()), loc);
+  store_bytes(ref.slice(), kept(ref.slice(), mask, "stores", loc), reinterpret_cast<const std::byte*>(tile.data()),
+              loc);
 }
 
 template <class T>

@@ -17,8 +17,8 @@ class Core;
 // device, overwriting the target.
 struct DmaOptions {
   std::optional<int> device{};  // the destination device
-  std::optional<int> core{};  // the destination core index on that device
-  bool add = false;           // add the source to the target (Pallas' async_copy(..., add=True)); not for bool
+  std::optional<int> core{};    // the destination core index on that device
+  bool add = false;             // add the source to the target (Pallas' async_copy(..., add=True)); not for bool
 };
 
 // How a sync copy writes its target.

@@ -55,7 +55,9 @@ class Host {
       throw std::invalid_argument("host: no buffer '" + std::string(name) + "' on device " + std::to_string(device));
     return {reinterpret_cast<std::byte*>(buffer->data<std::uint8_t>()), static_cast<std::size_t>(buffer->bytes())};
   }
-  std::span<const std::byte> bytes(std::string_view name, int device) const { return const_cast<Host*>(this)->bytes(name, device); }
+  std::span<const std::byte> bytes(std::string_view name, int device) const {
+    return const_cast<Host*>(this)->bytes(name, device);
+  }
 
   // The contents of `name` on `device`, flat and row-major.
   template <class T>

@@ -58,11 +58,9 @@ inline void append_plugin_scenarios(void* registry, ScenarioRegistry scenarios) 
 
 // Defines the library's entry point over `scenarios_function`, a function of no arguments that
 // returns a weft::sim::ScenarioRegistry. Use it once per library.
-#define WEFT_PLUGIN(scenarios_function)                                                        \
-  extern "C" __attribute__((visibility("default"))) const WeftPlugin* weft_plugin() {         \
-    static constexpr WeftPlugin plugin{WEFT_VERSION, [](void* registry) {                      \
-                                         ::weft::sim::append_plugin_scenarios(registry,        \
-                                                                              scenarios_function()); \
-                                       }};                                                     \
-    return &plugin;                                                                            \
+#define WEFT_PLUGIN(scenarios_function)                                                                              \
+  extern "C" __attribute__((visibility("default"))) const WeftPlugin* weft_plugin() {                                \
+    static constexpr WeftPlugin plugin{                                                                              \
+        WEFT_VERSION, [](void* registry) { ::weft::sim::append_plugin_scenarios(registry, scenarios_function()); }}; \
+    return &plugin;                                                                                                  \
   }

@@ -10,7 +10,8 @@ const ScenarioDefinition* find_scenario(const ScenarioRegistry& registry, std::s
 
 const ParamValue& Host::param_value(std::string_view name) const {
   const auto found = params_.find(name);
-  if (found == params_.end()) throw std::invalid_argument("the host reads an undeclared parameter '" + std::string(name) + "'");
+  if (found == params_.end())
+    throw std::invalid_argument("the host reads an undeclared parameter '" + std::string(name) + "'");
   return found->second;
 }
 

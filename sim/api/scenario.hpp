@@ -19,7 +19,7 @@ namespace weft::sim {
 struct ScenarioDefinition {
   std::string name{};
   std::string summary{};  // one line, for `weft list`
-  Params params{};    // every parameter the kernel reads, with its default
+  Params params{};        // every parameter the kernel reads, with its default
   model::Verdict expect = model::Verdict::ok;
   std::function<void(Host&)> setup{};
   std::function<void(Core&)> kernel{};

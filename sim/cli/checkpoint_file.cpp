@@ -9,9 +9,15 @@
 
 namespace weft::sim {
 
-CheckpointIdentity checkpoint_identity(const Request& request, const scheduler::ExploreOptions& options, bool keep_going) {
-  return {WEFT_VERSION,           request.scenario->name,   config_digest(request), options.max_executions,
-          options.preemption_bound, options.reduction,       keep_going};
+CheckpointIdentity checkpoint_identity(const Request& request, const scheduler::ExploreOptions& options,
+                                       bool keep_going) {
+  return {WEFT_VERSION,
+          request.scenario->name,
+          config_digest(request),
+          options.max_executions,
+          options.preemption_bound,
+          options.reduction,
+          keep_going};
 }
 
 void write_checkpoint(const std::string& path, const ExploreCheckpoint& checkpoint) {

@@ -18,7 +18,8 @@ struct CheckpointRefused : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-CheckpointIdentity checkpoint_identity(const Request& request, const scheduler::ExploreOptions& options, bool keep_going);
+CheckpointIdentity checkpoint_identity(const Request& request, const scheduler::ExploreOptions& options,
+                                       bool keep_going);
 
 // Throws ConfigError naming the path when it cannot be written.
 void write_checkpoint(const std::string& path, const ExploreCheckpoint& checkpoint);

@@ -34,7 +34,9 @@ namespace {
 
 // Kernel libraries to load (sim/api/plugin.hpp), for every subcommand that names scenarios.
 void add_kernels_option(CLI::App& command, RequestArguments& arguments) {
-  command.add_option("--kernels", arguments.kernels, "load the scenarios of this kernel library (a shared library built with weft::plugin)")
+  command
+      .add_option("--kernels", arguments.kernels,
+                  "load the scenarios of this kernel library (a shared library built with weft::plugin)")
       ->take_all()
       ->allow_extra_args(false);
 }
@@ -48,8 +50,10 @@ void add_request_options(CLI::App& command, RequestArguments& arguments) {
       ->take_all()
       ->allow_extra_args(false);
   command.add_option("--expect", arguments.expect, "the verdict expected (overrides the scenario's)");
-  command.add_option("--watchdog", arguments.watchdog,
-                     "end a core that runs its own code this many seconds without a visible operation (default 10; 0: off)")
+  command
+      .add_option(
+          "--watchdog", arguments.watchdog,
+          "end a core that runs its own code this many seconds without a visible operation (default 10; 0: off)")
       ->transform(real_number(0, 86400, "a number of seconds from 0 to 86400"));
 }
 
@@ -57,15 +61,19 @@ void add_request_options(CLI::App& command, RequestArguments& arguments) {
 // --set scheduler.strategy=NAME, and carried by every reproduce line.
 void add_strategy_option(CLI::App& command, RequestArguments& arguments) {
   const auto names = scheduler::strategy_names();
-  command.add_option("--strategy", arguments.strategy, "the scheduling strategy (default: the config's scheduler.strategy)")
+  command
+      .add_option("--strategy", arguments.strategy,
+                  "the scheduling strategy (default: the config's scheduler.strategy)")
       ->check(CLI::IsMember(std::vector<std::string>(names.begin(), names.end())));
 }
 
 // The trace files of one execution (run, replay).
 void add_trace_options(CLI::App& command, TraceFiles& traces) {
-  command.add_option("--trace", traces.json, "write the execution as a Chrome trace (JSON; open it in ui.perfetto.dev)");
+  command.add_option("--trace", traces.json,
+                     "write the execution as a Chrome trace (JSON; open it in ui.perfetto.dev)");
   command.add_option("--html", traces.html, "write the execution as a self-contained HTML timeline");
-  command.add_option("--trace-text", traces.text, "write the execution step by step as text ('-': stdout, after the report)");
+  command.add_option("--trace-text", traces.text,
+                     "write the execution step by step as text ('-': stdout, after the report)");
 }
 
 // The verb argv names when it is none of the app's (or when there is no verb at all), for a
@@ -116,7 +124,8 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
   app.set_version_flag("--version", "weft " WEFT_VERSION);
 
   RequestArguments arguments;
-  auto* list = app.add_subcommand("list", "list the scenarios (built in, and of --kernels), scenario files and configs");
+  auto* list =
+      app.add_subcommand("list", "list the scenarios (built in, and of --kernels), scenario files and configs");
   add_kernels_option(*list, arguments);
 
   std::optional<std::uint64_t> seed;
@@ -134,14 +143,16 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
   add_request_options(*run, arguments);
   add_trace_options(*run, traces);
   add_strategy_option(*run, arguments);
-  run->add_option("--seed", seed, "the scheduler's seed (default: the config's scheduler.seed)")->transform(seed_number());
+  run->add_option("--seed", seed, "the scheduler's seed (default: the config's scheduler.seed)")
+      ->transform(seed_number());
 
   auto* replay = app.add_subcommand("replay", "replay one execution, by seed or by schedule string");
   add_request_options(*replay, arguments);
   add_trace_options(*replay, traces);
   add_strategy_option(*replay, arguments);
   auto* by_seed = replay->add_option("--seed", seed, "replay the execution of this seed")->transform(seed_number());
-  auto* by_schedule = replay->add_option("--schedule", schedule, "replay this schedule string (@FILE: the one in FILE)");
+  auto* by_schedule =
+      replay->add_option("--schedule", schedule, "replay this schedule string (@FILE: the one in FILE)");
   by_seed->excludes(by_schedule);
 
   auto* sweep = app.add_subcommand("sweep", "run many seeds; stop at the first verdict not as expected");
@@ -157,39 +168,45 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
       ->transform(whole_number(1, std::numeric_limits<std::uint64_t>::max()));
   sweep->add_option("--jsonl", files.jsonl, "write a JSON line per failing seed and a summary line");
   sweep->add_option("--junit", files.junit, "write a JUnit XML report");
-  sweep->add_option("--shrink-budget", files.shrink_budget,
-                    "re-executions spent shrinking the first failure's schedule (0: do not shrink)")
+  sweep
+      ->add_option("--shrink-budget", files.shrink_budget,
+                   "re-executions spent shrinking the first failure's schedule (0: do not shrink)")
       ->transform(whole_number(0, std::numeric_limits<std::size_t>::max()));
   sweep->add_option("--time-budget", time_budget, "stop handing out seeds after S seconds")
       ->transform(real_number(std::numeric_limits<double>::denorm_min(), std::numeric_limits<double>::max(),
                               "a number of seconds above 0"));
 
   ExploreArguments explore_arguments;
-  auto* explore = app.add_subcommand("explore", "run every interleaving up to equivalence (dynamic partial-order reduction)");
+  auto* explore =
+      app.add_subcommand("explore", "run every interleaving up to equivalence (dynamic partial-order reduction)");
   add_request_options(*explore, arguments);
   explore->add_option("--max-executions", explore_arguments.max_executions, "stop after N runs (0: no bound)")
       ->transform(whole_number(0, std::numeric_limits<std::uint64_t>::max()));
-  auto* preemption_bound =
-      explore->add_option("--preemption-bound", explore_arguments.preemption_bound, "explore only schedules with at most K preemptions")
-      ->transform(whole_number(0, std::numeric_limits<int>::max()));
+  auto* preemption_bound = explore
+                               ->add_option("--preemption-bound", explore_arguments.preemption_bound,
+                                            "explore only schedules with at most K preemptions")
+                               ->transform(whole_number(0, std::numeric_limits<int>::max()));
   explore->add_flag("--keep-going", explore_arguments.keep_going, "go on after the first failure");
-  explore->add_option("--jobs", explore_arguments.jobs,
-                      "worker threads sharing one tree (exhausted: the same verdicts as one; docs/semantics.md §7)")
+  explore
+      ->add_option("--jobs", explore_arguments.jobs,
+                   "worker threads sharing one tree (exhausted: the same verdicts as one; docs/semantics.md §7)")
       ->transform(whole_number(1, 256))
       ->excludes(preemption_bound);
   explore->add_option("--checkpoint", explore_arguments.checkpoint,
                       "save the exploration's state to F every few seconds and when it stops (one job)");
   explore->add_option("--resume", explore_arguments.resume,
                       "go on from the checkpoint F, saving to it (unless --checkpoint names another)");
-  explore->add_option("--checkpoint-every", explore_arguments.checkpoint_every,
-                      "seconds between two saves of the checkpoint (5 by default; 0: after every run)")
+  explore
+      ->add_option("--checkpoint-every", explore_arguments.checkpoint_every,
+                   "seconds between two saves of the checkpoint (5 by default; 0: after every run)")
       ->transform(real_number(0, std::numeric_limits<double>::max(), "a number of seconds, 0 or more"));
   explore->add_option("--jsonl", files.jsonl, "write a JSON line per failing verdict and a summary line");
   explore->add_option("--junit", files.junit, "write a JUnit XML report");
   add_trace_options(*explore, traces);
 
   std::vector<std::string> merge_files;
-  auto* merge = app.add_subcommand("merge", "merge the --jsonl files of a sweep's shards into one (failures in seed order)");
+  auto* merge =
+      app.add_subcommand("merge", "merge the --jsonl files of a sweep's shards into one (failures in seed order)");
   merge->add_option("FILES", merge_files, "JSON lines files written by weft sweep --jsonl")->required();
 
   BenchRequest bench_request;
@@ -197,9 +214,10 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
   if (bench) {
     bench_command = app.add_subcommand("bench", "measure weft's costs on this machine; print one JSON object");
     bench_command->add_flag("--quick", bench_request.quick, "small workloads (a smoke test: the figures are noisy)");
-    bench_command->add_option("--scale-devices", bench_request.scale_devices,
-                              "devices (x 4 cores) of the large ring all-gather, 256 by default (32 with --quick); "
-                              "the small one has 1/16 of them")
+    bench_command
+        ->add_option("--scale-devices", bench_request.scale_devices,
+                     "devices (x 4 cores) of the large ring all-gather, 256 by default (32 with --quick); "
+                     "the small one has 1/16 of them")
         ->transform(whole_number(16, 4096));
     bench_command->add_option("--reference", bench_request.reference,
                               "a JAX source tree: run its interpret mode's machine model (SharedMemory, in "

@@ -52,7 +52,8 @@ std::optional<TraceRecorder> recorder_for(const Request& request, const TraceFil
 }
 
 // The explanation of `result`: from the recording, when the execution was recorded anyway.
-Explanation explained(Simulation& simulation, const ExecutionResult& result, const std::optional<TraceRecorder>& recorder) {
+Explanation explained(Simulation& simulation, const ExecutionResult& result,
+                      const std::optional<TraceRecorder>& recorder) {
   if (recorder) return explain_recorded(*recorder, result, accumulating_clocks(simulation.config()));
   return explain(simulation, result);
 }
@@ -69,7 +70,8 @@ int command_run(const Request& request, const std::string& program, std::optiona
       ScheduleFiles(request, traces.first_file()).argument(result.schedule, "seed-" + std::to_string(chosen)).word();
   const Explanation explanation = explained(simulation, result, recorder);
   write_record(std::cout, format_report(request, result, program, chosen, word, explanation));
-  if (recorder) write_traces(traces, *recorder, trace_header(request, result, program, chosen, word, explanation), std::cout);
+  if (recorder)
+    write_traces(traces, *recorder, trace_header(request, result, program, chosen, word, explanation), std::cout);
   return request.accepts(result.verdict) ? 0 : 1;
 }
 
@@ -81,16 +83,19 @@ int command_replay_schedule(const Request& request, const std::string& program, 
   const ExecutionResult result = simulation.run_schedule(decoded, recorder ? &*recorder : nullptr);
   // Steps the run never took would make "replayed schedule" claim more than happened.
   if (result.steps < decoded.size())
-    throw scheduler::ScheduleDiverged("the schedule has " + std::to_string(decoded.size()) + " steps, but the execution ended after " +
-                                      std::to_string(result.steps) + " (as " + std::string(model::to_string(result.verdict)) +
+    throw scheduler::ScheduleDiverged("the schedule has " + std::to_string(decoded.size()) +
+                                      " steps, but the execution ended after " + std::to_string(result.steps) +
+                                      " (as " + std::string(model::to_string(result.verdict)) +
                                       "): it is not a schedule of this execution");
   // The schedule replayed whole is the one given: its reproduce line names the same file.
   const bool same = schedule_word.starts_with("@") && result.schedule == decoded;
   const std::string word =
-      same ? shell_quote(schedule_word) : ScheduleFiles(request, traces.first_file()).argument(result.schedule, "replayed").word();
+      same ? shell_quote(schedule_word)
+           : ScheduleFiles(request, traces.first_file()).argument(result.schedule, "replayed").word();
   const Explanation explanation = explained(simulation, result, recorder);
   write_record(std::cout, format_report(request, result, program, std::nullopt, word, explanation));
-  if (recorder) write_traces(traces, *recorder, trace_header(request, result, program, std::nullopt, word, explanation), std::cout);
+  if (recorder)
+    write_traces(traces, *recorder, trace_header(request, result, program, std::nullopt, word, explanation), std::cout);
   return request.accepts(result.verdict) ? 0 : 1;
 }
 

@@ -42,14 +42,17 @@ std::string megabytes(std::size_t bytes) {
 std::string why_it_ended(const ExploreReport& report, std::size_t budget) {
   if (report.exhausted) return "exhausted: the reduction left no interleaving to run (docs/semantics.md §7)";
   if (report.stopped_early) return "stopped at the first failure (--keep-going explores on)";
-  if (report.interrupted) return "interrupted (SIGINT, SIGTERM, SIGHUP, or stdout closed): the rest of the space was not run";
+  if (report.interrupted)
+    return "interrupted (SIGINT, SIGTERM, SIGHUP, or stdout closed): the rest of the space was not run";
   if (report.allocation_failed)
     return "stopped when an allocation failed: the host (its address-space or cgroup limit) ran out while the "
-           "explorer kept " + std::to_string(report.peak_memory_bytes) + " bytes of a budget of " + std::to_string(budget) +
+           "explorer kept " +
+           std::to_string(report.peak_memory_bytes) + " bytes of a budget of " + std::to_string(budget) +
            " (memory.host_bytes); the rest of the space was not run (a lower memory.host_bytes stops it in time)";
   if (report.out_of_memory)
     return "stopped at the memory budget: the explorer kept " + std::to_string(report.peak_memory_bytes) +
-           " bytes, over the " + std::to_string(budget) + " of memory.host_bytes; the rest of the space was not run "
+           " bytes, over the " + std::to_string(budget) +
+           " of memory.host_bytes; the rest of the space was not run "
            "(--preemption-bound K, or a smaller configuration, explores less)";
   return "cut short by a bound (--max-executions or --preemption-bound)";
 }
@@ -58,14 +61,16 @@ std::string why_it_ended(const ExploreReport& report, std::size_t budget) {
 std::string space_line(const ExploreReport& report, std::size_t budget, int jobs) {
   std::string line = why_it_ended(report, budget);
   if (!report.exhausted && report.estimated_classes > 0)
-    line += "\n          " + space_estimate(report.complete, report.estimated_classes,
-                                  static_cast<double>(report.complete + report.abandoned) / std::max(report.seconds, 1e-9),
-                                  jobs);
+    line +=
+        "\n          " +
+        space_estimate(report.complete, report.estimated_classes,
+                       static_cast<double>(report.complete + report.abandoned) / std::max(report.seconds, 1e-9), jobs);
   return line;
 }
 
 // Where the state went, and how to go on from it.
-std::string checkpoint_line(const std::string& path, const std::optional<std::string>& resumed, const ExploreReport& report) {
+std::string checkpoint_line(const std::string& path, const std::optional<std::string>& resumed,
+                            const ExploreReport& report) {
   std::string line = (resumed ? "resumed from " + *resumed + ", saved to " : "saved to ") + path;
   if (report.interrupted || report.out_of_memory) line += " (go on with --resume " + path + ")";
   return line;
@@ -77,8 +82,8 @@ std::string ranks_line(const OwnerFigures& owner) {
   text << owner.ranks << (owner.ranks == 1 ? " rank" : " ranks") << ", rank 0 owning the tree; " << owner.helper_runs
        << " runs by the others";
   if (owner.helper_runs > 0)
-    text << ", " << std::fixed << std::setprecision(1) << owner.tree_seconds * 1e6 / static_cast<double>(owner.helper_runs)
-         << " us of rank 0's time each";
+    text << ", " << std::fixed << std::setprecision(1)
+         << owner.tree_seconds * 1e6 / static_cast<double>(owner.helper_runs) << " us of rank 0's time each";
   return text.str();
 }
 
@@ -118,8 +123,9 @@ void trace_first_failure(const Request& request, const std::string& program, con
 int command_explore(const Request& request, const std::string& program, const ExploreArguments& arguments,
                     const TraceFiles& traces) {
   if (arguments.ranks != nullptr && arguments.jobs > 1) {
-    std::cerr << "weft: explore --jobs " << arguments.jobs
-              << " runs threads of one process; here processes share the exploration (mpirun -np N weft-mpi explore ...)\n";
+    std::cerr
+        << "weft: explore --jobs " << arguments.jobs
+        << " runs threads of one process; here processes share the exploration (mpirun -np N weft-mpi explore ...)\n";
     return 2;
   }
   if ((arguments.checkpoint || arguments.resume) && (arguments.jobs > 1 || arguments.ranks != nullptr)) {
@@ -160,8 +166,7 @@ int command_explore(const Request& request, const std::string& program, const Ex
   ExploreWatch watch;
   watch.stop = arguments.interrupted;
   watch.progress = [&](const ExploreProgress& now) { progress.update(now); };
-  if (checkpoint)
-    watch.save = [&](const ExploreSaved& state) { write_checkpoint(*checkpoint, {identity, state}); };
+  if (checkpoint) watch.save = [&](const ExploreSaved& state) { write_checkpoint(*checkpoint, {identity, state}); };
   watch.save_every_seconds = arguments.checkpoint_every;
   if (resumed) watch.resume = &*resumed;
   std::vector<Simulation*> workers;
@@ -187,15 +192,17 @@ int command_explore(const Request& request, const std::string& program, const Ex
   // dependent on what it left enabled, which the sleep sets do not know, and the explorer can then
   // run a class twice (docs/semantics.md §7). Only --keep-going explores on after such a run, so
   // the line claims one run per class unless it did and some run failed.
-  const bool each_class_once =
-      !arguments.keep_going || std::all_of(report.verdicts.begin(), report.verdicts.end(),
-                                 [](const FoundVerdict& found) { return found.verdict == model::Verdict::ok; });
+  const bool each_class_once = !arguments.keep_going || std::all_of(report.verdicts.begin(), report.verdicts.end(),
+                                                                    [](const FoundVerdict& found) {
+                                                                      return found.verdict == model::Verdict::ok;
+                                                                    });
   std::cout << "\nruns:     " << report.complete << " complete";
   if (each_class_once) std::cout << ", one per interleaving class";
   if (report.abandoned > 0) std::cout << " (and " << report.abandoned << " cut short by their sleep sets)";
   std::cout << ", " << report.seconds << " s, "
             << static_cast<std::uint64_t>((report.complete + report.abandoned) / std::max(report.seconds, 1e-9))
-            << " runs/s\nspace:    " << space_line(report, model::host_budget_bytes(request.config.machine), arguments.jobs)
+            << " runs/s\nspace:    "
+            << space_line(report, model::host_budget_bytes(request.config.machine), arguments.jobs)
             << "\nkept:     at most " << megabytes(report.peak_memory_bytes) << " by the explorer, " << report.frontier
             << " branches still waiting";
   if (arguments.ranks != nullptr) std::cout << "\nranks:    " << ranks_line(owner);
@@ -204,8 +211,8 @@ int command_explore(const Request& request, const std::string& program, const Ex
   // Each failure's first run: its line in the list (with its signature, as a sweep groups
   // findings), then its whole report, explained as `weft run` explains it.
   const ScheduleFiles schedules(request, arguments.jsonl   ? arguments.jsonl
-                                        : arguments.junit ? arguments.junit
-                                                          : traces.first_file());
+                                         : arguments.junit ? arguments.junit
+                                                           : traces.first_file());
   const std::vector<ExploreFinding> findings = findings_of(request, program, report, schedules);
   FailureExplainer explain_failure(request.config, *request.scenario, request.params);
   std::string reports;
@@ -233,7 +240,9 @@ int command_explore(const Request& request, const std::string& program, const Ex
   const bool stopped = report.interrupted || report.out_of_memory;
   const bool expected = report.as_expected(request.expect);
   std::cout << "result:   "
-            << (stopped && !unexpected ? "not done: nothing unexpected so far" : expected ? "as expected" : "NOT as expected")
+            << (stopped && !unexpected ? "not done: nothing unexpected so far"
+                : expected             ? "as expected"
+                                       : "NOT as expected")
             << " (expected " << model::to_string(request.expect) << ")\n";
   if (stopped) return unexpected ? 1 : exit_incomplete;
   return expected ? 0 : 1;

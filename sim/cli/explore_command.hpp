@@ -1,8 +1,8 @@
 #pragma once
 // `weft explore SCENARIO [--max-executions N] [--preemption-bound K] [--keep-going] [--jobs N]
-// [--checkpoint F] [--resume F] [--jsonl F] [--junit F] [--trace F.json] [--html F.html] [--trace-text F]`: every interleaving
-// of the scenario up to equivalence, what each verdict looked like, each failure's JSON line and
-// JUnit testcase for CI (explore_output.hpp), and the first failure as a trace.
+// [--checkpoint F] [--resume F] [--jsonl F] [--junit F] [--trace F.json] [--html F.html] [--trace-text F]`: every
+// interleaving of the scenario up to equivalence, what each verdict looked like, each failure's JSON line and JUnit
+// testcase for CI (explore_output.hpp), and the first failure as a trace.
 //
 // Exit status: 0 when the scenario expects ok and every run was ok, or expects a failure and
 // that failure was found with no other; 1 otherwise (including an expected failure that no
@@ -38,10 +38,11 @@ struct ExploreArguments {
   std::optional<int> preemption_bound;
   bool keep_going = false;
   int jobs = 1;  // more than 1: explore_in_parallel (no preemption bound)
-  const std::atomic<bool>* interrupted = nullptr;  // raised by SIGINT, SIGTERM, SIGHUP or a closed stdout (interrupt.hpp)
-  std::optional<std::string> jsonl;  // --jsonl F
-  std::optional<std::string> junit;  // --junit F
-  RankTransport* ranks = nullptr;    // weft-mpi's: the exploration is shared by processes
+  const std::atomic<bool>* interrupted =
+      nullptr;                            // raised by SIGINT, SIGTERM, SIGHUP or a closed stdout (interrupt.hpp)
+  std::optional<std::string> jsonl;       // --jsonl F
+  std::optional<std::string> junit;       // --junit F
+  RankTransport* ranks = nullptr;         // weft-mpi's: the exploration is shared by processes
   std::optional<std::string> checkpoint;  // --checkpoint F: save the state to F (one job only)
   std::optional<std::string> resume;      // --resume F: go on from F (and save to it, unless --checkpoint)
   double checkpoint_every = 5;            // --checkpoint-every S: seconds between saves (0: after every run)

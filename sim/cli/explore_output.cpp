@@ -66,8 +66,8 @@ std::string explore_failure_json(const Request& request, const ExploreFinding& f
   return json_text(line);
 }
 
-std::string explore_summary_json(const Request& request, const ExploreArguments& arguments,
-                                 const ExploreReport& report, std::size_t failures) {
+std::string explore_summary_json(const Request& request, const ExploreArguments& arguments, const ExploreReport& report,
+                                 std::size_t failures) {
   Json line{{"summary", true}};
   line.update(identity(request, arguments));
   line["runs"] = report.complete;
@@ -99,23 +99,25 @@ void write_explore_junit(const std::string& path, const Request& request, const 
     ++tests;
     if (result.verdict == request.expect) {
       cases += junit_passed(scenario, finding.signature,
-                            runs_text(finding.found->runs) + ", as expected (" + expected + "); the first replays with " +
-                                finding.reproduce);
+                            runs_text(finding.found->runs) + ", as expected (" + expected +
+                                "); the first replays with " + finding.reproduce);
       continue;
     }
     ++failures;
-    cases += junit_failure_opening(scenario, finding.signature, 0, result, result.details.substr(0, result.details.find('\n')),
-                                   finding.reproduce) +
+    cases += junit_failure_opening(scenario, finding.signature, 0, result,
+                                   result.details.substr(0, result.details.find('\n')), finding.reproduce) +
              "    <system-out>" + runs_text(finding.found->runs) + "</system-out>\n  </testcase>\n";
   }
   ++tests;
   cases += junit_passed(scenario, runs_text(ok_runs) + " ok");
-  if (request.expect != model::Verdict::ok && !report.found(request.expect) && !stopped(report) && !report.stopped_early) {
+  if (request.expect != model::Verdict::ok && !report.found(request.expect) && !stopped(report) &&
+      !report.stopped_early) {
     ++tests;
     ++failures;
-    cases += junit_failed(scenario, "expected " + expected + ", not found", "not_found",
-                          "no run of the exploration gave " + expected + " (" +
-                              (report.exhausted ? "the space was exhausted" : "the space was cut short by a bound") + ")");
+    cases +=
+        junit_failed(scenario, "expected " + expected + ", not found", "not_found",
+                     "no run of the exploration gave " + expected + " (" +
+                         (report.exhausted ? "the space was exhausted" : "the space was cut short by a bound") + ")");
   }
   if (stopped(report)) {
     ++tests;

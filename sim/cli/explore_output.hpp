@@ -14,9 +14,9 @@
 //     SIGTERM, the memory budget), so that a CI timeout never reads as green.
 //
 // The summary has the estimated classes of the whole space (estimated_classes, one job only:
-// class_estimate.hpp), exact once it is exhausted. Both lines carry "explore": true, and the identity of the exploration: the scenario, the
-// config digest, the expected verdict, keep_going, max_executions and preemption_bound. `weft
-// merge` refuses them (an exploration is not sharded: there is nothing to merge; merge.hpp).
+// class_estimate.hpp), exact once it is exhausted. Both lines carry "explore": true, and the identity of the
+// exploration: the scenario, the config digest, the expected verdict, keep_going, max_executions and preemption_bound.
+// `weft merge` refuses them (an exploration is not sharded: there is nothing to merge; merge.hpp).
 
 #include <string>
 #include <vector>
@@ -38,8 +38,8 @@ struct ExploreFinding {
 
 std::string explore_header_json(const Request& request, const ExploreArguments& arguments);
 std::string explore_failure_json(const Request& request, const ExploreFinding& finding);
-std::string explore_summary_json(const Request& request, const ExploreArguments& arguments,
-                                 const ExploreReport& report, std::size_t failures);
+std::string explore_summary_json(const Request& request, const ExploreArguments& arguments, const ExploreReport& report,
+                                 std::size_t failures);
 
 // Writes the JUnit report whole (WholeFile); ConfigError naming `path` when it cannot.
 void write_explore_junit(const std::string& path, const Request& request, const ExploreReport& report,

@@ -13,7 +13,8 @@ void ExploreProgressLine::update(const ExploreProgress& progress) {
   if (!elapsed) return;
   const double rate = static_cast<double>(progress.runs) / std::max(*elapsed, 1e-9);
   char text[240];
-  std::snprintf(text, sizeof text, "explore: %llu runs, %.0f runs/s, run of %zu steps, %zu branches waiting, %.1f MB kept",
+  std::snprintf(text, sizeof text,
+                "explore: %llu runs, %.0f runs/s, run of %zu steps, %zu branches waiting, %.1f MB kept",
                 static_cast<unsigned long long>(progress.runs), rate, progress.depth, progress.frontier,
                 progress.memory_bytes / 1e6);
   std::string line = text;

@@ -68,12 +68,11 @@ void add_finding_fields(Json& line, const Request& request, const ExecutionResul
   line["steps"] = result.steps;
   line["signature"] = signature;
   add_sites(result, line);
-  if (schedule.file)
-    line["schedule_file"] = *schedule.file;
+  if (schedule.file) line["schedule_file"] = *schedule.file;
   else if (schedule.left_out)
-    line["schedule_left_out"] = "longer than a command-line argument; written once per signature: replay this seed by reproduce";
-  else
-    line["schedule"] = schedule.schedule;
+    line["schedule_left_out"] =
+        "longer than a command-line argument; written once per signature: replay this seed by reproduce";
+  else line["schedule"] = schedule.schedule;
 }
 
 }  // namespace weft::sim

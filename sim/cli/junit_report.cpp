@@ -78,10 +78,11 @@ void JunitReport::add_failure(const SeedOutcome& failure, const std::string& sig
   ++failing_seeds_;
   const auto [found, fresh] = index_.try_emplace(signature, cases_.size());
   if (fresh) {
-    const std::string message = failure.nondeterminism.empty() ? first_line(failure.result.details) : failure.nondeterminism;
-    const std::string opening = junit_failure_opening(request_.scenario->name, signature, failure.seconds,
-                                                      failure.result, message,
-                                                      replay_by_seed(request_, program_, failure.seed));
+    const std::string message =
+        failure.nondeterminism.empty() ? first_line(failure.result.details) : failure.nondeterminism;
+    const std::string opening =
+        junit_failure_opening(request_.scenario->name, signature, failure.seconds, failure.result, message,
+                              replay_by_seed(request_, program_, failure.seed));
     if (!write_all(scratch_, opening)) cannot_write(path_);
     cases_.push_back({scratch_size_, opening.size(), 0, {}});
     scratch_size_ += opening.size();
@@ -105,10 +106,10 @@ void JunitReport::finish(const SweepSummary& summary) {
   out.write(junit_passed(scenario, std::to_string(passed) + " seeds as expected (" +
                                        std::string(model::to_string(request_.expect)) + ")"));
   if (!complete)
-    out.write(junit_incomplete(scenario,
-                               "incomplete: " + std::to_string(summary.executions) + " of " +
-                                   std::to_string(summary.planned) + " seeds run",
-                               incomplete_note(summary)));
+    out.write(junit_incomplete(
+        scenario,
+        "incomplete: " + std::to_string(summary.executions) + " of " + std::to_string(summary.planned) + " seeds run",
+        incomplete_note(summary)));
   out.write(junit_suite_closing());
   out.commit();
 }

@@ -48,8 +48,8 @@ class JunitReport {
   static constexpr std::size_t seeds_listed = 1000;  // per signature; the others are counted
 
  private:
-  struct Case {                     // a signature's testcase
-    std::uint64_t opening_at = 0;   // in the scratch file: its opening tag and <failure>
+  struct Case {                    // a signature's testcase
+    std::uint64_t opening_at = 0;  // in the scratch file: its opening tag and <failure>
     std::uint64_t opening_size = 0;
     std::uint64_t seeds_hit = 0;
     std::vector<std::uint64_t> seeds;  // the first seeds_listed of them

@@ -42,8 +42,7 @@ std::string junit_failure_opening(const std::string& scenario, const std::string
                                   const std::string& reproduce) {
   return testcase_opening(scenario, signature) + " time=\"" + std::to_string(seconds) + "\"" + location(result) +
          ">\n    <failure type=\"" + std::string(model::to_string(result.verdict)) + "\" message=\"" +
-         xml_escape(message) + "\">" + xml_escape(reproduce) + "\n" + xml_escape(result.details) +
-         "</failure>\n";
+         xml_escape(message) + "\">" + xml_escape(reproduce) + "\n" + xml_escape(result.details) + "</failure>\n";
 }
 
 std::string junit_passed(const std::string& scenario, const std::string& name, const std::string& out) {

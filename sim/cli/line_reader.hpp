@@ -33,7 +33,7 @@ class LineReader {
   RegularFile file_;
   std::size_t max_line_;
   std::string buffer_;
-  std::size_t start_ = 0;  // where the next line starts in buffer_
+  std::size_t start_ = 0;    // where the next line starts in buffer_
   std::size_t scanned_ = 0;  // bytes from start_ known to hold no newline
   bool at_end_ = false;
   bool cut_short_ = false;

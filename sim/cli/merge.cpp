@@ -130,16 +130,17 @@ int command_merge(const std::vector<std::string>& files) {
     merged.push_back(shard_name(index, count));
     if (shard->summarised && shard->complete) continue;
     unfinished.push_back(shard_name(index, count));
-    std::cerr << "weft merge: shard " << shard_name(index, count) << " (" << shard->path << ") is unfinished: "
-              << shard->note << "\n";
+    std::cerr << "weft merge: shard " << shard_name(index, count) << " (" << shard->path
+              << ") is unfinished: " << shard->note << "\n";
   }
   // Missing shards, named one by one up to a hundred (an array of a million tasks stays legible).
   const std::uint64_t absent = count - by_index.size();
   for (std::uint64_t index = 0; index < count && missing.size() < 100 && missing.size() < absent; ++index)
     if (!by_index.contains(index)) missing.push_back(shard_name(index, count));
   if (absent > 0)
-    std::cerr << "weft merge: " << absent << " of " << count << " shards missing (no file holds them): "
-              << missing.dump() << (absent > missing.size() ? " and more" : "") << "\n";
+    std::cerr << "weft merge: " << absent << " of " << count
+              << " shards missing (no file holds them): " << missing.dump()
+              << (absent > missing.size() ? " and more" : "") << "\n";
 
   const bool complete = absent == 0 && unfinished.empty();
   summary["planned"] = planned;
@@ -155,7 +156,8 @@ int command_merge(const std::vector<std::string>& files) {
 
   Json signatures = Json::array();
   for (const Finding& finding : print_failures_in_seed_order(shards))
-    signatures.push_back({{"signature", finding.signature}, {"count", finding.count}, {"first_seed", finding.first_seed}});
+    signatures.push_back(
+        {{"signature", finding.signature}, {"count", finding.count}, {"first_seed", finding.first_seed}});
   summary["signatures"] = std::move(signatures);
   write_record(std::cout, json_text(summary) + "\n");
   if (failures > 0) return 1;

@@ -71,11 +71,13 @@ void check_not_held(const NamedOutput& output, const std::string& file) {
   std::error_code error;
   if (!std::filesystem::exists(file, error)) return;  // not there yet
   if (locked_by_another(file))
-    refuse(output, "another process holds its lock (a weft sweep writing it as its F.partial?); wait for it to end, "
-                   "or name another file");
+    refuse(output,
+           "another process holds its lock (a weft sweep writing it as its F.partial?); wait for it to end, "
+           "or name another file");
   if (file.ends_with(".partial"))
-    refuse(output, "it is the F.partial of a sweep that stopped (weft merge reads it); merge or remove it first, or "
-                   "name another file");
+    refuse(output,
+           "it is the F.partial of a sweep that stopped (weft merge reads it); merge or remove it first, or "
+           "name another file");
 }
 
 // An output on weft's own stdout or stderr (/dev/stdout, /proc/self/fd/1, or its file by name):
@@ -85,8 +87,9 @@ void check_not_standard(const NamedOutput& output, const std::string& file) {
   struct stat status {};
   if (::stat(file.c_str(), &status) == 0 && S_ISCHR(status.st_mode)) return;
   if (same_file_as(file, STDOUT_FILENO))
-    refuse(output, "it is weft's stdout, where the report goes (only --trace-text writes there, after the report); "
-                   "name a file of its own");
+    refuse(output,
+           "it is weft's stdout, where the report goes (only --trace-text writes there, after the report); "
+           "name a file of its own");
   if (same_file_as(file, STDERR_FILENO) && S_ISREG(status.st_mode))
     refuse(output, "it is weft's stderr, where its messages go; name a file of its own");
 }
@@ -96,9 +99,11 @@ void check_not_standard(const NamedOutput& output, const std::string& file) {
 void check_outputs(const std::vector<NamedOutput>& outputs, const std::vector<InputFile>& inputs) {
   std::vector<WrittenFile> written;
   for (const NamedOutput& output : outputs) {
-    if (output.path == "-")  // read as stdout by habit, but this output is a file: refused, not written as one named '-'
-      refuse(output, "'-' is not stdout for this option (only --trace-text - writes to stdout); name a file (./- for "
-                     "one named '-')");
+    if (output.path ==
+        "-")  // read as stdout by habit, but this output is a file: refused, not written as one named '-'
+      refuse(output,
+             "'-' is not stdout for this option (only --trace-text - writes to stdout); name a file (./- for "
+             "one named '-')");
     const OutputTarget target = output_target(output.path);
     if (!target.problem.empty()) refuse(output, target.problem);
     check_not_standard(output, target.path);

@@ -27,9 +27,9 @@
 namespace weft::sim {
 
 struct NamedOutput {
-  std::string option;    // "--junit"
+  std::string option;  // "--junit"
   std::string path;
-  bool grows = false;    // JSON lines: F.partial beside F is written too (whole_output.hpp)
+  bool grows = false;  // JSON lines: F.partial beside F is written too (whole_output.hpp)
 };
 
 // Throws ConfigError (exit 2) naming the option, the path and what is wrong.

@@ -17,7 +17,8 @@ OutputTarget refused(const std::string& path, const std::string& why) { return {
 
 OutputTarget output_target(const std::string& path) {
   struct stat named {};
-  if (::stat(path.c_str(), &named) == 0 && (S_ISCHR(named.st_mode) || S_ISBLK(named.st_mode) || S_ISFIFO(named.st_mode)))
+  if (::stat(path.c_str(), &named) == 0 &&
+      (S_ISCHR(named.st_mode) || S_ISBLK(named.st_mode) || S_ISFIFO(named.st_mode)))
     return {path, true, {}};  // in place, through whatever links lead there
   std::string current = path;
   for (int links = 0; links <= max_links; ++links) {
@@ -30,7 +31,8 @@ OutputTarget output_target(const std::string& path) {
       std::error_code error;
       const std::filesystem::path target = std::filesystem::read_symlink(current, error);
       if (error) return refused(path, error.message());
-      current = target.is_absolute() ? target.string() : (std::filesystem::path(current).parent_path() / target).string();
+      current =
+          target.is_absolute() ? target.string() : (std::filesystem::path(current).parent_path() / target).string();
       continue;
     }
     if (S_ISDIR(status.st_mode)) return refused(path, "it is a folder");
@@ -41,7 +43,8 @@ OutputTarget output_target(const std::string& path) {
 }
 
 bool same_file_as(const std::string& path, int fd) {
-  struct stat named {}, opened {};
+  struct stat named {
+  }, opened{};
   return ::stat(path.c_str(), &named) == 0 && ::fstat(fd, &opened) == 0 && named.st_dev == opened.st_dev &&
          named.st_ino == opened.st_ino;
 }

@@ -8,9 +8,12 @@ namespace {
 
 std::string_view mode_name(model::DmaExecution mode) {
   switch (mode) {
-    case model::DmaExecution::eager: return "eager";
-    case model::DmaExecution::on_wait: return "on_wait";
-    case model::DmaExecution::async: return "async";
+    case model::DmaExecution::eager:
+      return "eager";
+    case model::DmaExecution::on_wait:
+      return "on_wait";
+    case model::DmaExecution::async:
+      return "async";
   }
   return "?";
 }
@@ -39,8 +42,9 @@ std::string describe_machine(const Config& config) {
   const auto& machine = config.machine;
   std::string mesh;
   for (int extent : machine.mesh) mesh += (mesh.empty() ? "" : "x") + std::to_string(extent);
-  return std::to_string(machine.devices()) + (machine.devices() == 1 ? " device" : " devices") + " (mesh " + mesh + ") x " +
-         std::to_string(machine.cores_per_device) + (machine.cores_per_device == 1 ? " core" : " cores") + ", dma " + std::string(mode_name(machine.dma_execution)) +
+  return std::to_string(machine.devices()) + (machine.devices() == 1 ? " device" : " devices") + " (mesh " + mesh +
+         ") x " + std::to_string(machine.cores_per_device) + (machine.cores_per_device == 1 ? " core" : " cores") +
+         ", dma " + std::string(mode_name(machine.dma_execution)) +
          (machine.dma_chunk_bytes > 0 ? " in chunks of " + std::to_string(machine.dma_chunk_bytes) + " bytes" : "") +
          (machine.compat == model::CompatProfile::jax ? ", compat jax" : "");
 }

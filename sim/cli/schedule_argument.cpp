@@ -63,7 +63,8 @@ ScheduleFiles::ScheduleFiles(const Request& request, const std::optional<std::st
   prefix_ = beside ? *output : "weft-" + request.scenario->name + "." + config_digest(request).substr(0, 8);
 }
 
-ScheduleArgument ScheduleFiles::argument(const scheduler::Schedule& schedule, const std::string& name, bool to_file) const {
+ScheduleArgument ScheduleFiles::argument(const scheduler::Schedule& schedule, const std::string& name,
+                                         bool to_file) const {
   ScheduleArgument argument{scheduler::encode(schedule), std::nullopt};
   if (argument.schedule.size() <= longest_schedule_argument) return argument;
   argument.left_out = !to_file;
@@ -85,7 +86,8 @@ ScheduleArgument ScheduleFiles::argument(const scheduler::Schedule& schedule, co
 }
 
 std::string read_schedule_word(const std::string& word) {
-  if (word.empty()) throw ConfigError("--schedule", 0, 0, "", "an empty schedule string (give the one a reproduce line printed)");
+  if (word.empty())
+    throw ConfigError("--schedule", 0, 0, "", "an empty schedule string (give the one a reproduce line printed)");
   if (!word.starts_with("@")) return word;
   const std::string path = word.substr(1);
   LineReader reader(path, std::size_t{64} << 20);

@@ -53,11 +53,13 @@ void read_header(LineReader& reader, ShardLines& shard) {
   const Json header = parse(reader, *text);
   if (header.contains("merged")) refuse(reader, "is the output of weft merge: merge the shards' own files");
   if (header.contains("seed"))
-    refuse(reader, "the first line is a failure, not a sweep's header: the output of weft merge, or of a weft "
-                   "older than the header line; merge the shards' own files");
+    refuse(reader,
+           "the first line is a failure, not a sweep's header: the output of weft merge, or of a weft "
+           "older than the header line; merge the shards' own files");
   if (header.contains("explore"))
-    refuse(reader, "is an exploration's JSON lines (weft explore --jsonl), not a sweep's: weft merge joins the shards "
-                   "of one sweep, and an exploration is not sharded (its file is whole as it is)");
+    refuse(reader,
+           "is an exploration's JSON lines (weft explore --jsonl), not a sweep's: weft merge joins the shards "
+           "of one sweep, and an exploration is not sharded (its file is whole as it is)");
   if (!header.contains("header")) refuse(reader, "the first line is not a sweep's header: not a sweep's JSON lines");
   for (const std::string_view key : sweep_identity_keys) {
     const Json& value = field(reader, header, std::string(key).c_str());
@@ -66,9 +68,8 @@ void read_header(LineReader& reader, ShardLines& shard) {
   shard.header["shard"] = text_field(reader, header, "shard");
   try {
     shard.seeds = parse_seed_range(text_field(reader, header, "seeds"));
-    shard.shard = resolve_shard(text_field(reader, header, "shard"), std::nullopt, [](const std::string&) {
-      return std::optional<std::string>();
-    });
+    shard.shard = resolve_shard(text_field(reader, header, "shard"), std::nullopt,
+                                [](const std::string&) { return std::optional<std::string>(); });
     SweepOptions options;
     options.seeds = shard.seeds;
     options.shard = shard.shard;
@@ -77,8 +78,8 @@ void read_header(LineReader& reader, ShardLines& shard) {
     refuse(reader, error.what());
   }
   if (count_field(reader, header, "planned") != shard.planned)
-    refuse(reader, "'planned' is not the count of seeds of shard " + text_field(reader, header, "shard") +
-                       " in " + text_field(reader, header, "seeds"));
+    refuse(reader, "'planned' is not the count of seeds of shard " + text_field(reader, header, "shard") + " in " +
+                       text_field(reader, header, "seeds"));
 }
 
 // A failure line's seed, checked against the shard and the seed before it.
@@ -89,8 +90,8 @@ std::uint64_t failure_seed(const LineReader& reader, const Json& line, const Sha
     refuse(reader, "a failure of another sweep (its scenario or expected verdict differs from the header's)");
   const std::uint64_t seed = count_field(reader, line, "seed");
   if (seed < shard.seeds.first || seed > shard.seeds.last || seed % shard.shard.count != shard.shard.index)
-    refuse(reader, "seed " + std::to_string(seed) + " is not a seed of shard " + shard.header["shard"].get<std::string>() +
-                       " of " + shard.header["seeds"].get<std::string>());
+    refuse(reader, "seed " + std::to_string(seed) + " is not a seed of shard " +
+                       shard.header["shard"].get<std::string>() + " of " + shard.header["seeds"].get<std::string>());
   if (previous && seed <= *previous) refuse(reader, "seed " + std::to_string(seed) + " is not above the line before");
   return seed;
 }

@@ -4,7 +4,8 @@
 // output is refused (exit 2, naming the file and line) instead of being added up.
 //
 // What is checked:
-//   - line 1 is a sweep's header (an exploration's, weft explore --jsonl's, is refused as such): the sweep's identity, the shard "I/N" (I < N) and its planned
+//   - line 1 is a sweep's header (an exploration's, weft explore --jsonl's, is refused as such): the sweep's identity,
+//   the shard "I/N" (I < N) and its planned
 //     seed count, which must be the count of seeds s of the range with s % N == I;
 //   - every failure line carries the header's scenario and expected verdict, a seed that is an
 //     integer of 0..2^64-1 (not -1, 1.5, 1e3 or "3"), in the range, of this shard, and above the
@@ -14,9 +15,9 @@
 //     failures is the number of failure lines, executions lies between them and planned, a seed
 //     it stopped before lies above every failure.
 // A file without a summary line (the F.partial of a sweep that was killed, or whose disk filled,
-// or of one still running: it holds the file's lock, and the note says so) is a shard cut short: its failures are its lines, and its executions are the shard's seeds up
-// to its last failure (a sweep releases seeds in order, so every one of them ran). Its last line,
-// if it has no newline (the tail of a write cut short), is left out.
+// or of one still running: it holds the file's lock, and the note says so) is a shard cut short: its failures are its
+// lines, and its executions are the shard's seeds up to its last failure (a sweep releases seeds in order, so every one
+// of them ran). Its last line, if it has no newline (the tail of a write cut short), is left out.
 
 #include <cstdint>
 #include <optional>

@@ -36,7 +36,8 @@ class FindingGroups {
   // signature's first.
   bool add(const std::string& signature, const SeedOutcome& outcome);
   std::size_t size() const { return groups_.size(); }
-  // "findings: N distinct signatures in M failures\n  COUNT x SIGNATURE\n    first seed S, shortest: seed T (K steps)\n..."
+  // "findings: N distinct signatures in M failures\n  COUNT x SIGNATURE\n    first seed S, shortest: seed T (K
+  // steps)\n..."
   std::string summary() const;
 
  private:

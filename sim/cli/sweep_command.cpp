@@ -43,16 +43,16 @@ void print_shrunk(const Request& request, const std::string& program, const Sche
     write_record(std::cout, "shrinking stopped: an allocation failed (the host ran out of memory)\n\n");
     return;
   }
-  write_record(std::cout,
-               "shrunk seed " + std::to_string(failure.seed) + ": " + std::to_string(shrunk.preemptions_before) +
-                   " -> " + std::to_string(shrunk.preemptions_after) + " preemptions, " +
-                   std::to_string(shrunk.steps_before) + " -> " + std::to_string(shrunk.result.steps) + " steps (" +
-                   std::to_string(shrunk.executions) + " re-executions" +
-                   (shrunk.stopped ? "; interrupted: the simplest schedule found so far" : "") + "), verdict " +
-                   std::string(model::to_string(shrunk.result.verdict)) + "\n  " +
-                   replay_by_schedule(request, program,
-                                      schedules.argument(shrunk.result.schedule, seed_name(failure.seed) + ".shrunk").word()) +
-                   "\n\n");
+  write_record(
+      std::cout,
+      "shrunk seed " + std::to_string(failure.seed) + ": " + std::to_string(shrunk.preemptions_before) + " -> " +
+          std::to_string(shrunk.preemptions_after) + " preemptions, " + std::to_string(shrunk.steps_before) + " -> " +
+          std::to_string(shrunk.result.steps) + " steps (" + std::to_string(shrunk.executions) + " re-executions" +
+          (shrunk.stopped ? "; interrupted: the simplest schedule found so far" : "") + "), verdict " +
+          std::string(model::to_string(shrunk.result.verdict)) + "\n  " +
+          replay_by_schedule(request, program,
+                             schedules.argument(shrunk.result.schedule, seed_name(failure.seed) + ".shrunk").word()) +
+          "\n\n");
 }
 
 // A found_within scenario swept whole over seeds 0..N-1 (one shard) with none of them reaching
@@ -65,18 +65,20 @@ bool missed_rare_bug(const Request& request, const SweepOptions& options, const 
 std::string summary_line(const Request& request, const SweepOptions& options, const SweepSummary& summary) {
   std::string line = "sweep: " + request.scenario->name + ", seeds " + std::to_string(options.seeds.first) + ".." +
                      std::to_string(options.seeds.last);
-  if (options.shard.count > 1) line += " shard " + std::to_string(options.shard.index) + "/" + std::to_string(options.shard.count);
+  if (options.shard.count > 1)
+    line += " shard " + std::to_string(options.shard.index) + "/" + std::to_string(options.shard.count);
   line += ": " + std::to_string(summary.executions) + " executions, " + std::to_string(summary.failures) +
           " not as expected (" + std::string(model::to_string(request.expect)) + "), " +
           std::to_string(static_cast<std::uint64_t>(summary.executions / std::max(summary.seconds, 1e-9))) +
           " executions/s\n";
   if (request.found_within) {
     const std::string verdict(model::to_string(request.expect));
-    line += "sweep: " + std::to_string(summary.found) + " reached " + verdict + " (the scenario's found_within: some of seeds 0.." +
-            std::to_string(*request.found_within - 1) + " do, the others are ok)\n";
+    line += "sweep: " + std::to_string(summary.found) + " reached " + verdict +
+            " (the scenario's found_within: some of seeds 0.." + std::to_string(*request.found_within - 1) +
+            " do, the others are ok)\n";
     if (missed_rare_bug(request, options, summary))
-      line += "sweep: NOT as expected: no execution of seeds 0.." + std::to_string(*request.found_within - 1) + " reached " +
-              verdict + "\n";
+      line += "sweep: NOT as expected: no execution of seeds 0.." + std::to_string(*request.found_within - 1) +
+              " reached " + verdict + "\n";
   }
   if (!summary.complete()) line += "sweep: INCOMPLETE: " + incomplete_note(summary) + "\n";
   return line;
@@ -112,8 +114,8 @@ int command_sweep(const Request& request, const std::string& program, const Swee
     if (junit) junit->add_failure(outcome, signature);
     if (!first_failure) first_failure = outcome;
     if (!reported) return;
-    std::string report = format_report(request, outcome.result, program, outcome.seed, schedule.word(),
-                                       explain_failure(outcome.result));
+    std::string report =
+        format_report(request, outcome.result, program, outcome.seed, schedule.word(), explain_failure(outcome.result));
     if (!outcome.nondeterminism.empty()) report += "NOT DETERMINISTIC: " + outcome.nondeterminism + "\n";
     write_record(std::cout, report + "\n");
   };

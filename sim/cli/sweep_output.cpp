@@ -71,7 +71,8 @@ std::string incomplete_note(const SweepSummary& summary) {
                                 "cgroup limit, or what the jobs' executions took at once)"
                           : summary.interrupted ? "interrupted (SIGINT, SIGTERM, SIGHUP, or stdout closed)"
                                                 : "out of time (--time-budget)";
-  std::string note = why + " after " + std::to_string(summary.executions) + " of " + std::to_string(summary.planned) + " seeds";
+  std::string note =
+      why + " after " + std::to_string(summary.executions) + " of " + std::to_string(summary.planned) + " seeds";
   if (summary.next_seed) note += "; seeds from " + std::to_string(*summary.next_seed) + " on did not run";
   return note;
 }

@@ -44,7 +44,8 @@ TraceHeader trace_header(const Request& request, const ExecutionResult& result, 
   header.verdict = model::to_string(result.verdict);
   header.expected = model::to_string(request.expect);
   header.details = result.details;
-  header.reproduce = seed ? replay_by_seed(request, program, *seed) : replay_by_schedule(request, program, schedule_word);
+  header.reproduce =
+      seed ? replay_by_seed(request, program, *seed) : replay_by_schedule(request, program, schedule_word);
   header.steps = result.steps;
   header.sites_blocked = result.verdict == model::Verdict::deadlock;
   header.sites = result.sites;
@@ -55,7 +56,8 @@ TraceHeader trace_header(const Request& request, const ExecutionResult& result, 
   return header;
 }
 
-void write_traces(const TraceFiles& files, const TraceRecorder& recorder, const TraceHeader& header, std::ostream& out) {
+void write_traces(const TraceFiles& files, const TraceRecorder& recorder, const TraceHeader& header,
+                  std::ostream& out) {
   if (files.json) write_file(*files.json, "--trace", chrome_trace_json(recorder, header));
   if (files.html) write_file(*files.html, "--html", html_timeline(recorder, header));
   if (!files.text) return;

@@ -159,7 +159,8 @@ JsonLinesFile::JsonLinesFile(const std::string& path) : path_(path) {
                         "another weft sweep is writing this file (it holds its lock): wait for it to end, or give "
                         "another --jsonl");
     }
-    struct stat opened {}, named {};
+    struct stat opened {
+    }, named{};
     if (::fstat(fd, &opened) == 0 && ::stat(partial.c_str(), &named) == 0 && opened.st_ino == named.st_ino &&
         opened.st_dev == named.st_dev) {
       fd_ = fd;

@@ -42,10 +42,9 @@ std::string format_config_error(std::string_view source, int line, int column, s
   return text;
 }
 
-ConfigError::ConfigError(std::string source_name, int line_number, int column_number,
-                         std::string dotted_key, std::string text)
-    : std::runtime_error(
-          format_config_error(source_name, line_number, column_number, dotted_key, text)),
+ConfigError::ConfigError(std::string source_name, int line_number, int column_number, std::string dotted_key,
+                         std::string text)
+    : std::runtime_error(format_config_error(source_name, line_number, column_number, dotted_key, text)),
       source(std::move(source_name)),
       line(line_number),
       column(column_number),

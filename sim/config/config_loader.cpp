@@ -12,8 +12,7 @@ namespace weft::sim {
 namespace {
 
 // A scenario file's own names, which a config file may not hold.
-constexpr std::array<std::string_view, 5> scenario_names{"kernel", "config", "expect",
-                                                         "description", "params"};
+constexpr std::array<std::string_view, 5> scenario_names{"kernel", "config", "expect", "description", "params"};
 constexpr detail::OtherTopLevel config_file_top_level{{}, {}, scenario_names, "a scenario file"};
 
 }  // namespace

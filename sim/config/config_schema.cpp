@@ -50,23 +50,18 @@ constexpr std::int64_t stack_bytes_max = 64 * 1024 * 1024;
 constexpr std::int64_t pct_depth_max = 64;
 
 constexpr std::array<KeyRule, 7> memory_rules{{
-    {"uninitialized",
-     [](Config& c, const Field& f) { c.machine.uninitialized = f.choice(uninitialized_choices); }},
+    {"uninitialized", [](Config& c, const Field& f) { c.machine.uninitialized = f.choice(uninitialized_choices); }},
     {"out_of_bounds_reads",
-     [](Config& c, const Field& f) {
-       c.machine.out_of_bounds_reads = f.choice(out_of_bounds_choices);
-     }},
+     [](Config& c, const Field& f) { c.machine.out_of_bounds_reads = f.choice(out_of_bounds_choices); }},
     {"hbm_bytes", [](Config& c, const Field& f) { c.machine.hbm_bytes = f.integer(1); }},
     {"vmem_bytes", [](Config& c, const Field& f) { c.machine.vmem_bytes = f.integer(1); }},
     {"smem_bytes", [](Config& c, const Field& f) { c.machine.smem_bytes = f.integer(1); }},
-    {"vmem_shared_bytes",
-     [](Config& c, const Field& f) { c.machine.vmem_shared_bytes = f.integer(1); }},
+    {"vmem_shared_bytes", [](Config& c, const Field& f) { c.machine.vmem_shared_bytes = f.integer(1); }},
     {"host_bytes", [](Config& c, const Field& f) { c.machine.host_bytes = f.integer(0); }},
 }};
 
 constexpr std::array<KeyRule, 2> dma_rules{{
-    {"execution",
-     [](Config& c, const Field& f) { c.machine.dma_execution = f.choice(dma_execution_choices); }},
+    {"execution", [](Config& c, const Field& f) { c.machine.dma_execution = f.choice(dma_execution_choices); }},
     {"chunk_bytes", [](Config& c, const Field& f) { c.machine.dma_chunk_bytes = f.integer(0); }},
 }};
 
@@ -74,34 +69,25 @@ constexpr std::array<KeyRule, 4> race_detection_rules{{
     {"enabled", [](Config& c, const Field& f) { c.race_detection.enabled = f.boolean(); }},
     {"keep_going", [](Config& c, const Field& f) { c.race_detection.keep_going = f.boolean(); }},
     {"semaphore_clocks",
-     [](Config& c, const Field& f) {
-       c.race_detection.semaphore_clocks = f.choice(semaphore_clock_choices);
-     }},
+     [](Config& c, const Field& f) { c.race_detection.semaphore_clocks = f.choice(semaphore_clock_choices); }},
     {"clocks", [](Config& c, const Field& f) { c.race_detection.clocks = f.choice(clock_kind_choices); }},
 }};
 
 constexpr double watchdog_seconds_max = 86'400;
 
 constexpr std::array<KeyRule, 9> scheduler_rules{{
-    {"strategy",
-     [](Config& c, const Field& f) { c.scheduler.strategy = f.one_of(scheduler::strategy_names()); }},
-    {"seed",
-     [](Config& c, const Field& f) { c.scheduler.seed = static_cast<std::uint64_t>(f.integer(0)); }},
+    {"strategy", [](Config& c, const Field& f) { c.scheduler.strategy = f.one_of(scheduler::strategy_names()); }},
+    {"seed", [](Config& c, const Field& f) { c.scheduler.seed = static_cast<std::uint64_t>(f.integer(0)); }},
     {"pct_depth",
-     [](Config& c, const Field& f) {
-       c.scheduler.pct_depth = static_cast<int>(f.integer(1, pct_depth_max));
-     }},
+     [](Config& c, const Field& f) { c.scheduler.pct_depth = static_cast<int>(f.integer(1, pct_depth_max)); }},
     {"pct_steps", [](Config& c, const Field& f) { c.scheduler.pct_steps = f.integer(0); }},
     {"max_steps", [](Config& c, const Field& f) { c.scheduler.max_steps = f.integer(1); }},
     {"stack_bytes",
-     [](Config& c, const Field& f) {
-       c.scheduler.stack_bytes = f.integer(stack_bytes_min, stack_bytes_max);
-     }},
+     [](Config& c, const Field& f) { c.scheduler.stack_bytes = f.integer(stack_bytes_min, stack_bytes_max); }},
     {"watchdog_seconds",
      [](Config& c, const Field& f) { c.scheduler.watchdog_seconds = f.number(0, watchdog_seconds_max); }},
     {"spin_reduction", [](Config& c, const Field& f) { c.scheduler.spin_reduction = f.boolean(); }},
-    {"fiber_backend",
-     [](Config& c, const Field& f) { c.scheduler.fiber_backend = f.choice(fiber_backend_choices); }},
+    {"fiber_backend", [](Config& c, const Field& f) { c.scheduler.fiber_backend = f.choice(fiber_backend_choices); }},
 }};
 
 constexpr std::array<KeyRule, 1> compat_rules{{
@@ -122,33 +108,20 @@ struct SectionRule {
 constexpr std::array<SectionRule, 7> section_rules{{
     {"topology", apply_topology_section},
     {"memory",
-     [](Config& c, const TomlDocument& d, const toml::table& t) {
-       apply_rules(c, d, "memory", t, memory_rules);
-     }},
-    {"dma",
-     [](Config& c, const TomlDocument& d, const toml::table& t) {
-       apply_rules(c, d, "dma", t, dma_rules);
-     }},
-    {"race_detection",
-     [](Config& c, const TomlDocument& d, const toml::table& t) {
-       apply_rules(c, d, "race_detection", t, race_detection_rules);
-     }},
-    {"scheduler",
-     [](Config& c, const TomlDocument& d, const toml::table& t) {
-       apply_rules(c, d, "scheduler", t, scheduler_rules);
-     }},
+     [](Config& c, const TomlDocument& d, const toml::table& t) { apply_rules(c, d, "memory", t, memory_rules); }},
+    {"dma", [](Config& c, const TomlDocument& d, const toml::table& t) { apply_rules(c, d, "dma", t, dma_rules); }},
+    {"race_detection", [](Config& c, const TomlDocument& d,
+                          const toml::table& t) { apply_rules(c, d, "race_detection", t, race_detection_rules); }},
+    {"scheduler", [](Config& c, const TomlDocument& d,
+                     const toml::table& t) { apply_rules(c, d, "scheduler", t, scheduler_rules); }},
     {"compat",
-     [](Config& c, const TomlDocument& d, const toml::table& t) {
-       apply_rules(c, d, "compat", t, compat_rules);
-     }},
+     [](Config& c, const TomlDocument& d, const toml::table& t) { apply_rules(c, d, "compat", t, compat_rules); }},
     {"program",
-     [](Config& c, const TomlDocument& d, const toml::table& t) {
-       apply_rules(c, d, "program", t, program_rules);
-     }},
+     [](Config& c, const TomlDocument& d, const toml::table& t) { apply_rules(c, d, "program", t, program_rules); }},
 }};
 
-constexpr std::array<std::string_view, 7> section_names{
-    "topology", "memory", "dma", "race_detection", "scheduler", "compat", "program"};
+constexpr std::array<std::string_view, 7> section_names{"topology",  "memory", "dma",    "race_detection",
+                                                        "scheduler", "compat", "program"};
 
 bool contains(std::span<const std::string_view> names, std::string_view name) {
   return std::find(names.begin(), names.end(), name) != names.end();
@@ -164,8 +137,7 @@ bool contains(std::span<const std::string_view> names, std::string_view name) {
   sections.insert(sections.end(), others.sections.begin(), others.sections.end());
   const bool is_section = entry.node->is_table();
   std::string message = is_section ? "unknown section (" : "unknown key (";
-  if (!is_section && !others.keys.empty())
-    message += "known keys: " + join_list(others.keys) + "; ";
+  if (!is_section && !others.keys.empty()) message += "known keys: " + join_list(others.keys) + "; ";
   message += "known sections: " + join_list(sections) + ")";
   document.fail(entry.key->source().begin, name, message);
 }
@@ -174,13 +146,12 @@ bool contains(std::span<const std::string_view> names, std::string_view name) {
 
 std::span<const std::string_view> config_section_names() { return section_names; }
 
-void apply_rules(Config& config, const TomlDocument& document, std::string_view section,
-                 const toml::table& table, std::span<const KeyRule> rules) {
+void apply_rules(Config& config, const TomlDocument& document, std::string_view section, const toml::table& table,
+                 std::span<const KeyRule> rules) {
   for (const Entry& entry : entries_in_source_order(table)) {
     const Field field{document, dotted(section, entry.key->str()), *entry.key, *entry.node};
-    const auto rule = std::find_if(rules.begin(), rules.end(), [&](const KeyRule& candidate) {
-      return candidate.name == entry.key->str();
-    });
+    const auto rule = std::find_if(rules.begin(), rules.end(),
+                                   [&](const KeyRule& candidate) { return candidate.name == entry.key->str(); });
     if (rule == rules.end()) {
       std::vector<std::string_view> known;
       for (const KeyRule& r : rules) known.push_back(r.name);
@@ -190,12 +161,11 @@ void apply_rules(Config& config, const TomlDocument& document, std::string_view 
   }
 }
 
-void apply_config_document(Config& config, const TomlDocument& document,
-                           const OtherTopLevel& others) {
+void apply_config_document(Config& config, const TomlDocument& document, const OtherTopLevel& others) {
   for (const Entry& entry : entries_in_source_order(document.root())) {
     const std::string_view name = entry.key->str();
-    const auto rule = std::find_if(section_rules.begin(), section_rules.end(),
-                                   [&](const SectionRule& r) { return r.name == name; });
+    const auto rule =
+        std::find_if(section_rules.begin(), section_rules.end(), [&](const SectionRule& r) { return r.name == name; });
     if (rule != section_rules.end()) {
       const Field section{document, std::string{name}, *entry.key, *entry.node};
       rule->apply(config, document, section.table());

@@ -29,8 +29,7 @@ std::span<const std::string_view> config_section_names();
 // Applies every config section of `document` to `config`, validating each key, and the total
 // core count once the document is applied. Any other top-level name is an error unless
 // `others` lists it. On error `config` may be half changed: callers apply to a copy.
-void apply_config_document(Config& config, const TomlDocument& document,
-                           const OtherTopLevel& others);
+void apply_config_document(Config& config, const TomlDocument& document, const OtherTopLevel& others);
 
 // One key of a section and how it changes the config (after checking the value).
 struct KeyRule {
@@ -40,11 +39,10 @@ struct KeyRule {
 
 // Applies each key of `table` (section `section`) by its rule; an unknown key is an error
 // that lists the known ones.
-void apply_rules(Config& config, const TomlDocument& document, std::string_view section,
-                 const toml::table& table, std::span<const KeyRule> rules);
+void apply_rules(Config& config, const TomlDocument& document, std::string_view section, const toml::table& table,
+                 std::span<const KeyRule> rules);
 
 // [topology] (topology_section.cpp): devices or mesh, cores_per_device, and the core limit.
-void apply_topology_section(Config& config, const TomlDocument& document,
-                            const toml::table& table);
+void apply_topology_section(Config& config, const TomlDocument& document, const toml::table& table);
 
 }  // namespace weft::sim::detail

@@ -29,8 +29,7 @@ const toml::table& params_table(const TomlDocument& document, const Entry& secti
 }  // namespace
 
 void check_params_section(const TomlDocument& document, const Entry& section) {
-  for (const Entry& entry : entries_in_source_order(params_table(document, section)))
-  {
+  for (const Entry& entry : entries_in_source_order(params_table(document, section))) {
     const Field field{document, dotted(params_section, entry.key->str()), *entry.key, *entry.node};
     read_value(field, field.node());
   }
@@ -43,9 +42,8 @@ void apply_params_section(Params& params, const TomlDocument& document, const En
     if (known == params.end()) {
       std::vector<std::string_view> names;
       for (const auto& [name, value] : params) names.push_back(name);
-      field.fail_at_key(names.empty()
-                            ? "unknown parameter (the kernel has no parameters)"
-                            : "unknown parameter (known parameters: " + join_list(names) + ")");
+      field.fail_at_key(names.empty() ? "unknown parameter (the kernel has no parameters)"
+                                      : "unknown parameter (known parameters: " + join_list(names) + ")");
     }
     ParamValue given = read_value(field, field.node());
     if (const std::string expected = kind_mismatch(known->second, given); !expected.empty())

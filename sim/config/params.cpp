@@ -80,20 +80,28 @@ std::vector<std::vector<std::int64_t>> ParamValue::as_integer_lists() const {
 
 std::string_view to_string(ParamValue::Kind kind) {
   switch (kind) {
-    case ParamValue::Kind::integer: return "integer";
-    case ParamValue::Kind::boolean: return "boolean";
-    case ParamValue::Kind::string: return "string";
-    case ParamValue::Kind::list: return "list";
+    case ParamValue::Kind::integer:
+      return "integer";
+    case ParamValue::Kind::boolean:
+      return "boolean";
+    case ParamValue::Kind::string:
+      return "string";
+    case ParamValue::Kind::list:
+      return "list";
   }
   return "?";
 }
 
 std::string to_toml(const ParamValue& value) {
   switch (value.kind()) {
-    case ParamValue::Kind::integer: return std::to_string(value.as_integer());
-    case ParamValue::Kind::boolean: return value.as_boolean() ? "true" : "false";
-    case ParamValue::Kind::string: return quoted(value.as_string());
-    case ParamValue::Kind::list: break;
+    case ParamValue::Kind::integer:
+      return std::to_string(value.as_integer());
+    case ParamValue::Kind::boolean:
+      return value.as_boolean() ? "true" : "false";
+    case ParamValue::Kind::string:
+      return quoted(value.as_string());
+    case ParamValue::Kind::list:
+      break;
   }
   std::string text = "[";
   for (const ParamValue& item : value.as_list()) text += (text.size() > 1 ? ", " : "") + to_toml(item);

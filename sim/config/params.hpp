@@ -20,8 +20,8 @@ class ParamValue {
  public:
   enum class Kind { integer, boolean, string, list };
 
-  ParamValue() = default;  // the integer 0
-  ParamValue(int value) : kind_(Kind::integer), integer_(value) {}  // NOLINT: `{"rows", 8}`
+  ParamValue() = default;                                                    // the integer 0
+  ParamValue(int value) : kind_(Kind::integer), integer_(value) {}           // NOLINT: `{"rows", 8}`
   ParamValue(std::int64_t value) : kind_(Kind::integer), integer_(value) {}  // NOLINT
   static ParamValue boolean(bool value);
   static ParamValue string(std::string value);

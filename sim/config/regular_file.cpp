@@ -39,7 +39,8 @@ RegularFile::RegularFile(std::string path) : path_(std::move(path)) {
   fail(path_, 0, known ? "it is not a regular file (it is " + kind_of(status.st_mode) + ")" : std::strerror(error));
 }
 
-RegularFile::RegularFile(RegularFile&& other) noexcept : path_(std::move(other.path_)), fd_(std::exchange(other.fd_, -1)) {}
+RegularFile::RegularFile(RegularFile&& other) noexcept
+    : path_(std::move(other.path_)), fd_(std::exchange(other.fd_, -1)) {}
 
 RegularFile::~RegularFile() {
   if (fd_ >= 0) ::close(fd_);

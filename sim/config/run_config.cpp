@@ -7,8 +7,7 @@
 
 namespace weft::sim {
 
-Config load_run_config(const ScenarioFile& scenario,
-                       const std::optional<std::filesystem::path>& config_file,
+Config load_run_config(const ScenarioFile& scenario, const std::optional<std::filesystem::path>& config_file,
                        std::span<const std::string> assignments, Params& params,
                        std::span<const std::string> definition_settings) {
   Config config = default_config();

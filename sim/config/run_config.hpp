@@ -18,8 +18,7 @@ namespace weft::sim {
 // `params` holds the kernel's parameters with their defaults on entry; the scenario's [params]
 // and then the params.NAME assignments are applied to it. `assignments` are --set arguments,
 // applied in order.
-Config load_run_config(const ScenarioFile& scenario,
-                       const std::optional<std::filesystem::path>& config_file,
+Config load_run_config(const ScenarioFile& scenario, const std::optional<std::filesystem::path>& config_file,
                        std::span<const std::string> assignments, Params& params,
                        std::span<const std::string> definition_settings = {});
 

@@ -13,8 +13,8 @@
 namespace weft::sim {
 namespace {
 
-constexpr std::array<std::string_view, 6> scenario_keys{"kernel", "kernels", "config", "expect",
-                                                        "found_within", "description"};
+constexpr std::array<std::string_view, 6> scenario_keys{"kernel", "kernels",      "config",
+                                                        "expect", "found_within", "description"};
 constexpr std::array<std::string_view, 1> scenario_sections{"params"};
 constexpr detail::OtherTopLevel scenario_top_level{scenario_keys, scenario_sections};
 
@@ -28,13 +28,11 @@ model::Verdict read_verdict(const detail::Field& field) {
   const std::string name = field.string();
   const std::optional<model::Verdict> verdict = model::parse_verdict(name);
   if (!verdict)
-    field.fail("unknown verdict '" + name + "' (expected one of: " +
-               std::string{model::verdict_names()} + ")");
+    field.fail("unknown verdict '" + name + "' (expected one of: " + std::string{model::verdict_names()} + ")");
   return *verdict;
 }
 
-void read_top_level_key(ScenarioFile& scenario, const detail::TomlDocument& document,
-                        const detail::Entry& entry) {
+void read_top_level_key(ScenarioFile& scenario, const detail::TomlDocument& document, const detail::Entry& entry) {
   const std::string_view name = entry.key->str();
   const detail::Field field{document, std::string{name}, *entry.key, *entry.node};
   if (name == "kernel") {
@@ -76,8 +74,7 @@ ScenarioFile parse_scenario_text(std::string text, const std::filesystem::path& 
   Config scratch;
   detail::apply_config_document(scratch, document, scenario_top_level);
   if (scenario.kernel.empty())
-    document.fail(toml::source_position{1, 1}, "kernel",
-                  "missing (the name of a registered kernel is required)");
+    document.fail(toml::source_position{1, 1}, "kernel", "missing (the name of a registered kernel is required)");
   if (scenario.found_within && scenario.expect.value_or(model::Verdict::ok) == model::Verdict::ok)
     for (const detail::Entry& entry : detail::entries_in_source_order(document.root()))
       if (entry.key->str() == "found_within")

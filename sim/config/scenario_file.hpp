@@ -24,15 +24,15 @@ namespace weft::sim {
 
 struct ScenarioFile {
   std::filesystem::path path;
-  std::string kernel;                           // required key `kernel`
-  std::optional<std::filesystem::path> config;  // key `config`, resolved against path's folder
-  std::optional<std::filesystem::path> kernels; // key `kernels`, resolved against path's folder
-  std::optional<model::Verdict> expect;         // key `expect`
+  std::string kernel;                            // required key `kernel`
+  std::optional<std::filesystem::path> config;   // key `config`, resolved against path's folder
+  std::optional<std::filesystem::path> kernels;  // key `kernels`, resolved against path's folder
+  std::optional<model::Verdict> expect;          // key `expect`
   // key `found_within`: the expected verdict is a bug only some schedules reach; a sweep of the
   // seeds 0..N-1 reaches it at least once, and every other execution is ok (docs/configuration.md).
   std::optional<std::int64_t> found_within;
-  std::string description;                      // key `description`; empty when absent
-  std::string text;  // the file's text: its sections and [params] are applied from it later
+  std::string description;  // key `description`; empty when absent
+  std::string text;         // the file's text: its sections and [params] are applied from it later
 };
 
 // Reads and checks the whole file: its own keys, the types and ranges of its config sections

@@ -31,24 +31,20 @@ std::string_view trim(std::string_view text) {
 }
 
 bool is_word_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
-         c == '-' || c == '.';
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
 }
 
 // A bare word (eager, nan, on_wait) is taken as a string; true and false stay booleans.
 bool is_bare_word(std::string_view value) {
   const char first = value.front();
-  if (!((first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z') || first == '_'))
-    return false;
+  if (!((first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z') || first == '_')) return false;
   for (char c : value)
     if (!is_word_char(c)) return false;
   return value != "true" && value != "false";
 }
 
-[[noreturn]] void fail(std::string_view assignment, std::size_t index, std::string_view key,
-                       std::string message) {
-  throw ConfigError(std::string{set_source}, 1, column_of(assignment, index), std::string{key},
-                    std::move(message));
+[[noreturn]] void fail(std::string_view assignment, std::size_t index, std::string_view key, std::string message) {
+  throw ConfigError(std::string{set_source}, 1, column_of(assignment, index), std::string{key}, std::move(message));
 }
 
 // The assignment as a TOML document, its bare-word value quoted.
@@ -63,8 +59,7 @@ detail::TomlDocument parse_assignment(std::string_view assignment) {
   if (key.empty()) fail(assignment, 0, "", "expected KEY=VALUE, found no key before '='");
   const std::string_view value = trim(assignment.substr(equals + 1));
   if (value.empty()) fail(assignment, equals + 1, key, "expected KEY=VALUE, found no value after '='");
-  if (!is_bare_word(value))
-    return detail::TomlDocument{assignment, std::string{set_source}, {}, std::string{key}};
+  if (!is_bare_word(value)) return detail::TomlDocument{assignment, std::string{set_source}, {}, std::string{key}};
 
   const std::size_t begin = static_cast<std::size_t>(value.data() - assignment.data());
   const std::size_t end = begin + value.size();
@@ -87,8 +82,7 @@ void apply_set(Config& config, Params& params, std::string_view assignment) {
   detail::apply_config_document(layered_config, document, set_top_level);
   const auto section = document.root().find("params");
   if (section != document.root().end())
-    detail::apply_params_section(layered_params, document,
-                                 detail::Entry{&section->first, &section->second});
+    detail::apply_params_section(layered_params, document, detail::Entry{&section->first, &section->second});
   config = std::move(layered_config);
   params = std::move(layered_params);
 }

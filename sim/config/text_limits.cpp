@@ -11,8 +11,8 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 std::optional<TooDeep> too_deep(std::string_view text) {
   TextPosition at{1, 0};
-  int dots = 0;            // on this line
-  int depth = 0;           // arrays and inline tables open here (across lines: an array may span several)
+  int dots = 0;   // on this line
+  int depth = 0;  // arrays and inline tables open here (across lines: an array may span several)
   bool comment = false;
   char quote = 0;          // the quote of the string we are in, if any
   bool multiline = false;  // ... and whether it is a triple-quoted one

@@ -17,23 +17,23 @@ std::string one_line(std::string_view text) {
   return line;
 }
 
-toml::table parse_or_throw(std::string_view text, const std::string& source_name,
-                           const ColumnMap& columns, const std::string& syntax_error_key) {
+toml::table parse_or_throw(std::string_view text, const std::string& source_name, const ColumnMap& columns,
+                           const std::string& syntax_error_key) {
   if (text.size() > max_text_bytes)
-    throw ConfigError(source_name, 0, 0, syntax_error_key,
-                      "too large: " + std::to_string(text.size()) + " bytes (at most " +
-                          std::to_string(max_text_bytes) + ")");
+    throw ConfigError(
+        source_name, 0, 0, syntax_error_key,
+        "too large: " + std::to_string(text.size()) + " bytes (at most " + std::to_string(max_text_bytes) + ")");
   if (const auto deep = too_deep(text))
     throw ConfigError(source_name, deep->at.line, columns.to_user(deep->at.column), syntax_error_key,
-                      deep->key ? "keys nested more than " + std::to_string(max_key_depth) + " deep"
-                                : "arrays and inline tables nested more than " + std::to_string(max_value_depth) + " deep");
+                      deep->key
+                          ? "keys nested more than " + std::to_string(max_key_depth) + " deep"
+                          : "arrays and inline tables nested more than " + std::to_string(max_value_depth) + " deep");
   try {
     return toml::parse(text, std::string_view{source_name});
   } catch (const toml::parse_error& error) {
     const toml::source_position where = error.source().begin;
-    throw ConfigError(source_name, static_cast<int>(where.line),
-                      columns.to_user(static_cast<int>(where.column)), syntax_error_key,
-                      "TOML syntax error: " + one_line(error.description()));
+    throw ConfigError(source_name, static_cast<int>(where.line), columns.to_user(static_cast<int>(where.column)),
+                      syntax_error_key, "TOML syntax error: " + one_line(error.description()));
   }
 }
 
@@ -52,11 +52,9 @@ TomlDocument::TomlDocument(std::string_view text, std::string source_name, Colum
       columns_(std::move(columns)),
       root_(parse_or_throw(text, source_name_, columns_, syntax_error_key)) {}
 
-void TomlDocument::fail(const toml::source_position& where, std::string key,
-                        std::string message) const {
-  throw ConfigError(source_name_, static_cast<int>(where.line),
-                    columns_.to_user(static_cast<int>(where.column)), std::move(key),
-                    std::move(message));
+void TomlDocument::fail(const toml::source_position& where, std::string key, std::string message) const {
+  throw ConfigError(source_name_, static_cast<int>(where.line), columns_.to_user(static_cast<int>(where.column)),
+                    std::move(key), std::move(message));
 }
 
 bool comes_before(const toml::source_position& a, const toml::source_position& b) {

@@ -32,8 +32,7 @@ class TomlDocument {
   const toml::table& root() const { return root_; }
   const std::string& source_name() const { return source_name_; }
 
-  [[noreturn]] void fail(const toml::source_position& where, std::string key,
-                         std::string message) const;
+  [[noreturn]] void fail(const toml::source_position& where, std::string key, std::string message) const;
 
  private:
   std::string source_name_;

@@ -25,36 +25,42 @@ std::string join_list(std::span<const std::string_view> names) {
 
 std::string type_phrase(toml::node_type type) {
   switch (type) {
-    case toml::node_type::table: return "a table";
-    case toml::node_type::array: return "an array";
-    case toml::node_type::string: return "a string";
-    case toml::node_type::integer: return "an integer";
-    case toml::node_type::floating_point: return "a floating-point number";
-    case toml::node_type::boolean: return "a boolean";
-    case toml::node_type::date: return "a date";
-    case toml::node_type::time: return "a time";
-    case toml::node_type::date_time: return "a date-time";
-    case toml::node_type::none: break;
+    case toml::node_type::table:
+      return "a table";
+    case toml::node_type::array:
+      return "an array";
+    case toml::node_type::string:
+      return "a string";
+    case toml::node_type::integer:
+      return "an integer";
+    case toml::node_type::floating_point:
+      return "a floating-point number";
+    case toml::node_type::boolean:
+      return "a boolean";
+    case toml::node_type::date:
+      return "a date";
+    case toml::node_type::time:
+      return "a time";
+    case toml::node_type::date_time:
+      return "a date-time";
+    case toml::node_type::none:
+      break;
   }
   return "nothing";
 }
 
-Field::Field(const TomlDocument& document, std::string key, const toml::key& name,
-             const toml::node& node)
+Field::Field(const TomlDocument& document, std::string key, const toml::key& name, const toml::node& node)
     : document_(&document), key_(std::move(key)), name_(&name), node_(&node) {}
 
-std::int64_t Field::integer(std::int64_t min, std::int64_t max) const {
-  return integer_at(*node_, min, max);
-}
+std::int64_t Field::integer(std::int64_t min, std::int64_t max) const { return integer_at(*node_, min, max); }
 
 std::int64_t Field::integer_at(const toml::node& inner, std::int64_t min, std::int64_t max) const {
   const auto* value = inner.as_integer();
   if (value == nullptr) fail_type(inner, "an integer");
   const std::int64_t number = value->get();
   if (number < min || number > max) {
-    const std::string range = max == no_maximum
-                                  ? "at least " + std::to_string(min)
-                                  : std::to_string(min) + ".." + std::to_string(max);
+    const std::string range =
+        max == no_maximum ? "at least " + std::to_string(min) : std::to_string(min) + ".." + std::to_string(max);
     fail_at(inner, "value " + std::to_string(number) + " is out of range (expected " + range + ")");
   }
   return number;
@@ -110,9 +116,7 @@ const toml::array& Field::array() const {
 
 void Field::fail(std::string message) const { fail_at(*node_, std::move(message)); }
 
-void Field::fail_at_key(std::string message) const {
-  document_->fail(name_->source().begin, key_, std::move(message));
-}
+void Field::fail_at_key(std::string message) const { document_->fail(name_->source().begin, key_, std::move(message)); }
 
 void Field::fail_at(const toml::node& inner, std::string message) const {
   document_->fail(inner.source().begin, key_, std::move(message));

@@ -33,8 +33,7 @@ std::string type_phrase(toml::node_type type);
 
 class Field {
  public:
-  Field(const TomlDocument& document, std::string key, const toml::key& name,
-        const toml::node& node);
+  Field(const TomlDocument& document, std::string key, const toml::key& name, const toml::node& node);
 
   const std::string& key() const { return key_; }
   const toml::key& name() const { return *name_; }

@@ -51,7 +51,8 @@ std::string describe_blocked(std::span<const StandingCore> cores, std::span<cons
         }
       }
     } else if (!core.polls.empty()) {
-      text += ": polls, re-reading " + core.polls + "; nothing it reads has changed since its last read, and nothing "
+      text += ": polls, re-reading " + core.polls +
+              "; nothing it reads has changed since its last read, and nothing "
               "left to run can change it (the spin reduction, docs/semantics.md §6)";
     }
   }

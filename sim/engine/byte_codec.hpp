@@ -48,7 +48,8 @@ class ByteWriter {
 class ByteReader {
  public:
   // Reads `bytes` from `at` on; `what` names them in errors ("explore message").
-  ByteReader(std::string_view bytes, std::size_t at, std::string what) : bytes_(bytes), at_(at), what_(std::move(what)) {}
+  ByteReader(std::string_view bytes, std::size_t at, std::string what)
+      : bytes_(bytes), at_(at), what_(std::move(what)) {}
   std::uint64_t number();
   std::int64_t signed_number();
   std::uint64_t at_most(std::uint64_t most);

@@ -21,18 +21,18 @@ std::string seconds_text(double seconds) {
 }  // namespace
 
 model::Failure stack_overflow_failure(model::CoreId core, std::size_t stack_bytes, model::SourceLine last) {
-  return {model::Verdict::kernel_error,
-          model::to_string(core) + " overflowed its fiber stack (" + std::to_string(stack_bytes) +
-              " bytes, scheduler.stack_bytes) in its own code, " + since(last) +
-              " (unbounded recursion?); its fiber was abandoned"};
+  return {model::Verdict::kernel_error, model::to_string(core) + " overflowed its fiber stack (" +
+                                            std::to_string(stack_bytes) +
+                                            " bytes, scheduler.stack_bytes) in its own code, " + since(last) +
+                                            " (unbounded recursion?); its fiber was abandoned"};
 }
 
 model::Failure stack_exhausted_failure(model::CoreId core, std::size_t stack_bytes, std::size_t headroom_bytes,
                                        model::SourceLine at) {
-  return {model::Verdict::kernel_error,
-          model::to_string(core) + " overflowed its fiber stack: less than " + std::to_string(headroom_bytes) +
-              " of its " + std::to_string(stack_bytes) + " bytes (scheduler.stack_bytes) were left at a visible operation at " +
-              model::to_string(at) + " (unbounded recursion?)"};
+  return {model::Verdict::kernel_error, model::to_string(core) + " overflowed its fiber stack: less than " +
+                                            std::to_string(headroom_bytes) + " of its " + std::to_string(stack_bytes) +
+                                            " bytes (scheduler.stack_bytes) were left at a visible operation at " +
+                                            model::to_string(at) + " (unbounded recursion?)"};
 }
 
 model::Failure fault_failure(model::CoreId core, const scheduler::Fault& fault, model::SourceLine last) {
@@ -41,15 +41,18 @@ model::Failure fault_failure(model::CoreId core, const scheduler::Fault& fault, 
 }
 
 model::Failure watchdog_failure(model::CoreId core, double watchdog_seconds, model::SourceLine last) {
-  return {model::Verdict::kernel_error,
-          model::to_string(core) + " ran its own code for " + seconds_text(watchdog_seconds) +
-              " s without a visible operation, " + since(last) +
-              " (an endless loop?); the watchdog ended it (--watchdog SECONDS, scheduler.watchdog_seconds; 0 disables)"};
+  return {
+      model::Verdict::kernel_error,
+      model::to_string(core) + " ran its own code for " + seconds_text(watchdog_seconds) +
+          " s without a visible operation, " + since(last) +
+          " (an endless loop?); the watchdog ended it (--watchdog SECONDS, scheduler.watchdog_seconds; 0 disables)"};
 }
 
 std::string swallowed_teardown(model::CoreId core, model::SourceLine went_on_at) {
-  std::string text = model::to_string(core) + " caught weft's teardown and did not rethrow it (a catch (...) in a kernel must rethrow)";
-  if (*went_on_at.file != '\0') text += ": it went on to a visible operation at " + model::to_string(went_on_at) + ", and its fiber was abandoned";
+  std::string text = model::to_string(core) +
+                     " caught weft's teardown and did not rethrow it (a catch (...) in a kernel must rethrow)";
+  if (*went_on_at.file != '\0')
+    text += ": it went on to a visible operation at " + model::to_string(went_on_at) + ", and its fiber was abandoned";
   return text;
 }
 

@@ -76,10 +76,14 @@ std::optional<model::Failure> Execution::abandonment(const CoreSlot& slot) const
   const model::CoreId id = slot.core->id();
   const model::SourceLine last = slot.pending.line;
   switch (slot.fiber->end()) {
-    case Fiber::End::stack_overflow: return stack_overflow_failure(id, slot.fiber->stack_bytes(), last);
-    case Fiber::End::interrupted: return watchdog_failure(id, watchdog_seconds_, last);
-    case Fiber::End::faulted: return fault_failure(id, slot.fiber->fault(), last);
-    default: return std::nullopt;
+    case Fiber::End::stack_overflow:
+      return stack_overflow_failure(id, slot.fiber->stack_bytes(), last);
+    case Fiber::End::interrupted:
+      return watchdog_failure(id, watchdog_seconds_, last);
+    case Fiber::End::faulted:
+      return fault_failure(id, slot.fiber->fault(), last);
+    default:
+      return std::nullopt;
   }
 }
 

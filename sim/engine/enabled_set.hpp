@@ -46,10 +46,8 @@ class EnabledSet {
     const scheduler::Actor actor{scheduler::Actor::Kind::dma_read, static_cast<std::uint32_t>(dma)};
     const auto listed = std::lower_bound(cores_end(), actors_.end(), actor, by_index);
     if (listed == actors_.end() || listed->index != actor.index) return;
-    if (over)
-      actors_.erase(listed);
-    else
-      listed->kind = scheduler::Actor::Kind::dma_write;
+    if (over) actors_.erase(listed);
+    else listed->kind = scheduler::Actor::Kind::dma_write;
   }
   // Every phase leaves (a policy that chooses the phases afresh, then adds them back).
   void drop_phases() { actors_.resize(cores_); }

@@ -19,7 +19,8 @@ Execution::Execution(model::Machine& machine, scheduler::StackPool& stacks, cons
   for (int global = 0; global < static_cast<int>(cores_.size()); ++global) {
     cores_[global].core = std::make_unique<Core>(*this, machine_.topology().core_of(global), params);
     std::function<void()> body = [this, global] { this->body(global); };
-    cores_[global].fiber = make_fiber ? make_fiber(stacks, std::move(body)) : scheduler::make_fiber(backend, stacks, std::move(body));
+    cores_[global].fiber =
+        make_fiber ? make_fiber(stacks, std::move(body)) : scheduler::make_fiber(backend, stacks, std::move(body));
     cores_[global].fiber->set_label(model::to_string(cores_[global].core->id()));
   }
   unfinished_ = static_cast<int>(cores_.size());
@@ -62,8 +63,9 @@ std::optional<std::pair<int, int>> Execution::dma_needed_by(int dma_id) const {
     const CoreSlot& slot = cores_[global];
     if (semaphore < 0 || slot.fiber->finished() || !blocked(static_cast<std::size_t>(global))) return false;
     const auto waits = ops::waits(slot.pending, machine_, global);
-    return waits && std::any_of(waits->begin(), waits->end(),
-                                [&](const ops::Condition& condition) { return condition.filled_by(semaphore, global); });
+    return waits && std::any_of(waits->begin(), waits->end(), [&](const ops::Condition& condition) {
+             return condition.filled_by(semaphore, global);
+           });
   };
   if (waits_on(dma.recv_semaphore, dma.destination))
     return std::pair{dma.recv_semaphore, machine_.topology().global(dma.destination)};

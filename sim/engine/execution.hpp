@@ -242,10 +242,8 @@ class Execution final : public CoreServices, public scheduler::Process {
   template <class Entry>
   void note_poll(int global, const Entry& entry, const ops::OpSite& site) {
     if (!spin_.on()) return;
-    if constexpr (ops::Polling<Entry>)
-      spin_.note_read(static_cast<std::size_t>(global), entry.polls(site), machine_);
-    else
-      spin_.note_effect(static_cast<std::size_t>(global));
+    if constexpr (ops::Polling<Entry>) spin_.note_read(static_cast<std::size_t>(global), entry.polls(site), machine_);
+    else spin_.note_effect(static_cast<std::size_t>(global));
   }
   // on_wait: the DMA phases enabled now are those a blocked core needs (DmaPolicy::on_wait_phases).
   void enable_needed_phases();

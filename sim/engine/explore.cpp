@@ -28,8 +28,8 @@ std::vector<FoundVerdict> replay_verdicts(Simulation& simulation, const std::vec
     ExecutionResult first = simulation.run_schedule(verdict.schedule);
     if (first.verdict != verdict.verdict)
       throw ResumeError("checkpoint: the first run of " + std::string(model::to_string(verdict.verdict)) +
-                               " replays as " + std::string(model::to_string(first.verdict)) +
-                               " (was the scenario's code changed?)");
+                        " replays as " + std::string(model::to_string(first.verdict)) +
+                        " (was the scenario's code changed?)");
     verdicts.push_back({verdict.verdict, verdict.runs, std::move(first)});
   }
   return verdicts;
@@ -47,10 +47,13 @@ ExploreReport explore(Simulation& simulation, const scheduler::ExploreOptions& o
                       const Simulation::Inspector* inspect, const ExploreWatch& watch) {
   explore_parts::check_explorable(simulation.config());
   const auto started = std::chrono::steady_clock::now();  // for the report's rate only
-  const auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(); };
+  const auto seconds = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  };
   const std::size_t budget = explore_parts::memory_budget(watch, simulation.config());
   const ExploreSaved* resume = watch.resume;
-  scheduler::Explorer explorer = resume != nullptr ? scheduler::Explorer(options, resume->explorer) : scheduler::Explorer(options);
+  scheduler::Explorer explorer =
+      resume != nullptr ? scheduler::Explorer(options, resume->explorer) : scheduler::Explorer(options);
   explore_parts::Stoppable strategy(explorer.strategy(), watch.stop);
   ExploreReport report;
   std::uint64_t steps_before = 0;  // of the runs before a resume
@@ -100,7 +103,8 @@ ExploreReport explore(Simulation& simulation, const scheduler::ExploreOptions& o
       report.peak_memory_bytes = std::max(report.peak_memory_bytes, kept);
     }
     if (watch.progress)
-      watch.progress({runs, explorer.complete_runs(), explorer.estimated_classes(), depth, explorer.frontier_size(), kept});
+      watch.progress(
+          {runs, explorer.complete_runs(), explorer.estimated_classes(), depth, explorer.frontier_size(), kept});
     if (complete) {
       explore_parts::tally(report, result, false);
       if (result.verdict != model::Verdict::ok && !keep_going) {

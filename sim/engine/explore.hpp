@@ -31,19 +31,19 @@ struct FoundVerdict {
 
 struct ExploreReport {
   std::uint64_t complete = 0;
-  std::uint64_t abandoned = 0;          // redundant runs cut short by sleep sets
-  std::vector<FoundVerdict> verdicts;   // in the order first found
-  bool exhausted = false;               // every interleaving class was visited
-  bool bound_hit = false;               // max executions or the preemption bound cut the space
-  bool stopped_early = false;           // stopped at a failure (no keep_going)
-  bool interrupted = false;             // the stop flag was raised
-  bool out_of_memory = false;           // the explorer's state passed the memory budget, or:
-  bool allocation_failed = false;       // the host ran out first (std::bad_alloc); out_of_memory too
-  std::size_t peak_memory_bytes = 0;    // the most the explorer kept after a run
-  std::size_t frontier = 0;             // wakeup-tree branches still waiting when it stopped
-  std::uint64_t steps = 0;              // taken over all runs, the abandoned ones' included
-  double estimated_classes = 0;         // the explorer's estimate of the classes (complete runs)
-                                        // of the whole space (0: not estimated, with several jobs)
+  std::uint64_t abandoned = 0;         // redundant runs cut short by sleep sets
+  std::vector<FoundVerdict> verdicts;  // in the order first found
+  bool exhausted = false;              // every interleaving class was visited
+  bool bound_hit = false;              // max executions or the preemption bound cut the space
+  bool stopped_early = false;          // stopped at a failure (no keep_going)
+  bool interrupted = false;            // the stop flag was raised
+  bool out_of_memory = false;          // the explorer's state passed the memory budget, or:
+  bool allocation_failed = false;      // the host ran out first (std::bad_alloc); out_of_memory too
+  std::size_t peak_memory_bytes = 0;   // the most the explorer kept after a run
+  std::size_t frontier = 0;            // wakeup-tree branches still waiting when it stopped
+  std::uint64_t steps = 0;             // taken over all runs, the abandoned ones' included
+  double estimated_classes = 0;        // the explorer's estimate of the classes (complete runs)
+                                       // of the whole space (0: not estimated, with several jobs)
   double seconds = 0;
 
   bool found(model::Verdict verdict) const;
@@ -66,23 +66,23 @@ struct ExploreSaved {
   std::vector<SavedVerdict> verdicts;  // in the order first found
   std::uint64_t steps = 0;             // of the runs finished
   std::size_t peak_memory_bytes = 0;
-  double seconds = 0;                  // spent so far, over every process that ran it
-  bool stopped_early = false;          // it stopped at a failure: resuming it runs nothing more
+  double seconds = 0;          // spent so far, over every process that ran it
+  bool stopped_early = false;  // it stopped at a failure: resuming it runs nothing more
   friend bool operator==(const ExploreSaved&, const ExploreSaved&) = default;
 };
 
 // What an exploration is watched by, after each run and at every step.
 struct ExploreProgress {
-  std::uint64_t runs = 0;          // complete and abandoned
+  std::uint64_t runs = 0;  // complete and abandoned
   std::uint64_t complete = 0;
-  double estimated_classes = 0;    // as in ExploreReport
-  std::size_t depth = 0;           // steps of the latest complete run
-  std::size_t frontier = 0;        // wakeup-tree branches waiting
-  std::size_t memory_bytes = 0;    // what the explorer keeps
+  double estimated_classes = 0;  // as in ExploreReport
+  std::size_t depth = 0;         // steps of the latest complete run
+  std::size_t frontier = 0;      // wakeup-tree branches waiting
+  std::size_t memory_bytes = 0;  // what the explorer keeps
 };
 struct ExploreWatch {
-  std::size_t memory_budget = 0;                   // bytes; 0: the host memory budget of the config
-  const std::atomic<bool>* stop = nullptr;         // raised by a signal handler: stop at the next step
+  std::size_t memory_budget = 0;                         // bytes; 0: the host memory budget of the config
+  const std::atomic<bool>* stop = nullptr;               // raised by a signal handler: stop at the next step
   std::function<void(const ExploreProgress&)> progress;  // after each run
   // Checkpoints (the one-thread explore only; the others refuse them: std::invalid_argument).
   // `save` is given the whole state after a run once `save_every_seconds` of wall clock have

@@ -132,7 +132,8 @@ ExploreCheckpoint decode_checkpoint(std::string_view bytes) {
   if (bytes.size() < magic.size() + hash_bytes) throw DecodeError("checkpoint: truncated");
   const std::string_view body = bytes.substr(0, bytes.size() - hash_bytes);
   std::uint64_t stored = 0;
-  for (std::size_t k = hash_bytes; k-- > 0;) stored = (stored << 8) | static_cast<unsigned char>(bytes[body.size() + k]);
+  for (std::size_t k = hash_bytes; k-- > 0;)
+    stored = (stored << 8) | static_cast<unsigned char>(bytes[body.size() + k]);
   ByteReader in = open(body);
   if (stored != fnv1a(body)) in.fail("its hash does not match its contents (truncated or altered)");
   ExploreCheckpoint checkpoint;
@@ -147,7 +148,8 @@ ExploreCheckpoint decode_checkpoint(std::string_view bytes) {
     verdict.runs = in.number();
     verdict.schedule.resize(in.count());
     for (scheduler::Actor& actor : verdict.schedule) {
-      actor.kind = static_cast<scheduler::Actor::Kind>(in.at_most(static_cast<std::uint8_t>(scheduler::Actor::Kind::dma_write)));
+      actor.kind =
+          static_cast<scheduler::Actor::Kind>(in.at_most(static_cast<std::uint8_t>(scheduler::Actor::Kind::dma_write)));
       actor.index = static_cast<std::uint32_t>(in.at_most(std::numeric_limits<std::uint32_t>::max()));
     }
   }
@@ -166,7 +168,9 @@ std::optional<std::string> identity_difference(const CheckpointIdentity& here, c
     if (!text.empty()) text += "; ";
     text += what + ": " + now + " here, " + then + " in the checkpoint";
   };
-  const auto bound = [](const std::optional<int>& value) { return value ? std::to_string(*value) : std::string("none"); };
+  const auto bound = [](const std::optional<int>& value) {
+    return value ? std::to_string(*value) : std::string("none");
+  };
   const auto yes_no = [](bool value) { return std::string(value ? "yes" : "no"); };
   differ("the weft version", here.weft_version, saved.weft_version);
   differ("the scenario", here.scenario, saved.scenario);

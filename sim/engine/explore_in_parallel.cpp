@@ -64,7 +64,7 @@ class SharedExploration {
   ExploreReport report_;
   SharedTreeRuns counted_;  // after report_, which it counts into
   std::uint64_t claims_ = 0, steps_ = 0;
-  int waiting_ = 0;  // workers waiting for a branch
+  int waiting_ = 0;   // workers waiting for a branch
   int unpruned_ = 0;  // runs since the tree was last pruned
   std::exception_ptr error_;
 };

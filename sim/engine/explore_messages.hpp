@@ -56,8 +56,8 @@ scheduler::SharedWakeupTree::Claim decode_claim(std::string_view message,
 
 // How a run ended, as the tree owner's tally needs it.
 struct Outcome {
-  bool complete = false;  // false: abandoned (every enabled actor asleep)
-  bool stopped = false;   // ended by the helper's stop flag: nothing else of it counts
+  bool complete = false;                        // false: abandoned (every enabled actor asleep)
+  bool stopped = false;                         // ended by the helper's stop flag: nothing else of it counts
   model::Verdict verdict = model::Verdict::ok;  // a complete run's
   scheduler::Schedule schedule;                 // a complete run's: it replays the verdict
   std::uint64_t steps = 0;                      // taken by the run, ended or not

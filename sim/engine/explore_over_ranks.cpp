@@ -50,15 +50,20 @@ class Stopwatch {
 bool kept_by_tally(const ExploreReport& report, const ExecutionResult& result) {
   const auto found = std::find_if(report.verdicts.begin(), report.verdicts.end(),
                                   [&](const FoundVerdict& f) { return f.verdict == result.verdict; });
-  return found == report.verdicts.end() || (result.verdict != model::Verdict::ok && result.schedule < found->first.schedule);
+  return found == report.verdicts.end() ||
+         (result.verdict != model::Verdict::ok && result.schedule < found->first.schedule);
 }
 
 class Owner {
  public:
   Owner(Simulation& simulation, RankTransport& transport, const scheduler::ExploreOptions& options, bool keep_going,
         const ExploreWatch& watch, std::size_t budget)
-      : simulation_(simulation), transport_(transport), options_(options), watch_(watch),
-        helpers_(static_cast<std::size_t>(transport.ranks())), counted_(report_, watch, keep_going, budget),
+      : simulation_(simulation),
+        transport_(transport),
+        options_(options),
+        watch_(watch),
+        helpers_(static_cast<std::size_t>(transport.ranks())),
+        counted_(report_, watch, keep_going, budget),
         own_(strategy_, watch.stop) {}
 
   ExploreReport explore(OwnerFigures& figures);
@@ -67,7 +72,7 @@ class Owner {
   // A helper as the owner sees it. `near` is its last run's path, good while no prune has freed
   // states since (`near_prunes`).
   struct Helper {
-    bool heard = false;  // its first message came: it waits for claims
+    bool heard = false;                            // its first message came: it waits for claims
     std::optional<SharedWakeupTree::Claim> claim;  // the branch it runs
     std::optional<SharedWakeupTree::Path> near;
     std::uint64_t near_prunes = 0;
@@ -76,8 +81,9 @@ class Owner {
 
   // `kept`, when given: how many of the claim's first states are those of `near` whose sleep
   // sets `sleeps` held (a helper keeps them from its last claim).
-  std::optional<SharedWakeupTree::Claim> next_claim(std::optional<SharedWakeupTree::Path>& near, std::uint64_t near_prunes,
-                                                    std::vector<scheduler::Sleep>& sleeps, std::size_t* kept = nullptr);
+  std::optional<SharedWakeupTree::Claim> next_claim(std::optional<SharedWakeupTree::Path>& near,
+                                                    std::uint64_t near_prunes, std::vector<scheduler::Sleep>& sleeps,
+                                                    std::size_t* kept = nullptr);
   void hand_out(int rank);
   void take(RankTransport::Message message);
   void take_run(int rank, Helper& helper, std::string_view bytes);
@@ -107,8 +113,8 @@ class Owner {
 };
 
 std::optional<SharedWakeupTree::Claim> Owner::next_claim(std::optional<SharedWakeupTree::Path>& near,
-                                                         std::uint64_t near_prunes, std::vector<scheduler::Sleep>& sleeps,
-                                                         std::size_t* kept) {
+                                                         std::uint64_t near_prunes,
+                                                         std::vector<scheduler::Sleep>& sleeps, std::size_t* kept) {
   if (halted_) return std::nullopt;
   if (options_.max_executions > 0 && claims_ >= options_.max_executions) {
     report_.bound_hit = true;
@@ -187,10 +193,11 @@ void Owner::take_run(int rank, Helper& helper, std::string_view bytes) {
   {
     // The run's analysis, with the helper's order: its reversals rebuilt from their events (alive
     // while inserted).
-    const scheduler::RaceAnalysis analysis(
-        run.events, run.length,
-        run.enabled.empty() ? std::span<const scheduler::StableActor>() : std::span<const scheduler::StableActor>(run.enabled.back()),
-        scheduler::HappensBefore(std::move(message.clocks)));
+    const scheduler::RaceAnalysis analysis(run.events, run.length,
+                                           run.enabled.empty()
+                                               ? std::span<const scheduler::StableActor>()
+                                               : std::span<const scheduler::StableActor>(run.enabled.back()),
+                                           scheduler::HappensBefore(std::move(message.clocks)));
     std::vector<scheduler::Reversal> reversals;
     reversals.reserve(message.races.size());
     for (const auto& [i, j] : message.races) reversals.push_back(analysis.reversal(i, j));
@@ -271,7 +278,7 @@ ExploreReport Owner::explore(OwnerFigures& figures) {
     if (ended && !outstanding() && all_heard()) break;
     if (!ended && run_own()) continue;
     if (!outstanding() && all_heard()) {
-      if (halted_ || tree_.done() || report_.bound_hit) continue;  // it ended just now
+      if (halted_ || tree_.done() || report_.bound_hit) continue;                  // it ended just now
       throw std::logic_error("explore: the tree has branches no rank can claim");  // yet nothing runs anywhere
     }
     take(std::move(*transport_.receive(true)));
@@ -293,15 +300,17 @@ ExploreReport Owner::explore(OwnerFigures& figures) {
 
 }  // namespace
 
-ExploreReport explore_over_ranks(Simulation& simulation, RankTransport& transport, const scheduler::ExploreOptions& options,
-                                 bool keep_going, const ExploreWatch& watch, OwnerFigures* figures) {
+ExploreReport explore_over_ranks(Simulation& simulation, RankTransport& transport,
+                                 const scheduler::ExploreOptions& options, bool keep_going, const ExploreWatch& watch,
+                                 OwnerFigures* figures) {
   if (transport.rank() != 0) throw std::invalid_argument("explore: the tree is owned by rank 0");
   if (options.preemption_bound || !options.reduction)
     throw std::invalid_argument("explore: several ranks explore with the reduction and no preemption bound");
   explore_parts::refuse_checkpoints(watch, "several ranks");
   explore_parts::check_explorable(simulation.config());
   const auto started = std::chrono::steady_clock::now();  // for the report's rate only
-  Owner owner(simulation, transport, options, keep_going, watch, explore_parts::memory_budget(watch, simulation.config()));
+  Owner owner(simulation, transport, options, keep_going, watch,
+              explore_parts::memory_budget(watch, simulation.config()));
   OwnerFigures measured;
   ExploreReport report = owner.explore(measured);
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -318,11 +327,13 @@ void help_explore(Simulation& simulation, RankTransport& transport, const Explor
   for (;;) {
     const RankTransport::Message message = *transport.receive(true);
     try {
-      if (message.from != 0) throw std::logic_error("explore: a helper heard from rank " + std::to_string(message.from));
+      if (message.from != 0)
+        throw std::logic_error("explore: a helper heard from rank " + std::to_string(message.from));
       const messages::Kind kind = messages::kind_of(message.bytes);
       if (kind == messages::Kind::stop) return;
       if (failed) continue;
-      SharedWakeupTree::Claim claim = messages::decode_claim(message.bytes, strategy.claim().forced, &strategy.sleeps());
+      SharedWakeupTree::Claim claim =
+          messages::decode_claim(message.bytes, strategy.claim().forced, &strategy.sleeps());
       const std::size_t sleeps_from = claim.first ? 0 : claim.forced.size();
       strategy.start(std::move(claim));
       messages::Outcome outcome;
@@ -342,8 +353,8 @@ void help_explore(Simulation& simulation, RankTransport& transport, const Explor
         continue;
       }
       const std::vector<scheduler::Reversal>& reversals = strategy.analyse();
-      transport.send(0, messages::encode_run(strategy.run(), sleeps_from, reversals, strategy.analysis().order().clocks(),
-                                             outcome));
+      transport.send(0, messages::encode_run(strategy.run(), sleeps_from, reversals,
+                                             strategy.analysis().order().clocks(), outcome));
     } catch (const std::exception& error) {
       failed = true;
       transport.send(0, messages::encode_error(error.what()));

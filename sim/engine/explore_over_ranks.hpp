@@ -27,13 +27,14 @@ namespace weft::sim {
 struct OwnerFigures {
   int ranks = 1;
   std::uint64_t helper_runs = 0;  // runs of other ranks put into the tree
-  double tree_seconds = 0;        // processor time decoding, rebuilding reversals, inserting, claiming and encoding for them
+  double tree_seconds = 0;  // processor time decoding, rebuilding reversals, inserting, claiming and encoding for them
 };
 
 // On rank 0. Throws what explore_in_parallel throws, and std::runtime_error naming the rank
 // when a helper failed (its exception's text).
-ExploreReport explore_over_ranks(Simulation& simulation, RankTransport& transport, const scheduler::ExploreOptions& options,
-                                 bool keep_going, const ExploreWatch& watch = {}, OwnerFigures* figures = nullptr);
+ExploreReport explore_over_ranks(Simulation& simulation, RankTransport& transport,
+                                 const scheduler::ExploreOptions& options, bool keep_going,
+                                 const ExploreWatch& watch = {}, OwnerFigures* figures = nullptr);
 
 // On every other rank: runs what rank 0 hands out until it says stop. Its own failures go to rank
 // 0 (which reports them), and it waits to be stopped.

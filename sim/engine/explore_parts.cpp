@@ -9,7 +9,8 @@
 namespace weft::sim::explore_parts {
 
 std::size_t memory_budget(const ExploreWatch& watch, const Config& config) {
-  return watch.memory_budget > 0 ? watch.memory_budget : static_cast<std::size_t>(model::host_budget_bytes(config.machine));
+  return watch.memory_budget > 0 ? watch.memory_budget
+                                 : static_cast<std::size_t>(model::host_budget_bytes(config.machine));
 }
 
 void refuse_checkpoints(const ExploreWatch& watch, const std::string& who) {

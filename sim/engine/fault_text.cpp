@@ -21,33 +21,48 @@ std::string cause(const scheduler::Fault& fault) {
   switch (fault.signal) {
     case SIGFPE:
       switch (fault.code) {
-        case FPE_INTDIV: return "integer divide by zero";
-        case FPE_INTOVF: return "integer overflow";
-        case FPE_FLTDIV: return "floating-point divide by zero";
-        default: return "an arithmetic exception";
+        case FPE_INTDIV:
+          return "integer divide by zero";
+        case FPE_INTOVF:
+          return "integer overflow";
+        case FPE_FLTDIV:
+          return "floating-point divide by zero";
+        default:
+          return "an arithmetic exception";
       }
-    case SIGILL: return "an illegal instruction";
+    case SIGILL:
+      return "an illegal instruction";
     case SIGBUS:
       switch (fault.code) {
-        case BUS_ADRALN: return "misaligned address " + hex(fault.address);
-        case BUS_ADRERR: return "address " + hex(fault.address) + " has no backing (past the end of a mapped file?)";
-        default: return "bus error at address " + hex(fault.address);
+        case BUS_ADRALN:
+          return "misaligned address " + hex(fault.address);
+        case BUS_ADRERR:
+          return "address " + hex(fault.address) + " has no backing (past the end of a mapped file?)";
+        default:
+          return "bus error at address " + hex(fault.address);
       }
     default:
       switch (fault.code) {
-        case SEGV_MAPERR: return "address " + hex(fault.address) + " is not mapped";
-        case SEGV_ACCERR: return "address " + hex(fault.address) + " may not be accessed so";
-        default: return "invalid access to address " + hex(fault.address);
+        case SEGV_MAPERR:
+          return "address " + hex(fault.address) + " is not mapped";
+        case SEGV_ACCERR:
+          return "address " + hex(fault.address) + " may not be accessed so";
+        default:
+          return "invalid access to address " + hex(fault.address);
       }
   }
 }
 
 const char* name(int signal) {
   switch (signal) {
-    case SIGFPE: return "SIGFPE";
-    case SIGILL: return "SIGILL";
-    case SIGBUS: return "SIGBUS";
-    default: return "SIGSEGV";
+    case SIGFPE:
+      return "SIGFPE";
+    case SIGILL:
+      return "SIGILL";
+    case SIGBUS:
+      return "SIGBUS";
+    default:
+      return "SIGSEGV";
   }
 }
 

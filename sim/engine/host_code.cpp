@@ -31,7 +31,8 @@ std::optional<std::string> HostCode::run(const char* what, const std::function<v
     case scheduler::Fiber::End::faulted:
       return "raised " + fault_text(fiber->fault()) + "; it was abandoned";
     case scheduler::Fiber::End::stack_overflow:
-      return "overflowed its stack (" + std::to_string(host_code_stack_bytes) + " bytes; unbounded recursion?); it was abandoned";
+      return "overflowed its stack (" + std::to_string(host_code_stack_bytes) +
+             " bytes; unbounded recursion?); it was abandoned";
     default:
       return std::nullopt;
   }

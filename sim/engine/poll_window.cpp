@@ -65,8 +65,8 @@ void PollWindow::read(const PollTarget& target, const model::Machine& machine) {
   observation.known = true;
   observation.value = now;
   // Kept in the order of the last reads: the entries after it are what was read since.
-  std::move(entries_.begin() + static_cast<std::ptrdiff_t>(at + 1), entries_.begin() + static_cast<std::ptrdiff_t>(used_),
-            entries_.begin() + static_cast<std::ptrdiff_t>(at));
+  std::move(entries_.begin() + static_cast<std::ptrdiff_t>(at + 1),
+            entries_.begin() + static_cast<std::ptrdiff_t>(used_), entries_.begin() + static_cast<std::ptrdiff_t>(at));
   entries_[used_ - 1] = observation;
 }
 

@@ -32,11 +32,11 @@
 // again and moves on are not run), and when nothing can, weft reports a deadlock where the
 // kernel would have given up. Such a kernel wants `scheduler.spin_reduction = false`. (A core's
 // own state cannot be compared instead: its stack holds heap addresses, which differ from run
-// to run with the allocator's history, and a replay must decide as the run did.) Reads that are tracked: a semaphore read (Core::read) and a load of
-// at most `value_bytes` bytes inside its buffer; a masked load, a bigger load or one outside its
-// buffer ends the window (its loop is not reduced). A window holds at most `capacity` reads; a
-// loop that reads more is not reduced either. Cores that keep changing state (a real livelock)
-// are never blocked by it and still end in step_limit.
+// to run with the allocator's history, and a replay must decide as the run did.) Reads that are tracked: a semaphore
+// read (Core::read) and a load of at most `value_bytes` bytes inside its buffer; a masked load, a bigger load or one
+// outside its buffer ends the window (its loop is not reduced). A window holds at most `capacity` reads; a loop that
+// reads more is not reduced either. Cores that keep changing state (a real livelock) are never blocked by it and still
+// end in step_limit.
 //
 // The explorer sees a blocked poller like a blocked wait: not enabled. The step that releases
 // it (the change) adds to a pseudo-counter of the core, and the read it was blocked at takes

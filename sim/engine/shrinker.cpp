@@ -24,10 +24,8 @@ using Segments = std::vector<Segment>;
 Segments segments_of(const Schedule& schedule) {
   Segments segments;
   for (const Actor& actor : schedule) {
-    if (!segments.empty() && segments.back().actor == actor)
-      ++segments.back().count;
-    else
-      segments.push_back({actor, 1});
+    if (!segments.empty() && segments.back().actor == actor) ++segments.back().count;
+    else segments.push_back({actor, 1});
   }
   return segments;
 }
@@ -74,8 +72,8 @@ class Search {
     ExecutionResult result = simulation_.run(strategy);
     ++executions_;
     const std::size_t preemptions = strategy.preemptions();
-    const bool simpler = preemptions < preemptions_ ||
-                         (preemptions == preemptions_ && result.schedule.size() < best_.schedule.size());
+    const bool simpler =
+        preemptions < preemptions_ || (preemptions == preemptions_ && result.schedule.size() < best_.schedule.size());
     const bool no_longer = segments_of(result.schedule).size() <= segments_of(best_.schedule).size();
     if (result.verdict != best_.verdict || !simpler || !no_longer) return false;
     best_ = std::move(result);

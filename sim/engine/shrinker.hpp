@@ -50,7 +50,7 @@
 namespace weft::sim {
 
 struct ShrinkOptions {
-  std::size_t max_executions = 1000;  // re-executions, the one measuring the original included (it always runs)
+  std::size_t max_executions = 1000;        // re-executions, the one measuring the original included (it always runs)
   const std::atomic<bool>* stop = nullptr;  // raised: return the best so far at once
 };
 

@@ -53,8 +53,9 @@ ExecutionResult Simulation::run(scheduler::Strategy& strategy, TraceSink* trace,
   machine.reuse_dma_storage(std::move(dma_storage_));
   if (config_.race_detection.enabled) {
     const bool accumulate = model::quirks_of(config_.machine.compat).accumulating_clocks;
-    machine.enable_race_detection(accumulate ? model::SemaphoreClocks::accumulate : config_.race_detection.semaphore_clocks,
-                                  config_.race_detection.keep_going, config_.race_detection.clocks);
+    machine.enable_race_detection(
+        accumulate ? model::SemaphoreClocks::accumulate : config_.race_detection.semaphore_clocks,
+        config_.race_detection.keep_going, config_.race_detection.clocks);
   }
   Host host(machine, params_);
   rescue_this_thread();  // before the setup, which runs on a fiber too
@@ -64,19 +65,21 @@ ExecutionResult Simulation::run(scheduler::Strategy& strategy, TraceSink* trace,
   } else if (scenario_.setup) {
     run_setup(host);
     program_launches_ = machine.launches().count();  // the setup may have set it (Host::set_program_launches)
-    if (!scenario_.setup_every_execution)  // nothing when too large: the setup runs again
+    if (!scenario_.setup_every_execution)            // nothing when too large: the setup runs again
       host_inputs_ = HostSnapshot::take(machine.memory(), config_.machine.uninitialized);
   }
 
   ExecutionResult result;
   {
-    Execution execution(machine, stacks_, scenario_.kernel, params_, config_.scheduler.fiber_backend, scenario_.make_fiber);
+    Execution execution(machine, stacks_, scenario_.kernel, params_, config_.scheduler.fiber_backend,
+                        scenario_.make_fiber);
     execution.set_trace(trace);
     execution.set_watchdog_seconds(config_.scheduler.watchdog_seconds);
     execution.set_spin_reduction(config_.scheduler.spin_reduction);
     execution.set_launch_number(++launches_);
     watch_this_thread();
-    execution.set_footprint_rules({config_.race_detection.enabled && !model::quirks_of(config_.machine.compat).accumulating_clocks &&
+    execution.set_footprint_rules({config_.race_detection.enabled &&
+                                   !model::quirks_of(config_.machine.compat).accumulating_clocks &&
                                    config_.race_detection.semaphore_clocks == SemaphoreClocks::precise});
     execution.launch();
     record_.clear();  // keeps its capacity: recording a step allocates nothing
@@ -99,9 +102,10 @@ ExecutionResult Simulation::run(scheduler::Strategy& strategy, TraceSink* trace,
     execution.teardown();
     if (execution.host_ran_out()) throw std::bad_alloc();  // not the kernel's verdict: the caller stops
     if (!execution.teardown_problem().empty()) {
-      const std::string ended = result.verdict == model::Verdict::ok ? std::string()
-                                                                     : "\n(before the teardown the execution had ended as " +
-                                                                           std::string(model::to_string(result.verdict)) + ")";
+      const std::string ended = result.verdict == model::Verdict::ok
+                                    ? std::string()
+                                    : "\n(before the teardown the execution had ended as " +
+                                          std::string(model::to_string(result.verdict)) + ")";
       result.verdict = model::Verdict::kernel_error;
       result.details = execution.teardown_problem() + ended;
       result.sites.clear();
@@ -150,10 +154,12 @@ void Simulation::watch_this_thread() {
 
 void Simulation::judge(const model::Machine& machine, const Host& host, ExecutionResult& result) const {
   if (machine.races() && !machine.races()->reports().empty()) {
-    std::string ended = result.verdict == model::Verdict::ok ? std::string() : std::string(model::to_string(result.verdict));
+    std::string ended =
+        result.verdict == model::Verdict::ok ? std::string() : std::string(model::to_string(result.verdict));
     result.verdict = model::Verdict::data_race;
     result.details.clear();
-    for (const auto& report : machine.races()->reports()) result.details += (result.details.empty() ? "" : "\n") + report;
+    for (const auto& report : machine.races()->reports())
+      result.details += (result.details.empty() ? "" : "\n") + report;
     result.sites = machine.races()->sites();
     if (!ended.empty()) result.details += "\n(after the races the execution ended as " + ended + ")";
     return;

@@ -23,10 +23,14 @@ Explanation explain_recorded(const TraceRecorder& recorder, const ExecutionResul
         races.append(explain_race(recorder, causality, result.sites[i], result.sites[i + 1]));
       return races;
     }
-    case model::Verdict::deadlock: return explain_deadlock(recorder, result.sites);
-    case model::Verdict::semaphore_leak: return explain_leak(recorder);
-    case model::Verdict::dma_in_flight: return explain_in_flight(recorder);
-    default: return {};
+    case model::Verdict::deadlock:
+      return explain_deadlock(recorder, result.sites);
+    case model::Verdict::semaphore_leak:
+      return explain_leak(recorder);
+    case model::Verdict::dma_in_flight:
+      return explain_in_flight(recorder);
+    default:
+      return {};
   }
 }
 
@@ -40,8 +44,9 @@ Explanation explain(Simulation& simulation, const ExecutionResult& result) {
   if (replayed.verdict != result.verdict || replayed.steps != result.steps || replayed.details != result.details) {
     Explanation differs;
     differs.title = "no explanation";
-    differs.why.push_back("the replay of this schedule ended otherwise (" + std::string(model::to_string(replayed.verdict)) +
-                          " after " + std::to_string(replayed.steps) + " steps): the kernel is not deterministic");
+    differs.why.push_back("the replay of this schedule ended otherwise (" +
+                          std::string(model::to_string(replayed.verdict)) + " after " + std::to_string(replayed.steps) +
+                          " steps): the kernel is not deterministic");
     return differs;
   }
   return explain_recorded(recorder, result, accumulating_clocks(simulation.config()));

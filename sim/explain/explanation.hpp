@@ -31,8 +31,8 @@ struct FixCandidate {
 };
 
 struct Explanation {
-  std::string title;               // "why they are unordered", "wait-for graph", ...
-  std::vector<std::string> why;    // its sentences, one a line (continuations indented)
+  std::string title;             // "why they are unordered", "wait-for graph", ...
+  std::vector<std::string> why;  // its sentences, one a line (continuations indented)
   std::vector<FixCandidate> fixes;
   std::vector<ChainLink> chain;    // a race: from the other side's last event to the later access
   std::vector<std::size_t> focus;  // the records of the causal view, ascending

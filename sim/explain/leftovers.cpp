@@ -45,8 +45,8 @@ Explanation explain_leak(const TraceRecorder& recorder) {
   for (const Unconsumed& unit : recorder.unconsumed()) {
     const TraceRecord& signal = records[unit.signal];
     const auto key = std::tuple{signal.semaphore_id, signal.line, signal.actor.kind != Actor::Kind::core};
-    left[key].push_back(words.core(signal.target_core) + " (" + std::to_string(unit.units) + " by " + words.who(signal) +
-                        " at step " + std::to_string(signal.step) + ")");
+    left[key].push_back(words.core(signal.target_core) + " (" + std::to_string(unit.units) + " by " +
+                        words.who(signal) + " at step " + std::to_string(signal.step) + ")");
     example.emplace(key, unit.signal);
   }
   if (left.empty()) return out;
@@ -55,12 +55,13 @@ Explanation explain_leak(const TraceRecorder& recorder) {
     const TraceRecord& signal = records[example.at(key)];
     const std::string sent = std::get<2>(key) ? "the completion signals of DMAs started at " + words.at(signal.line)
                                               : "the signal at " + words.at(signal.line);
-    out.why.push_back(semaphore_name(recorder, std::get<0>(key)) + ": units of " + sent + " were never waited for, on " +
-                      std::to_string(cells.size()) + (cells.size() == 1 ? " cell: " : " cells: ") + listed(cells));
-    out.fixes.push_back({signal.line, std::get<2>(key)
-                                          ? "wait for the DMAs started at " + words.at(signal.line) + " before the kernel returns"
-                                          : "wait for the units signalled at " + words.at(signal.line) +
-                                                " before the kernel returns, or do not send them"});
+    out.why.push_back(semaphore_name(recorder, std::get<0>(key)) + ": units of " + sent +
+                      " were never waited for, on " + std::to_string(cells.size()) +
+                      (cells.size() == 1 ? " cell: " : " cells: ") + listed(cells));
+    out.fixes.push_back({signal.line, std::get<2>(key) ? "wait for the DMAs started at " + words.at(signal.line) +
+                                                             " before the kernel returns"
+                                                       : "wait for the units signalled at " + words.at(signal.line) +
+                                                             " before the kernel returns, or do not send them"});
   }
   for (const Unconsumed& unit : recorder.unconsumed()) out.focus.push_back(unit.signal);
   return out;
@@ -71,7 +72,7 @@ Explanation explain_in_flight(const TraceRecorder& recorder) {
   const Phrases words(recorder, home_line(recorder));
   const auto& records = recorder.records();
   std::map<std::string, std::vector<std::string>> by_line;  // start line -> DMAs
-  std::map<std::string, std::string> scopes_of;              // start line -> the scope of a scoped buffer it copies
+  std::map<std::string, std::string> scopes_of;             // start line -> the scope of a scoped buffer it copies
   for (const TracedDma& dma : recorder.dmas()) {
     if (dma.write != no_record || dma.start == no_record) continue;
     const TraceRecord& start = records[dma.start];
@@ -79,7 +80,8 @@ Explanation explain_in_flight(const TraceRecorder& recorder) {
     by_line[start.line].push_back(
         model::words::dma(dma.id) + " by " + words.who(start) + " at step " + std::to_string(start.step) + " (" +
         (dma.read == no_record ? "its read never ran" : "read at step " + std::to_string(records[dma.read].step)) +
-        (dma.chunks.empty() ? "" : ", " + landed_words(dma)) + "; " + words.who(start) + " " + returned(recorder, starter) + ")");
+        (dma.chunks.empty() ? "" : ", " + landed_words(dma)) + "; " + words.who(start) + " " +
+        returned(recorder, starter) + ")");
     for (const int buffer : {start.buffer, start.target_buffer})
       if (buffer >= 0)
         if (const model::SourceLine scope = recorder.buffers()[static_cast<std::size_t>(buffer)].scope; scope.line > 0)
@@ -92,10 +94,11 @@ Explanation explain_in_flight(const TraceRecorder& recorder) {
   for (const auto& [line, dmas] : by_line) {
     out.why.push_back("started at " + words.at(line) + " and never waited for: " + listed(dmas));
     const auto scope = scopes_of.find(line);
-    out.fixes.push_back({line, "wait for the DMA started at " + words.at(line) + " (its .wait()) " +
-                                   (scope == scopes_of.end() ? "before the kernel returns"
-                                                             : "inside the scope of run_scoped at " + words.at(scope->second) +
-                                                                   ", before it ends: its buffer is freed there")});
+    out.fixes.push_back(
+        {line, "wait for the DMA started at " + words.at(line) + " (its .wait()) " +
+                   (scope == scopes_of.end() ? "before the kernel returns"
+                                             : "inside the scope of run_scoped at " + words.at(scope->second) +
+                                                   ", before it ends: its buffer is freed there")});
   }
   std::sort(out.focus.begin(), out.focus.end());
   return out;

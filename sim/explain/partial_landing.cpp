@@ -54,11 +54,12 @@ void tell_partial_landing(const TraceRecorder& recorder, const std::vector<bool>
   out.why.push_back("  a DMA semaphore counts bytes, whichever copy or chunk brought them: that wait let " +
                     words.who(waited) + " through before " + name + "'s write of " + model::to_string(chunk.rect) +
                     " landed");
-  const std::string fix =
-      others.empty() ? "wait for all " + std::to_string(dma->bytes) + " bytes of " + name + " (started at " +
-                           words.at(start.line) + ") before touching its target"
-                     : "give " + name + " (started at " + words.at(start.line) + ") a DMA semaphore of its own, or wait " +
-                           "for every copy that signals " + semaphore + " before reading any of their targets";
+  const std::string fix = others.empty()
+                              ? "wait for all " + std::to_string(dma->bytes) + " bytes of " + name + " (started at " +
+                                    words.at(start.line) + ") before touching its target"
+                              : "give " + name + " (started at " + words.at(start.line) +
+                                    ") a DMA semaphore of its own, or wait " + "for every copy that signals " +
+                                    semaphore + " before reading any of their targets";
   out.fixes.insert(out.fixes.begin(), {start.line, fix});
 }
 

@@ -13,7 +13,8 @@ std::string landed_words(const TracedDma& dma) {
   return std::to_string(dma.landed) + " of its " + std::to_string(dma.bytes) + " bytes landed";
 }
 
-Phrases::Phrases(const TraceRecorder& recorder, const std::string& home) : recorder_(recorder), home_file_(file_of(home)) {}
+Phrases::Phrases(const TraceRecorder& recorder, const std::string& home)
+    : recorder_(recorder), home_file_(file_of(home)) {}
 
 std::string Phrases::at(const std::string& line) const {
   if (line.empty()) return "an unknown line";
@@ -30,11 +31,16 @@ std::string Phrases::who(const TraceRecord& record) const {
 
 std::string Phrases::access(const TraceRecord& record) {
   switch (record.kind) {
-    case Kind::load: return "the load";
-    case Kind::store: return "the store";
-    case Kind::dma_read: return "the read";
-    case Kind::dma_write: return "the write";
-    default: return "the " + std::string(kind_name(record.kind));
+    case Kind::load:
+      return "the load";
+    case Kind::store:
+      return "the store";
+    case Kind::dma_read:
+      return "the read";
+    case Kind::dma_write:
+      return "the write";
+    default:
+      return "the " + std::string(kind_name(record.kind));
   }
 }
 
@@ -58,12 +64,12 @@ std::string Phrases::signal(const TraceRecord& signal, std::string units) const 
   const std::string phase = signal.kind == Kind::dma_read ? "read" : "write";
   const TracedDma* dma = recorder_.dma(signal.dma);
   const bool chunk = signal.kind == Kind::dma_write && dma != nullptr && signal.amount < dma->bytes;
-  const std::string of = chunk ? "a chunk of " + std::to_string(signal.amount) + " of the " + std::to_string(dma->bytes) +
-                                     " bytes of "
-                               : "";
+  const std::string of =
+      chunk ? "a chunk of " + std::to_string(signal.amount) + " of the " + std::to_string(dma->bytes) + " bytes of "
+            : "";
   const std::string origin = signal.origin.empty() ? "" : signal.origin + ", ";
-  return units + "the completion of " + of + model::words::dma(signal.dma) + "'s " + phase + " (" + origin +
-         semaphore + ", step " + std::to_string(signal.step) + ")";
+  return units + "the completion of " + of + model::words::dma(signal.dma) + "'s " + phase + " (" + origin + semaphore +
+         ", step " + std::to_string(signal.step) + ")";
 }
 
 }  // namespace weft::sim

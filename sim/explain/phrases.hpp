@@ -15,8 +15,8 @@ class Phrases {
   // `home` is a line of the kernel's file ("file.cpp:42"): lines of that file are "line N".
   Phrases(const TraceRecorder& recorder, const std::string& home);
 
-  std::string at(const std::string& line) const;  // "line 30", or "other.cpp:30"
-  std::string core(int global_core) const;        // "device 5 core 0"
+  std::string at(const std::string& line) const;     // "line 30", or "other.cpp:30"
+  std::string core(int global_core) const;           // "device 5 core 0"
   std::string who(const TraceRecord& record) const;  // "device 5 core 0", "DMA 17"
   // "the read", "the write" (a DMA phase), "the load", "the store"
   static std::string access(const TraceRecord& record);

@@ -35,7 +35,8 @@ std::string block(const model::DmaOrigin& origin) { return indices(origin.block,
 
 // "out[0] 'z'"
 std::string operand(const PipelineCopy& copy) {
-  const std::string text = std::string(copy.origin->output ? "out[" : "in[") + std::to_string(copy.origin->operand) + "]";
+  const std::string text =
+      std::string(copy.origin->output ? "out[" : "in[") + std::to_string(copy.origin->operand) + "]";
   return copy.array.empty() ? text : text + " '" + copy.array + "'";
 }
 // "the write-back of out[0] 'z' for grid point (1, 0, 1), block (0, 0)"
@@ -53,7 +54,8 @@ int parallel_between(const model::DmaOrigin& a, const model::DmaOrigin& b) {
   if (a.grid_rank != b.grid_rank || a.parallel != b.parallel) return -1;
   const auto pa = model::grid_point(a), pb = model::grid_point(b);
   for (int axis = 0; axis < a.grid_rank; ++axis)
-    if ((a.parallel >> axis & 1U) != 0 && pa[static_cast<std::size_t>(axis)] != pb[static_cast<std::size_t>(axis)]) return axis;
+    if ((a.parallel >> axis & 1U) != 0 && pa[static_cast<std::size_t>(axis)] != pb[static_cast<std::size_t>(axis)])
+      return axis;
   return -1;
 }
 
@@ -66,25 +68,28 @@ std::vector<FixCandidate> both_pipelines(const Phrases& words, const RacingAcces
     const std::string dimension = "grid dimension " + std::to_string(axis);
     const bool one_map = a.origin->operand == b.origin->operand && a.origin->output == b.origin->output;
     const std::string maps =
-        one_map ? "the index map of " + operand(b) + " (BlockSpec at " + words.at(spec_line(b)) + ") gives block " +
-                      block(*b.origin) + " to grid point " + point(*a.origin) + " (" + ca + ") and to grid point " +
-                      point(*b.origin) + " (" + cb + ")"
-                : "the index maps of " + operand(a) + " (BlockSpec at " + words.at(spec_line(a)) + ") and " + operand(b) +
-                      " (BlockSpec at " + words.at(spec_line(b)) + ") give grid points " + point(*a.origin) + " (" + ca +
-                      ") and " + point(*b.origin) + " (" + cb + ") blocks covering the same elements of " + array_words(b);
-    return {{spec_line(b), "give the points of " + dimension + ", which is parallel, blocks of their own: " + maps +
-                               ", and the megacore split runs those points on different cores"},
-            {b.start->line, "or, if those grid points are meant to share the block, make " + dimension +
-                                " \"arbitrary\" in the dimension semantics of the launch at " + words.at(b.start->line) +
-                                ": one core then runs them in order (keep the steps that map to the block consecutive)"}};
+        one_map
+            ? "the index map of " + operand(b) + " (BlockSpec at " + words.at(spec_line(b)) + ") gives block " +
+                  block(*b.origin) + " to grid point " + point(*a.origin) + " (" + ca + ") and to grid point " +
+                  point(*b.origin) + " (" + cb + ")"
+            : "the index maps of " + operand(a) + " (BlockSpec at " + words.at(spec_line(a)) + ") and " + operand(b) +
+                  " (BlockSpec at " + words.at(spec_line(b)) + ") give grid points " + point(*a.origin) + " (" + ca +
+                  ") and " + point(*b.origin) + " (" + cb + ") blocks covering the same elements of " + array_words(b);
+    return {
+        {spec_line(b), "give the points of " + dimension + ", which is parallel, blocks of their own: " + maps +
+                           ", and the megacore split runs those points on different cores"},
+        {b.start->line, "or, if those grid points are meant to share the block, make " + dimension +
+                            " \"arbitrary\" in the dimension semantics of the launch at " + words.at(b.start->line) +
+                            ": one core then runs them in order (keep the steps that map to the block consecutive)"}};
   }
-  return {{spec_line(b), "give each core's pipeline elements of " + array_words(b) + " of its own: " + named(a) + " on " +
-                             ca + " and " + named(b) + " on " + cb + " both touch " + model::to_string(b.rect) +
-                             " (the refs and BlockSpecs each core hands its pipeline, at " + words.at(spec_line(a)) +
-                             (spec_line(a) == spec_line(b) ? "" : " and " + words.at(spec_line(b))) + ")"},
-          {b.start->line, "or order the two pipelines with the kernel's own synchronisation: " + cb + " waits, before its " +
-                              "pipeline at " + words.at(b.start->line) + ", for a signal " + ca +
-                              " sends after its own pipeline at " + words.at(a.start->line) + " returns"}};
+  return {
+      {spec_line(b), "give each core's pipeline elements of " + array_words(b) + " of its own: " + named(a) + " on " +
+                         ca + " and " + named(b) + " on " + cb + " both touch " + model::to_string(b.rect) +
+                         " (the refs and BlockSpecs each core hands its pipeline, at " + words.at(spec_line(a)) +
+                         (spec_line(a) == spec_line(b) ? "" : " and " + words.at(spec_line(b))) + ")"},
+      {b.start->line, "or order the two pipelines with the kernel's own synchronisation: " + cb +
+                          " waits, before its " + "pipeline at " + words.at(b.start->line) + ", for a signal " + ca +
+                          " sends after its own pipeline at " + words.at(a.start->line) + " returns"}};
 }
 
 // "the store at line 12", "DMA 5 (started at line 30)"
@@ -94,28 +99,31 @@ std::string own_words(const Phrases& words, const RacingAccess& access) {
 }
 
 // One access is the pipeline's (`copy`, as `pipeline`), the other the kernel's own.
-std::vector<FixCandidate> pipeline_and_kernel(const Phrases& words, const RacingAccess& pipeline, const PipelineCopy& copy,
-                                              const RacingAccess& own) {
+std::vector<FixCandidate> pipeline_and_kernel(const Phrases& words, const RacingAccess& pipeline,
+                                              const PipelineCopy& copy, const RacingAccess& own) {
   const std::string spec = "or keep the blocks of " + operand(copy) + " off the elements " + own_words(words, own) +
                            " touches (its index map, BlockSpec at " + words.at(spec_line(copy)) + ")";
   if (pipeline.core != own.core) {
-    return {{own.line, "order " + own_words(words, own) + " on " + words.core(own.core) + " and the pipeline's " +
-                           model::describe(*copy.origin, copy.array) + " on " + words.core(pipeline.core) +
-                           " with the kernel's own synchronisation: a signal sent after " +
-                           "the earlier completes, waited for in the body of the other core before the later (the pipeline " +
-                           "starts a fetch during the step before its grid point, a write-back after the body of its grid " +
-                           "point returns)"},
+    return {{own.line,
+             "order " + own_words(words, own) + " on " + words.core(own.core) + " and the pipeline's " +
+                 model::describe(*copy.origin, copy.array) + " on " + words.core(pipeline.core) +
+                 " with the kernel's own synchronisation: a signal sent after " +
+                 "the earlier completes, waited for in the body of the other core before the later (the pipeline " +
+                 "starts a fetch during the step before its grid point, a write-back after the body of its grid " +
+                 "point returns)"},
             {spec_line(copy), spec}};
   }
   if (copy.start->step < own.step) {  // the pipeline's copy was in flight while the body ran
-    return {{own.line, "do not touch " + model::to_string(copy.rect) + " of " + array_words(copy) + " from the body while " +
-                           "the pipeline copies it: " + named(copy) + " is in flight while the body runs (the pipeline " +
-                           "fetches the next step's blocks and writes finished ones back during later steps), and " +
-                           own_words(words, own) + " touches those elements; use a buffer of the body's own, or give the " +
-                           "operand Memory::any (pl.ANY) and copy it by hand"},
+    return {{own.line,
+             "do not touch " + model::to_string(copy.rect) + " of " + array_words(copy) + " from the body while " +
+                 "the pipeline copies it: " + named(copy) + " is in flight while the body runs (the pipeline " +
+                 "fetches the next step's blocks and writes finished ones back during later steps), and " +
+                 own_words(words, own) + " touches those elements; use a buffer of the body's own, or give the " +
+                 "operand Memory::any (pl.ANY) and copy it by hand"},
             {spec_line(copy), spec}};
   }
-  return {{own.line, "wait for " + own_words(words, own) + " before the body returns: the pipeline starts " + named(copy) +
+  return {{own.line, "wait for " + own_words(words, own) + " before the body returns: the pipeline starts " +
+                         named(copy) +
                          " after the body of its grid point returns, ordered only after what the body waited for"}};
 }
 

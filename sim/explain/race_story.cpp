@@ -62,7 +62,8 @@ class RaceStory {
         second_(second),
         words_(recorder, first.line()) {
     past_second_ = causality_.past(second_.event);
-    future_first_ = first_.recorded() ? causality_.future(first_.event.record) : std::vector<bool>(records_.size(), false);
+    future_first_ =
+        first_.recorded() ? causality_.future(first_.event.record) : std::vector<bool>(records_.size(), false);
     choose_break();
     path_ = chain_path();
     for (std::size_t i = 1; i < path_.size(); ++i) hops_ += wake_between(path_[i - 1], path_[i]) ? 1 : 0;
@@ -154,7 +155,8 @@ class RaceStory {
         if (cost[next] != none && cost[next] <= through) continue;
         cost[next] = through;
         parent[next] = at;
-        if (edge.kind == CausalEdge::Kind::wake) queue.push_back(next); else queue.push_front(next);
+        if (edge.kind == CausalEdge::Kind::wake) queue.push_back(next);
+        else queue.push_front(next);
       }
     }
     return {};
@@ -178,7 +180,8 @@ class RaceStory {
   // "the read by DMA 17 (started by device 5 core 0 at line 30, step 109)", "the store by device 0
   // core 0 at line 12"
   std::string access(const Side& side) const {
-    if (side.dma < 0) return "the " + side.operation() + " by " + words_.core(side.core) + " at " + words_.at(side.line());
+    if (side.dma < 0)
+      return "the " + side.operation() + " by " + words_.core(side.core) + " at " + words_.at(side.line());
     std::string text = "the " + side.operation() + " by " + model::words::dma(side.dma);
     if (side.start == no_record) return text;
     const std::string& origin = records_[side.start].origin;  // a pipeline DMA: what it is to the author
@@ -189,8 +192,8 @@ class RaceStory {
   std::string first_side() const { return access(first_) + " ran at step " + std::to_string(first_.site.step); }
 
   void second_side(Explanation& out) const {
-    const std::string intro =
-        access(second_) + (second_.dma >= 0 ? " at step " : " (step ") + std::to_string(second_.site.step) + (second_.dma >= 0 ? "" : ")");
+    const std::string intro = access(second_) + (second_.dma >= 0 ? " at step " : " (step ") +
+                              std::to_string(second_.site.step) + (second_.dma >= 0 ? "" : ")");
     if (path_.empty()) {
       out.why.push_back(intro + " hears nothing from " + words_.core(first_.core) + " or any core that knew of " +
                         first_.completion(words_) + ": no chain of signals and waits leads there");
@@ -212,7 +215,7 @@ class RaceStory {
   // What E is: "signal of semaphore 2003 'capacity' at line 27", "start of DMA 25 at line 30".
   std::string edge_phrase() const {
     const TraceRecord& edge = records_[edge_];
-    const std::string what = edge.kind == Kind::signal      ? "signal of " + semaphore_name(recorder_, edge.semaphore_id)
+    const std::string what = edge.kind == Kind::signal ? "signal of " + semaphore_name(recorder_, edge.semaphore_id)
                              : edge.kind == Kind::dma_start ? "start of " + model::words::dma(edge.dma)
                                                             : std::string(kind_name(edge.kind));
     return what + " at " + words_.at(edge.line);
@@ -220,7 +223,8 @@ class RaceStory {
   // Where k learned of the first access: "wait at line 30 (step 126)" (or the access itself).
   std::string completion_where() const {
     const TraceRecord& known = records_[completion_];
-    return std::string(kind_name(known.kind)) + " at " + words_.at(known.line) + " (step " + std::to_string(known.step) + ")";
+    return std::string(kind_name(known.kind)) + " at " + words_.at(known.line) + " (step " +
+           std::to_string(known.step) + ")";
   }
   // What that wait took: "the completion of DMA 17's read" (empty for the access itself).
   std::string completion_took() const {
@@ -247,16 +251,18 @@ class RaceStory {
       text += access(second_) + " came after" + (started_first ? start : " " + k + "'s own operations");
     } else {
       text += k + "'s " + edge_phrase() + " (step " + std::to_string(records_[edge_].step) + ") came ";
-      text += started_first ? (edge_ < first_.start ? "before" : "after") + start
-                            : core_ == first_.core ? "before " + first_.completion(words_)
-                                                   : "before " + k + " heard of " + first_.completion(words_);
+      text += started_first          ? (edge_ < first_.start ? "before" : "after") + start
+              : core_ == first_.core ? "before " + first_.completion(words_)
+                                     : "before " + k + " heard of " + first_.completion(words_);
     }
     const bool waited = completion_ != no_record && completion_ != first_.event.record;
-    const std::string then = waited ? "and before its " + completion_where() + " took " + completion_took()
-                                    : "and " + k + " never waited for " + first_.completion(words_) + " before the race";
+    const std::string then = waited
+                                 ? "and before its " + completion_where() + " took " + completion_took()
+                                 : "and " + k + " never waited for " + first_.completion(words_) + " before the race";
     out.why.push_back(text + ",");
     out.why.push_back("  " + then + ":");
-    const std::string released = hops_ > 0 && records_[edge_].kind == Kind::signal ? "a signal sent" : "what a core does";
+    const std::string released =
+        hops_ > 0 && records_[edge_].kind == Kind::signal ? "a signal sent" : "what a core does";
     out.why.push_back("  " + released + " before " + first_.completion(words_) + " completes is not ordered after it");
   }
 
@@ -270,15 +276,17 @@ class RaceStory {
       return;
     }
     if (path_.empty()) {
-      out.fixes.push_back({second_.line(), "make " + words_.core(second_.core) + " wait, before " + words_.at(second_.line()) +
-                                               ", for a signal " + words_.core(first_.core) + " sends after " +
-                                               first_.completion(words_) + " completes"});
+      out.fixes.push_back({second_.line(), "make " + words_.core(second_.core) + " wait, before " +
+                                               words_.at(second_.line()) + ", for a signal " +
+                                               words_.core(first_.core) + " sends after " + first_.completion(words_) +
+                                               " completes"});
       return;
     }
     const std::string moved_line = hops_ > 0 ? records_[edge_].line : second_.line();
-    const std::string moved = hops_ > 0        ? edge_phrase()
-                              : second_.dma >= 0 ? "start of " + model::words::dma(second_.dma) + " at " + words_.at(moved_line)
-                                                 : second_.operation() + " at " + words_.at(moved_line);
+    const std::string moved = hops_ > 0 ? edge_phrase()
+                              : second_.dma >= 0
+                                  ? "start of " + model::words::dma(second_.dma) + " at " + words_.at(moved_line)
+                                  : second_.operation() + " at " + words_.at(moved_line);
     const std::string k = words_.core(core_);
     if (completion_ != no_record && completion_ != first_.event.record) {
       const std::string took = completion_took();
@@ -306,11 +314,12 @@ class RaceStory {
           later.target_core != early.target_core)
         continue;
       const TraceRecord& wait = records_[path_[1]];
-      out.fixes.push_back({early.line, "or let " + words_.who(wait) + "'s wait at " + words_.at(wait.line) +
-                                           " take the signal " + words_.core(core_) + " sends at " + words_.at(later.line) +
-                                           " (step " + std::to_string(later.step) + "), after that completion, not a unit" +
-                                           " of the one at " + words_.at(early.line) +
-                                           (early.amount > 1 ? " (which signals " + std::to_string(early.amount) + ")" : "")});
+      out.fixes.push_back(
+          {early.line, "or let " + words_.who(wait) + "'s wait at " + words_.at(wait.line) + " take the signal " +
+                           words_.core(core_) + " sends at " + words_.at(later.line) + " (step " +
+                           std::to_string(later.step) + "), after that completion, not a unit" + " of the one at " +
+                           words_.at(early.line) +
+                           (early.amount > 1 ? " (which signals " + std::to_string(early.amount) + ")" : "")});
       return;
     }
   }

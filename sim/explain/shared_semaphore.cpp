@@ -23,8 +23,8 @@ bool touches(const TraceRecord& record, const TraceRecord& brought) {
 
 }  // namespace
 
-void tell_shared_semaphore(const TraceRecorder& recorder, const Causality& causality, const model::FailureSite& dma_write,
-                           const model::FailureSite& access, Explanation& out) {
+void tell_shared_semaphore(const TraceRecorder& recorder, const Causality& causality,
+                           const model::FailureSite& dma_write, const model::FailureSite& access, Explanation& out) {
   if (dma_write.who.kind != model::Accessor::Kind::dma || !dma_write.who.is_write) return;
   if (access.who.kind != model::Accessor::Kind::core) return;
   const TracedDma* dma = recorder.dma(dma_write.who.index);
@@ -77,12 +77,13 @@ void tell_shared_semaphore(const TraceRecorder& recorder, const Causality& causa
   const std::string name = model::words::dma(dma->id);
   const std::string semaphore_called = semaphore_name(recorder, semaphore);
   std::string what;
-  for (const auto& [who, units] : others) what += (what.empty() ? "" : ", ") + std::to_string(units) + " units from " + who;
-  out.why.push_back(words.who(waited) + "'s wait " + words.where(waited) + " on " + semaphore_called + ", the semaphore " + name +
-                    "'s write signals, took " + what + ", none from " + name);
-  out.why.push_back("  a DMA semaphore counts bytes, whichever copy brought them: another copy signals " + semaphore_called +
-                    " on " + words.who(waited) + ", so the wait meant for " + name + " passed on its bytes, and " +
-                    words.who(waited) + " used " + name + "'s target before it landed");
+  for (const auto& [who, units] : others)
+    what += (what.empty() ? "" : ", ") + std::to_string(units) + " units from " + who;
+  out.why.push_back(words.who(waited) + "'s wait " + words.where(waited) + " on " + semaphore_called +
+                    ", the semaphore " + name + "'s write signals, took " + what + ", none from " + name);
+  out.why.push_back("  a DMA semaphore counts bytes, whichever copy brought them: another copy signals " +
+                    semaphore_called + " on " + words.who(waited) + ", so the wait meant for " + name +
+                    " passed on its bytes, and " + words.who(waited) + " used " + name + "'s target before it landed");
   std::string fix = "give " + name + " (started at " + words.at(start.line) + ")";
   for (const std::string& copy : copies) fix += " and " + copy;
   fix += copies.empty() ? " a DMA semaphore of its own" : " DMA semaphores of their own";

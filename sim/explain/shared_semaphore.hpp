@@ -22,7 +22,7 @@ namespace weft::sim {
 // wait took and why it passed, and makes its fix the only one. The race story's fixes order the
 // access through whatever chain reached it (an entry barrier, say), which is not the ordering
 // the kernel meant: that wait was.
-void tell_shared_semaphore(const TraceRecorder& recorder, const Causality& causality, const model::FailureSite& dma_write,
-                           const model::FailureSite& access, Explanation& out);
+void tell_shared_semaphore(const TraceRecorder& recorder, const Causality& causality,
+                           const model::FailureSite& dma_write, const model::FailureSite& access, Explanation& out);
 
 }  // namespace weft::sim

@@ -21,7 +21,9 @@ struct Signaller {
 class WaitForGraph {
  public:
   WaitForGraph(const TraceRecorder& recorder, const std::vector<model::FailureSite>& sites)
-      : recorder_(recorder), records_(recorder.records()), words_(recorder, sites.empty() ? "" : model::to_string(sites[0].line)) {
+      : recorder_(recorder),
+        records_(recorder.records()),
+        words_(recorder, sites.empty() ? "" : model::to_string(sites[0].line)) {
     for (const model::FailureSite& site : sites)
       if (site.who.kind == model::Accessor::Kind::core && !site.waits.empty()) blocked_.emplace(site.who.index, &site);
     for (const TraceRecord& record : records_)
@@ -34,7 +36,8 @@ class WaitForGraph {
     out.title = "wait-for graph";
     std::size_t told = 0;
     for (const auto& [core, site] : blocked_)
-      if (told++ < max_told) node(core, *site, out); else edges_of(core, *site);
+      if (told++ < max_told) node(core, *site, out);
+      else edges_of(core, *site);
     if (blocked_.size() > max_told)
       out.why.push_back("... and " + std::to_string(blocked_.size() - max_told) + " more blocked cores");
     cycles(out);
@@ -106,8 +109,9 @@ class WaitForGraph {
     // A cell that DMAs signal counts bytes.
     const std::string unit = dma_signalled(waits.semaphore_id, core) ? "byte" : "unit";
     out.why.push_back(prefix + words_.core(core) + " waits at " + words_.at(model::to_string(site.line)) + " on " +
-                      semaphore_name(recorder_, waits.semaphore_id) + ", " + cell_name(core, recorder_.cores_per_device()) + ": needs " +
-                      amount(waits.needs, unit) + ", holds " + std::to_string(waits.holds));
+                      semaphore_name(recorder_, waits.semaphore_id) + ", " +
+                      cell_name(core, recorder_.cores_per_device()) + ": needs " + amount(waits.needs, unit) +
+                      ", holds " + std::to_string(waits.holds));
     const auto found = signallers(waits.semaphore_id, core);
     if (found.empty()) out.why.push_back("  nobody signalled that cell in this run");
     for (const auto& [who, signaller] : found) {
@@ -123,7 +127,8 @@ class WaitForGraph {
     for (const TracedDma& dma : recorder_.dmas()) {
       if (dma.write != no_record || dma.start == no_record || records_[dma.start].target_core != core) continue;
       const TraceRecord& start = records_[dma.start];
-      const bool here = start.recv_semaphore_id == waits.semaphore_id;  // else it lands on another semaphore of this core
+      const bool here =
+          start.recv_semaphore_id == waits.semaphore_id;  // else it lands on another semaphore of this core
       out.why.push_back("  " + words_.dma(dma.id) + " (started by " + words_.who(start) + " " + words_.where(start) +
                         ") has not landed" + (dma.chunks.empty() ? "" : " (only " + landed_words(dma) + ")") +
                         (here ? "" : ", on another semaphore"));
@@ -137,20 +142,24 @@ class WaitForGraph {
     // this core: the wait asks for more than its signallers will ever send.
     const std::string needs = amount(waits.needs, unit);
     if (can_arrive.empty() && found.empty()) {  // its signallers may not have reached their signals yet
-      out.why.push_back("  can still arrive: only what a core that has not reached its signal in this run sends (the "
-                        "wait is " + amount(waits.needs - waits.holds, unit) + " short)");
+      out.why.push_back(
+          "  can still arrive: only what a core that has not reached its signal in this run sends (the "
+          "wait is " +
+          amount(waits.needs - waits.holds, unit) + " short)");
       return;
     }
     if (can_arrive.empty()) {
-      out.why.push_back("  can still arrive: nothing, from no one (no DMA into that cell is in flight and every core that "
-                        "signalled it " + std::string(found.count(core) ? "is this one or " : "") +
-                        "has returned): the wait needs " + needs + ", " + amount(waits.needs - waits.holds, unit) +
-                        " more than arrived; this is an over-wait, not a cycle");
+      out.why.push_back(
+          "  can still arrive: nothing, from no one (no DMA into that cell is in flight and every core that "
+          "signalled it " +
+          std::string(found.count(core) ? "is this one or " : "") + "has returned): the wait needs " + needs + ", " +
+          amount(waits.needs - waits.holds, unit) + " more than arrived; this is an over-wait, not a cycle");
       return;
     }
     std::string listed;
     for (const std::string& item : can_arrive) listed += (listed.empty() ? "" : ", or ") + item;
-    out.why.push_back("  can still arrive (the wait is " + amount(waits.needs - waits.holds, unit) + " short): " + listed);
+    out.why.push_back("  can still arrive (the wait is " + amount(waits.needs - waits.holds, unit) +
+                      " short): " + listed);
   }
 
   // "1 unit", "4096 bytes"
@@ -221,15 +230,16 @@ class WaitForGraph {
     const model::BlockedWait& waits = site->waits.front();
     const std::string at = words_.at(*lines.begin());
     if (dma_signalled(waits.semaphore_id, core)) {  // bytes: the wait and the copies disagree on a size
-      out.fixes.push_back({*lines.begin(), "the wait at " + at + " needs " + amount(waits.needs, "byte") +
-                                               " but the copies into that cell carry " + amount(waits.holds, "byte") +
-                                               " before every signaller blocks: wait for the bytes the copies move (their " +
-                                               "own descriptors, of their element type and shape), or copy " +
-                                               amount(short_by, "byte") + " more before it"});
+      out.fixes.push_back(
+          {*lines.begin(), "the wait at " + at + " needs " + amount(waits.needs, "byte") +
+                               " but the copies into that cell carry " + amount(waits.holds, "byte") +
+                               " before every signaller blocks: wait for the bytes the copies move (their " +
+                               "own descriptors, of their element type and shape), or copy " +
+                               amount(short_by, "byte") + " more before it"});
       return;
     }
-    out.fixes.push_back({*lines.begin(), "the wait at " + at + " needs " + std::to_string(waits.needs) +
-                                             " but only " + std::to_string(waits.holds) +
+    out.fixes.push_back({*lines.begin(), "the wait at " + at + " needs " + std::to_string(waits.needs) + " but only " +
+                                             std::to_string(waits.holds) +
                                              " arrive before every signaller blocks: wait for fewer, or signal " +
                                              std::to_string(short_by) + " more before it"});
   }
@@ -245,8 +255,8 @@ class WaitForGraph {
   const std::vector<TraceRecord>& records_;
   Phrases words_;
   std::map<int, const model::FailureSite*> blocked_;  // by global core
-  std::map<int, std::uint64_t> returned_;            // global core -> step
-  std::map<int, std::set<int>> edges_;               // waiter -> blocked signallers
+  std::map<int, std::uint64_t> returned_;             // global core -> step
+  std::map<int, std::set<int>> edges_;                // waiter -> blocked signallers
   bool all_blocked_ = true;
 };
 

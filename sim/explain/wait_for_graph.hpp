@@ -8,7 +8,8 @@
 // itself, which is an edge of the wait-for graph (Holt, "Some Deadlock Properties of Computer
 // Systems", 1972): core k waits for core j when j signalled k's cell and j is blocked. A
 // cycle of that graph is the deadlock as the kernel author reads it ("device 0 core 0 waits for
-// device 1 core 0, which waits for device 0 core 0"); a cell whose signallers all returned is a wait nobody can satisfy.
+// device 1 core 0, which waits for device 0 core 0"); a cell whose signallers all returned is a wait nobody can
+// satisfy.
 //
 // Only cores that signalled a cell in this run are known to be able to: a core that never got
 // as far as its signal is not named. The report says so ("signalled in this run by").

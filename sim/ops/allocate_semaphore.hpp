@@ -18,7 +18,8 @@ struct AllocateSemaphore {
 
   bool apply(model::Machine& machine, const OpSite& site, model::Failure& failure) const {
     for (int& index : made) {
-      index = machine.semaphores().allocate(site.core, machine.launches().of(site.global), kind, failure, {name, site.line});
+      index = machine.semaphores().allocate(site.core, machine.launches().of(site.global), kind, failure,
+                                            {name, site.line});
       if (index < 0) {
         failure = located(std::move(failure), site.line);
         return false;

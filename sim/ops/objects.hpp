@@ -2,8 +2,8 @@
 // The explorer's names for machine objects (scheduler/footprint.hpp knows them only as opaque
 // ids). One object has one name in every execution: a buffer's contents and its existence by
 // (space, id, device, core), a semaphore cell by (semaphore id, global core), a device barrier
-// cell by its global core, a core's launch by its global core, and one counter of running cores, which every core's last transition
-// decrements and every DMA phase observes (a DMA still pending when the last core finishes is in
+// cell by its global core, a core's launch by its global core, and one counter of running cores, which every core's
+// last transition decrements and every DMA phase observes (a DMA still pending when the last core finishes is in
 // flight), and a polling core's release (below).
 
 #include <cstdint>
@@ -64,7 +64,8 @@ inline void add_freed_scope(const model::Machine& machine, model::CoreId by, sch
     const auto& info = buffer->info();
     footprint.touches.push_back(
         {buffer_object(buffer_existence, info.space, info.id, info.device, info.core), scheduler::TouchMode::write});
-    footprint.touches.push_back({contents_of(*buffer), scheduler::TouchMode::write, box_of(model::Rect::whole(info.shape))});
+    footprint.touches.push_back(
+        {contents_of(*buffer), scheduler::TouchMode::write, box_of(model::Rect::whole(info.shape))});
   }
 }
 // The launch a core is in (model/launches.hpp), in a program of several launches: its end of a
@@ -74,7 +75,9 @@ inline void add_launch_read(const model::Machine& machine, int global_core, sche
   if (machine.launches().several())
     footprint.touches.push_back({{core_launch, global_core, 0, 0}, scheduler::TouchMode::read});
 }
-inline scheduler::Touch launch_write(int global_core) { return {{core_launch, global_core, 0, 0}, scheduler::TouchMode::write}; }
+inline scheduler::Touch launch_write(int global_core) {
+  return {{core_launch, global_core, 0, 0}, scheduler::TouchMode::write};
+}
 // The spin reduction's pseudo-counter of a polling core (sim/engine/poll_window.hpp): the step
 // that releases it adds, the read it was blocked at takes, so that read's race with the change
 // that released it is never reversed.

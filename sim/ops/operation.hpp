@@ -94,8 +94,8 @@ struct FootprintRules {
 // semaphore `semaphore`'s on global core `core`, or (device_barrier) that core's device barrier
 // cell (model/device_barrier.hpp).
 struct Condition {
-  int semaphore;        // index in the machine's semaphore table; -1 for the device barrier
-  int core;             // the cell's global core
+  int semaphore;  // index in the machine's semaphore table; -1 for the device barrier
+  int core;       // the cell's global core
   std::int64_t needs;
   bool device_barrier;  // (false when left out of an initializer)
 

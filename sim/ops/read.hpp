@@ -12,7 +12,7 @@ namespace weft::sim::ops {
 
 struct Read {
   static constexpr std::string_view verb = "reads a semaphore";
-  int semaphore;  // index in the machine's semaphore table
+  int semaphore;           // index in the machine's semaphore table
   std::int64_t count = 0;  // the result
 
   bool apply(model::Machine& machine, const OpSite& site, model::Failure&) {

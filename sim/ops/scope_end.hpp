@@ -27,7 +27,8 @@ struct ScopeEnd {
     add_freed_scope(machine, site.core, footprint);
   }
   TraceEvent event(const model::Machine&, const OpSite&) const {
-    TraceEvent event = access_event(TraceEvent::Kind::scope_end, first, first ? model::Rect::whole(first->info().shape) : model::Rect{});
+    TraceEvent event = access_event(TraceEvent::Kind::scope_end, first,
+                                    first ? model::Rect::whole(first->info().shape) : model::Rect{});
     event.amount = freed;
     return event;
   }

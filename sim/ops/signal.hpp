@@ -12,9 +12,9 @@ namespace weft::sim::ops {
 
 struct Signal {
   static constexpr std::string_view verb = "signals";
-  int semaphore;        // index in the machine's semaphore table
+  int semaphore;         // index in the machine's semaphore table
   model::CoreId target;  // whose cell
-  int target_global;    // its global id, or -1 when the target names no core (the effect fails)
+  int target_global;     // its global id, or -1 when the target names no core (the effect fails)
   std::int64_t amount;
 
   bool apply(model::Machine& machine, const OpSite& site, model::Failure& failure) const {
@@ -25,8 +25,8 @@ struct Signal {
   void footprint(const model::Machine& machine, const OpSite&, FootprintRules rules,
                  scheduler::Footprint& footprint) const {
     if (target_global < 0) return;
-    footprint.touches.push_back(cell(machine, semaphore, target_global, scheduler::TouchMode::add, amount,
-                                     rules.ordered_signals));
+    footprint.touches.push_back(
+        cell(machine, semaphore, target_global, scheduler::TouchMode::add, amount, rules.ordered_signals));
     add_launch_read(machine, target_global, footprint);
   }
   TraceEvent event(const model::Machine& machine, const OpSite&) const {

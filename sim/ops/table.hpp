@@ -75,8 +75,10 @@ struct EntryList {
     ((mask |= Has<Entries>::value ? bit : 0, bit <<= 1), ...);
     return mask;
   }
-  template <class Entry> struct IsBlocking : std::bool_constant<Blocking<Entry>> {};
-  template <class Entry> struct IsPolling : std::bool_constant<Polling<Entry>> {};
+  template <class Entry>
+  struct IsBlocking : std::bool_constant<Blocking<Entry>> {};
+  template <class Entry>
+  struct IsPolling : std::bool_constant<Polling<Entry>> {};
   static constexpr std::uint64_t blocking_kinds = kinds_with<IsBlocking>();
   static constexpr std::uint64_t polling_kinds = kinds_with<IsPolling>();
   static constexpr std::array<std::string_view, sizeof...(Entries)> verbs{Entries::verb...};

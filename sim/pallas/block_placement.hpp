@@ -1,8 +1,8 @@
 #pragma once
 // Where a block of a blocked operand lies (the Pallas guide "Grids and BlockSpecs"): block index
 // b along a dimension of block extent e covers elements [b * e, (b + 1) * e) of the array (along a
-// `squeezed` dimension, element b; along an element-indexed one, [b, b + e)). A block may overhang the array's end (the last block when e
-// does not divide the array's extent, or a block larger than the array) as long as one of its
+// `squeezed` dimension, element b; along an element-indexed one, [b, b + e)). A block may overhang the array's end (the
+// last block when e does not divide the array's extent, or a block larger than the array) as long as one of its
 // elements is inside: that part is what the pipeline's DMAs copy, and the rest of the block is
 // padding, which the slot holds but no DMA reads or writes.
 //
@@ -22,9 +22,9 @@
 namespace weft::sim::pallas {
 
 struct BlockPlacement {
-  model::Slice array;  // the block's elements inside the array
-  model::Slice slot;   // the same elements in the slot
-  int padding_count = 0;  // how many rectangles of `padding` there are; 0: the block fits
+  model::Slice array;                                  // the block's elements inside the array
+  model::Slice slot;                                   // the same elements in the slot
+  int padding_count = 0;                               // how many rectangles of `padding` there are; 0: the block fits
   std::array<model::Rect, model::max_rank> padding{};  // the slot's elements outside the array
 
   bool ragged() const { return padding_count > 0; }

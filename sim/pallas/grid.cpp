@@ -43,7 +43,8 @@ GridIndex Grid::point(std::int64_t step) const {
 }
 
 std::pair<std::int64_t, std::int64_t> Grid::steps_of(int core, int cores) const {
-  if (parallel_points_ == 1 || cores <= 1 || steps_ == 0) return core == 0 ? std::pair{std::int64_t{0}, steps_} : std::pair{steps_, steps_};
+  if (parallel_points_ == 1 || cores <= 1 || steps_ == 0)
+    return core == 0 ? std::pair{std::int64_t{0}, steps_} : std::pair{steps_, steps_};
   const std::int64_t per_core = (parallel_points_ + cores - 1) / cores;
   const std::int64_t inner = steps_ / parallel_points_;
   const std::int64_t first = std::min(parallel_points_, core * per_core);

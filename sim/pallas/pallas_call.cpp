@@ -21,8 +21,12 @@ ScratchSet allocate_scratch(Core& core, const std::vector<Scratch>& scratch, Loc
     std::vector<Semaphore> semaphores;
     model::Buffer* buffer = nullptr;
     switch (entry.kind) {
-      case Scratch::Kind::vmem: buffer = core.allocate(model::Space::vmem, entry.type, entry.shape, loc); break;
-      case Scratch::Kind::smem: buffer = core.allocate(model::Space::smem, entry.type, entry.shape, loc); break;
+      case Scratch::Kind::vmem:
+        buffer = core.allocate(model::Space::vmem, entry.type, entry.shape, loc);
+        break;
+      case Scratch::Kind::smem:
+        buffer = core.allocate(model::Space::smem, entry.type, entry.shape, loc);
+        break;
       case Scratch::Kind::semaphores:
         for (int k = 0; k < entry.count; ++k) semaphores.push_back(core.semaphore(loc));
         break;
@@ -69,7 +73,8 @@ void run(Core& core, const CallSpec& spec, const Body& body, Location loc, bool 
   const ScalarPrefetch prefetch = read_prefetch(core, spec, loc);
   const ScratchSet scratch = allocate_scratch(core, spec.scratch, loc);
   Pipeline pipeline(core, *grid, operands_of(core, spec, whole, loc), prefetch, call, loc);
-  const auto [first, last] = whole ? std::pair<std::int64_t, std::int64_t>{0, 1} : grid->steps_of(core.core_id(), core.num_cores());
+  const auto [first, last] =
+      whole ? std::pair<std::int64_t, std::int64_t>{0, 1} : grid->steps_of(core.core_id(), core.num_cores());
   const int inputs = static_cast<int>(spec.in.size());
   pipeline.run(first, last, [&](const GridIndex& point, std::int64_t) {
     Program program(core, *grid, point, pipeline, inputs, scratch, prefetch);

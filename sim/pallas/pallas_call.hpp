@@ -50,7 +50,11 @@ template <class T>
 InnerOperand block(const Ref<T>& array, std::vector<std::int64_t> block, IndexMap map, Buffered buffered = {},
                    Location loc = Location::current()) {
   return {array.slice(),
-          {std::move(block), std::move(map), Memory::vmem, buffered.buffer_count, {loc.file_name(), static_cast<int>(loc.line())}}};
+          {std::move(block),
+           std::move(map),
+           Memory::vmem,
+           buffered.buffer_count,
+           {loc.file_name(), static_cast<int>(loc.line())}}};
 }
 struct InnerSplit {
   std::vector<Semantics> semantics{};  // empty: every dimension arbitrary

@@ -19,8 +19,8 @@ std::string operand_name(const Pipeline::Operand& operand) {
 // pallas_call at matmul.cpp:87" (the launch alone when the BlockSpec's line is not known).
 std::string written_at(const Pipeline::Operand& operand, const std::string& call, Location loc) {
   const model::SourceLine spec = operand.spec.line;
-  return (spec.line > 0 ? "its BlockSpec at " + model::to_string(spec) + ", in " : std::string()) + "the " + call + " at " +
-         model::to_string(model::SourceLine{loc.file_name(), static_cast<int>(loc.line())});
+  return (spec.line > 0 ? "its BlockSpec at " + model::to_string(spec) + ", in " : std::string()) + "the " + call +
+         " at " + model::to_string(model::SourceLine{loc.file_name(), static_cast<int>(loc.line())});
 }
 
 }  // namespace
@@ -42,7 +42,8 @@ Pipeline::Pipeline(Core& core, const Grid& grid, std::vector<Operand> operands, 
         state.slots.push_back({buffer, core_.dma_semaphore(loc_), std::nullopt});
       }
       // The blocks of the step before, this one and the next n - 1 (no more than the grid has).
-      const std::int64_t ahead = std::min<std::int64_t>(std::max(buffers(state), 2), std::max<std::int64_t>(grid_.steps(), 2));
+      const std::int64_t ahead =
+          std::min<std::int64_t>(std::max(buffers(state), 2), std::max<std::int64_t>(grid_.steps(), 2));
       state.upcoming.resize(static_cast<std::size_t>(ahead + 1));
       if (can_overhang(state.operand.array, state.operand.spec)) {
         // What a fresh slot holds is the memory policy's fill: the padding value.
@@ -139,7 +140,8 @@ void Pipeline::fetch(State& state, int slot, const Block& block, std::int64_t st
                       state.padding_value.data(), loc_);
     note_padding(state, placement, block, step);
   }
-  target.pending = core_.start_copy(placement.array, placement.slot, target.semaphore, origin(state, step, block), loc_);
+  target.pending =
+      core_.start_copy(placement.array, placement.slot, target.semaphore, origin(state, step, block), loc_);
 }
 
 void Pipeline::write_back(State& state, std::int64_t step) {
@@ -161,11 +163,13 @@ void Pipeline::note_padding(State& state, const BlockPlacement& placement, const
   if (state.padding_noted) return;
   state.padding_noted = true;
   const model::BufferInfo& array = state.operand.array.buffer->info();
-  core_.note_for_wrong_result(
-      operand_name(state.operand) + " block " + block_text(block) + " at grid point " + to_string(grid_.point(step)) +
-      " overhangs the array " + model::to_string(array.shape) + " (" + written_at(state.operand, call_, loc_) + "): only " +
-      model::to_string(placement.array.rect) + " is fetched, the rest of the block is padding, which holds what "
-      "fresh memory holds (memory.uninitialized; NaN for floats by default; on a TPU, whatever the slot held before); a body that lets padding reach the output gives a wrong result");
+  core_.note_for_wrong_result(operand_name(state.operand) + " block " + block_text(block) + " at grid point " +
+                              to_string(grid_.point(step)) + " overhangs the array " + model::to_string(array.shape) +
+                              " (" + written_at(state.operand, call_, loc_) + "): only " +
+                              model::to_string(placement.array.rect) +
+                              " is fetched, the rest of the block is padding, which holds what "
+                              "fresh memory holds (memory.uninitialized; NaN for floats by default; on a TPU, whatever "
+                              "the slot held before); a body that lets padding reach the output gives a wrong result");
 }
 
 void Pipeline::check_revisit(State& state, const Block& block, std::int64_t step) {
@@ -173,17 +177,19 @@ void Pipeline::check_revisit(State& state, const Block& block, std::int64_t step
   const auto earlier = std::find_if(state.written.begin(), state.written.end(),
                                     [&](const auto& written) { return written.first == block; });
   if (earlier == state.written.end()) return;
-  const std::string revisit = operand_name(state.operand) + " comes back to block " + block_text(block) + " at grid point " +
-                              to_string(grid_.point(step)) + " after writing it back at grid point " +
-                              to_string(grid_.point(earlier->second));
+  const std::string revisit = operand_name(state.operand) + " comes back to block " + block_text(block) +
+                              " at grid point " + to_string(grid_.point(step)) +
+                              " after writing it back at grid point " + to_string(grid_.point(earlier->second));
   if (core_.jax_compat())  // interpret mode refuses it
-    misuse(revisit + ": the block was not read back in, so the earlier result is overwritten (make the steps that map "
-                     "to one output block consecutive)");
+    misuse(revisit +
+           ": the block was not read back in, so the earlier result is overwritten (make the steps that map "
+           "to one output block consecutive)");
   // A TPU goes on: the slot is not read back in, so the body sees what the slot held before, and
   // the block is written back again (all of it) when its index changes.
-  core_.note_for_wrong_result(revisit + " (" + written_at(state.operand, call_, loc_) +
-                              "): on a TPU the block is not read back in, so what the body accumulated into it before is "
-                              "lost; make the steps that map to one output block consecutive");
+  core_.note_for_wrong_result(
+      revisit + " (" + written_at(state.operand, call_, loc_) +
+      "): on a TPU the block is not read back in, so what the body accumulated into it before is "
+      "lost; make the steps that map to one output block consecutive");
 }
 
 void Pipeline::run(std::int64_t first, std::int64_t last,

@@ -51,12 +51,12 @@ namespace weft::sim::pallas {
 class Pipeline {
  public:
   struct Operand {
-    model::Slice array;      // the whole array (an HBM buffer, or a slice of one)
+    model::Slice array;  // the whole array (an HBM buffer, or a slice of one)
     BlockSpec spec;
     bool output = false;
-    bool aliased = false;    // an output that is also an input: no revisit check
-    const char* what = "";   // the DMAs' origin text: a string literal
-    int operand = -1;        // appended to `what` when >= 0
+    bool aliased = false;   // an output that is also an input: no revisit check
+    const char* what = "";  // the DMAs' origin text: a string literal
+    int operand = -1;       // appended to `what` when >= 0
   };
   // Allocates every operand's slots and semaphores (the same allocations on every core, so
   // their ids stay SPMD-symmetric). `call` and `loc` name the launch in errors; a bad BlockSpec
@@ -78,15 +78,15 @@ class Pipeline {
   };
   struct State {
     Operand operand;
-    std::vector<Slot> slots;                      // buffer_count of them
-    model::Slice current;                         // what the body sees: the current slot, whole
-    int slot = 0;                                 // the current slot
-    int fill = 0;                                 // inputs: the slot the next fetch goes into
-    Block block;                                  // the block in the current slot
-    std::vector<Block> upcoming;                  // a ring: the block of step t at t % size
-    std::int64_t known_until = 0;                 // the steps before it are in `upcoming`
-    std::vector<std::byte> padding_value;         // a slot of the padding value, if a block can overhang
-    bool padding_noted = false;                   // the report of a wrong result names one padded fetch
+    std::vector<Slot> slots;                              // buffer_count of them
+    model::Slice current;                                 // what the body sees: the current slot, whole
+    int slot = 0;                                         // the current slot
+    int fill = 0;                                         // inputs: the slot the next fetch goes into
+    Block block;                                          // the block in the current slot
+    std::vector<Block> upcoming;                          // a ring: the block of step t at t % size
+    std::int64_t known_until = 0;                         // the steps before it are in `upcoming`
+    std::vector<std::byte> padding_value;                 // a slot of the padding value, if a block can overhang
+    bool padding_noted = false;                           // the report of a wrong result names one padded fetch
     std::vector<std::pair<Block, std::int64_t>> written;  // outputs: blocks written back, and the step
   };
   bool blocked(const State& state) const { return state.operand.spec.memory == Memory::vmem; }

@@ -15,7 +15,7 @@ namespace weft::sim::pallas {
 
 // A launch's scratch, allocated once per core: buffers and semaphore arrays, in spec order.
 struct ScratchSet {
-  std::vector<model::Buffer*> buffers{};          // null for semaphore entries
+  std::vector<model::Buffer*> buffers{};             // null for semaphore entries
   std::vector<std::vector<Semaphore>> semaphores{};  // empty for buffer entries
 };
 
@@ -23,7 +23,12 @@ class Program {
  public:
   Program(Core& core, const Grid& grid, const GridIndex& point, const Pipeline& pipeline, int inputs,
           const ScratchSet& scratch, const ScalarPrefetch& prefetch)
-      : core_(core), grid_(grid), point_(point), pipeline_(pipeline), inputs_(inputs), scratch_(scratch),
+      : core_(core),
+        grid_(grid),
+        point_(point),
+        pipeline_(pipeline),
+        inputs_(inputs),
+        scratch_(scratch),
         prefetch_(prefetch) {}
 
   Core& core() const { return core_; }

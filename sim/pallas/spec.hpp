@@ -14,8 +14,8 @@
 //
 // A block dimension given as `squeezed` is one element of the array, dropped from the block the
 // body sees (Pallas' `None`). Along a dimension marked in `element`, the index map gives the
-// block's first element, not its block index (Pallas' `pl.Element`). A block may overhang the array's edge (the last block of a grid of
-// cdiv(20, 8), or a block larger than the array) as long as one of its elements is inside: the
+// block's first element, not its block index (Pallas' `pl.Element`). A block may overhang the array's edge (the last
+// block of a grid of cdiv(20, 8), or a block larger than the array) as long as one of its elements is inside: the
 // pipeline pads it (pipeline.hpp). `Buffered{n}` after the index map gives the operand n
 // pipeline slots instead of 2 (Pallas' `pipeline_mode=pl.Buffered(n)`). An operand in
 // `Memory::any` is handed to the body whole (an HBM ref for manual DMAs), as Pallas'
@@ -67,10 +67,10 @@ struct Buffered {
 
 struct BlockSpec {
   std::vector<std::int64_t> block{};  // per dimension of the array: an extent, or `squeezed`
-  IndexMap index_map{};             // grid point (and prefetch) -> block indices
+  IndexMap index_map{};               // grid point (and prefetch) -> block indices
   Memory memory = Memory::vmem;
-  int buffer_count = 2;             // the pipeline's slots (Buffered)
-  model::SourceLine line{};         // where it was written, for reports (line 0: not known)
+  int buffer_count = 2;      // the pipeline's slots (Buffered)
+  model::SourceLine line{};  // where it was written, for reports (line 0: not known)
   // Per dimension, true where the index map gives the block's first element instead of its block
   // index (Pallas' `pl.Element(n)`: windows that may overlap); empty: none.
   std::vector<bool> element{};
@@ -99,7 +99,10 @@ Operand input(std::string buffer, std::vector<std::int64_t> block, Map map, Buff
               Location loc = Location::current()) {
   return {std::move(buffer),
           model::element_type_of<T>(),
-          {std::move(block), index_map(std::move(map)), Memory::vmem, buffered.buffer_count,
+          {std::move(block),
+           index_map(std::move(map)),
+           Memory::vmem,
+           buffered.buffer_count,
            {loc.file_name(), static_cast<int>(loc.line())}}};
 }
 template <class T, class Map>
@@ -134,7 +137,7 @@ inline Scratch dma_semaphores(int count) { return {Scratch::Kind::dma_semaphores
 
 struct CallSpec {
   std::vector<std::int64_t> grid{};
-  std::vector<Semantics> semantics{};     // default: every dimension arbitrary
+  std::vector<Semantics> semantics{};  // default: every dimension arbitrary
   std::vector<Operand> in{};
   std::vector<Operand> out{};
   std::vector<std::string> scalar_prefetch{};  // i32 host buffers, read once per core at the start

@@ -49,7 +49,7 @@ class Catalog {
   void add(ScenarioRegistry scenarios, const std::string& origin);
 
   ScriptLoader scripts_;
-  std::vector<KernelLibrary> libraries_;  // declared first: destroyed after the scenarios
+  std::vector<KernelLibrary> libraries_;       // declared first: destroyed after the scenarios
   std::vector<std::filesystem::path> loaded_;  // the canonical path of each library
   ScenarioRegistry scenarios_;
   std::vector<std::string> origins_;  // one per scenario

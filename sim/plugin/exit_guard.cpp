@@ -16,9 +16,9 @@ namespace weft::sim {
 namespace {
 
 std::atomic<bool> armed{false};
-std::string scenario;                             // what the command runs (main thread, before any execution)
-std::array<char, 4096> library{};                 // the library whose code runs outside an execution
-std::atomic<int> in_library{0};  // LibraryCode objects alive (one, and a second while the first unwinds)
+std::string scenario;              // what the command runs (main thread, before any execution)
+std::array<char, 4096> library{};  // the library whose code runs outside an execution
+std::atomic<int> in_library{0};    // LibraryCode objects alive (one, and a second while the first unwinds)
 constexpr std::array<int, 5> crash_signals{SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
 std::array<struct sigaction, crash_signals.size()> displaced{};
 
@@ -40,8 +40,10 @@ void write_text(const char* text) {
   }
   const scheduler::Fiber* current = scheduler::Fiber::current();
   const scheduler::Fiber* fiber = current != nullptr && !current->host_code() ? current : nullptr;  // a core's
-  std::string who = fiber != nullptr ? std::string(fiber->label()) + "'s kernel" : std::string("code that is not weft's");
-  if (!scenario.empty()) who += std::string(fiber != nullptr ? " in " : " (its setup, kernels or check) in ") + scenario;
+  std::string who =
+      fiber != nullptr ? std::string(fiber->label()) + "'s kernel" : std::string("code that is not weft's");
+  if (!scenario.empty())
+    who += std::string(fiber != nullptr ? " in " : " (its setup, kernels or check) in ") + scenario;
   write_text(("weft: " + who + " called " + call +
               " while weft ran it: the command did not finish, so no verdict holds (exit 3)\n")
                  .c_str());
@@ -58,11 +60,16 @@ void on_quick_exit_call() {
 
 const char* signal_name(int signal) {
   switch (signal) {
-    case SIGSEGV: return "SIGSEGV";
-    case SIGBUS: return "SIGBUS";
-    case SIGILL: return "SIGILL";
-    case SIGFPE: return "SIGFPE";
-    default: return "SIGABRT (an abort, or an exception thrown out of an initialiser)";
+    case SIGSEGV:
+      return "SIGSEGV";
+    case SIGBUS:
+      return "SIGBUS";
+    case SIGILL:
+      return "SIGILL";
+    case SIGFPE:
+      return "SIGFPE";
+    default:
+      return "SIGABRT (an abort, or an exception thrown out of an initialiser)";
   }
 }
 

@@ -67,8 +67,9 @@ KernelLibrary::KernelLibrary(const std::filesystem::path& path) : path_(path) {
     refuse(path, std::string("no entry point '") + plugin_entry_point +
                      "' (a kernel library defines it with WEFT_PLUGIN, sim/api/plugin.hpp)");
   if (!in_own_code(handle_.get(), entry))
-    refuse(path, std::string("its '") + plugin_entry_point +
-                     "' is not a function of the library (a kernel library defines it with WEFT_PLUGIN, sim/api/plugin.hpp)");
+    refuse(path,
+           std::string("its '") + plugin_entry_point +
+               "' is not a function of the library (a kernel library defines it with WEFT_PLUGIN, sim/api/plugin.hpp)");
   plugin_ = reinterpret_cast<const WeftPlugin* (*)()>(entry)();
   const std::string built_with = plugin_ != nullptr && plugin_->weft_version != nullptr ? plugin_->weft_version : "";
   if (!works_with(built_with, WEFT_VERSION))
@@ -77,8 +78,9 @@ KernelLibrary::KernelLibrary(const std::filesystem::path& path) : path_(path) {
                      " (a library loads in a weft of its MAJOR.MINOR, not older than its own: docs/kernel-api.md, "
                      "\"Versions\"): rebuild it against this weft");
   if (!in_own_code(handle_.get(), reinterpret_cast<const void*>(plugin_->add_scenarios)))
-    refuse(path, std::string("its '") + plugin_entry_point +
-                     "' gives no function of the library that lists its scenarios (add_scenarios; WEFT_PLUGIN defines it)");
+    refuse(path,
+           std::string("its '") + plugin_entry_point +
+               "' gives no function of the library that lists its scenarios (add_scenarios; WEFT_PLUGIN defines it)");
   code_.emplace(entry);
 }
 

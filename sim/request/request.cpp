@@ -63,9 +63,9 @@ Request resolve_request(const RequestArguments& arguments, const ScenarioRegistr
   if (arguments.expect) {
     const auto verdict = model::parse_verdict(*arguments.expect);
     if (!verdict)
-      throw ConfigError("--expect", 0, 0, "expect",
-                        "unknown verdict '" + *arguments.expect + "' (expected one of " +
-                            std::string(model::verdict_names()) + ")");
+      throw ConfigError(
+          "--expect", 0, 0, "expect",
+          "unknown verdict '" + *arguments.expect + "' (expected one of " + std::string(model::verdict_names()) + ")");
     request.expect = *verdict;
   }
   return request;
@@ -82,8 +82,9 @@ std::vector<std::filesystem::path> kernel_libraries(const RequestArguments& argu
 }
 
 std::string shell_quote(const std::string& word) {
-  const bool plain = !word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                                             "0123456789_-.,:/=+@%") == std::string::npos;
+  const bool plain = !word.empty() && word.find_first_not_of(
+                                          "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                          "0123456789_-.,:/=+@%") == std::string::npos;
   if (plain) return word;
   std::string quoted = "'";
   for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);

@@ -14,13 +14,13 @@
 namespace weft::sim {
 
 struct RequestArguments {
-  std::string scenario{};              // as typed: a path to a .toml, or a registered name
-  std::optional<std::string> config{};   // --config F
-  std::vector<std::string> sets{};     // --set k=v, in order
-  std::optional<std::string> expect{};   // --expect VERDICT
-  std::optional<double> watchdog{};    // --watchdog SECONDS (scheduler.watchdog_seconds)
-  std::optional<std::string> strategy{}; // --strategy NAME (scheduler.strategy, applied after the --set values)
-  std::vector<std::string> kernels{};  // --kernels F: kernel libraries to load, in order
+  std::string scenario{};                 // as typed: a path to a .toml, or a registered name
+  std::optional<std::string> config{};    // --config F
+  std::vector<std::string> sets{};        // --set k=v, in order
+  std::optional<std::string> expect{};    // --expect VERDICT
+  std::optional<double> watchdog{};       // --watchdog SECONDS (scheduler.watchdog_seconds)
+  std::optional<std::string> strategy{};  // --strategy NAME (scheduler.strategy, applied after the --set values)
+  std::vector<std::string> kernels{};     // --kernels F: kernel libraries to load, in order
 };
 
 // A file the request was read from, and what it is to the request ("scenario file").
@@ -60,7 +60,8 @@ std::optional<ScriptScenario> script_of(const std::string& scenario);
 Request resolve_request(const RequestArguments& arguments, const ScenarioRegistry& registry);
 
 // The kernel libraries the request names: each --kernels file, then the scenario file's
-// `kernels` key (relative to the scenario file), or the script a `PATH.py::NAME` names. Throws ConfigError for a bad scenario file.
+// `kernels` key (relative to the scenario file), or the script a `PATH.py::NAME` names. Throws ConfigError for a bad
+// scenario file.
 std::vector<std::filesystem::path> kernel_libraries(const RequestArguments& arguments);
 
 // The options that reproduce this request ("SCENARIO [--config F] [--set k=v]... [--kernels F]..."),

@@ -12,7 +12,8 @@
 namespace weft::sim {
 
 // The range of seeds, in words, for error messages.
-inline constexpr std::string_view seed_range_words = "a whole number from 0 to 2^64-1 (18446744073709551615), in decimal";
+inline constexpr std::string_view seed_range_words =
+    "a whole number from 0 to 2^64-1 (18446744073709551615), in decimal";
 
 // The seed `text` names, or why it names none ("is above the largest seed ..."; empty when the
 // text is a seed).

@@ -56,25 +56,27 @@ std::optional<Shard> from_slurm(const Environment& env) {
   const std::string array = std::to_string(min) + "-" + std::to_string(max) + ":" + std::to_string(step);
   if (step == 0) refuse("SLURM_ARRAY_TASK_STEP", "is 0");
   if (max < min)
-    refuse("SLURM_ARRAY_TASK_MIN", "is " + std::to_string(min) + ", above SLURM_ARRAY_TASK_MAX (" + std::to_string(max) + ")");
+    refuse("SLURM_ARRAY_TASK_MIN",
+           "is " + std::to_string(min) + ", above SLURM_ARRAY_TASK_MAX (" + std::to_string(max) + ")");
   if ((max - min) / step == std::numeric_limits<std::uint64_t>::max())  // its task count would wrap to 0
-    refuse(source, "the array " + array + " (SLURM_ARRAY_TASK_MIN-MAX:STEP) has 2^64 tasks: too many to count as shards");
+    refuse(source,
+           "the array " + array + " (SLURM_ARRAY_TASK_MIN-MAX:STEP) has 2^64 tasks: too many to count as shards");
   // --array=0-12:4 without the step in the environment: MIN-MAX alone reads as 13 tasks.
   if (!step_text && count_text && number(*count_text, "SLURM_ARRAY_TASK_COUNT") != max - min + 1)
-    refuse("SLURM_ARRAY_TASK_STEP",
-           "is unset, but SLURM_ARRAY_TASK_COUNT is " + *count_text + " while the array " + std::to_string(min) + "-" +
-               std::to_string(max) + " (SLURM_ARRAY_TASK_MIN-MAX) has " + std::to_string(max - min + 1) +
-               " ids: set SLURM_ARRAY_TASK_STEP to the array's step, or give --shard I/N");
+    refuse("SLURM_ARRAY_TASK_STEP", "is unset, but SLURM_ARRAY_TASK_COUNT is " + *count_text + " while the array " +
+                                        std::to_string(min) + "-" + std::to_string(max) +
+                                        " (SLURM_ARRAY_TASK_MIN-MAX) has " + std::to_string(max - min + 1) +
+                                        " ids: set SLURM_ARRAY_TASK_STEP to the array's step, or give --shard I/N");
   if ((max - min) % step != 0)
     refuse(source, "the array " + array + " (SLURM_ARRAY_TASK_MIN-MAX:STEP) does not end on a step");
   if (id < min || id > max || (id - min) % step != 0)
     refuse(source, std::to_string(id) + " is not a task of the array " + array + " (SLURM_ARRAY_TASK_MIN-MAX:STEP)");
   const std::uint64_t tasks = (max - min) / step + 1;
   if (count_text && number(*count_text, "SLURM_ARRAY_TASK_COUNT") != tasks)
-    refuse("SLURM_ARRAY_TASK_COUNT",
-           "is " + *count_text + ", but the array " + array + " (SLURM_ARRAY_TASK_MIN-MAX:STEP) has " +
-               std::to_string(tasks) + " tasks: its ids are not evenly spaced, so they cannot be mapped to shards; "
-               "submit --array=A-B[:STEP], or give --shard I/N");
+    refuse("SLURM_ARRAY_TASK_COUNT", "is " + *count_text + ", but the array " + array +
+                                         " (SLURM_ARRAY_TASK_MIN-MAX:STEP) has " + std::to_string(tasks) +
+                                         " tasks: its ids are not evenly spaced, so they cannot be mapped to shards; "
+                                         "submit --array=A-B[:STEP], or give --shard I/N");
   return checked((id - min) / step, tasks, source);
 }
 

@@ -42,8 +42,8 @@ std::string compare_runs(const ExecutionResult& first, const ExecutionResult& se
   const auto parted = std::mismatch(a.begin(), a.end(), b.begin(), b.end());
   if (parted.first != a.end() || parted.second != b.end()) {
     const auto step = static_cast<std::size_t>(parted.first - a.begin());
-    return "the kernel is not deterministic: two executions of this seed part at step " + std::to_string(step) +
-           " (" + (parted.first != a.end() ? scheduler::to_string(*parted.first) : std::string("end")) + " vs " +
+    return "the kernel is not deterministic: two executions of this seed part at step " + std::to_string(step) + " (" +
+           (parted.first != a.end() ? scheduler::to_string(*parted.first) : std::string("end")) + " vs " +
            (parted.second != b.end() ? scheduler::to_string(*parted.second) : std::string("end")) + ")";
   }
   if (first.verdict != second.verdict || first.details != second.details)
@@ -71,7 +71,8 @@ class Collector {
     std::lock_guard lock(mutex_);
     if (failure && !options_.keep_going) {
       std::uint64_t current = stop_at_.load();
-      while (index < current && !stop_at_.compare_exchange_weak(current, index)) {}
+      while (index < current && !stop_at_.compare_exchange_weak(current, index)) {
+      }
     }
     done_.emplace(index, Done{std::move(failure), found});
     while (!done_.empty() && done_.begin()->first == released_) {
@@ -106,7 +107,10 @@ class Collector {
 
   const ShardSeeds& seeds() const { return seeds_; }
   // After an internal error in one worker: the others stop taking seeds.
-  void abandon() { stop_at_ = 0; next_ = seeds_.count; }
+  void abandon() {
+    stop_at_ = 0;
+    next_ = seeds_.count;
+  }
   // After an allocation failed in one worker: the others finish the seeds they hold and stop;
   // the seed that failed is never released, so nothing after it is either.
   void allocation_failed() { allocation_failed_ = true; }

@@ -40,7 +40,7 @@ struct SweepOptions {
   Shard shard{};
   int jobs = 1;
   bool keep_going = false;
-  std::optional<double> time_budget_seconds{};    // stop handing out seeds after this long
+  std::optional<double> time_budget_seconds{};     // stop handing out seeds after this long
   const std::atomic<bool>* interrupted = nullptr;  // set by a signal handler: stop handing out seeds
 };
 
@@ -48,7 +48,7 @@ struct SeedOutcome {
   std::uint64_t seed = 0;
   ExecutionResult result{};
   std::string nondeterminism{};  // empty when the re-run matched
-  double seconds = 0;          // the first execution's wall-clock time, for reports (the JUnit testcase's time)
+  double seconds = 0;            // the first execution's wall-clock time, for reports (the JUnit testcase's time)
 };
 
 struct SweepSummary {
@@ -57,7 +57,7 @@ struct SweepSummary {
   std::uint64_t failures = 0;
   std::uint64_t found = 0;  // executions that reached a found_within scenario's verdict (Request::found_within)
   std::optional<std::uint64_t> next_seed{};  // the first seed not released, when the sweep stopped early
-  bool stopped_at_failure = false;         // stopped at its first failure, as asked (no keep_going)
+  bool stopped_at_failure = false;           // stopped at its first failure, as asked (no keep_going)
   bool interrupted = false;
   bool out_of_time = false;
   bool allocation_failed = false;  // the host ran out of memory (std::bad_alloc) before the sweep ended
@@ -70,7 +70,7 @@ struct SweepSummary {
 };
 
 struct SweepListener {
-  std::function<void(const SeedOutcome&)> failure{};                   // in seed order
+  std::function<void(const SeedOutcome&)> failure{};                           // in seed order
   std::function<void(std::uint64_t done, std::uint64_t failures)> progress{};  // after each release
 };
 

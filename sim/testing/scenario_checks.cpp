@@ -26,10 +26,12 @@ sim::Request resolve(const Scenario& scenario, std::optional<std::string> strate
 // argument goes to a file in the current folder: schedule_argument.hpp).
 Finding finding(const sim::Request& request, const std::string& program, const sim::ExecutionResult& result,
                 std::optional<std::uint64_t> seed, sim::FailureExplainer& explain) {
-  const sim::ScheduleArgument schedule = sim::ScheduleFiles(request, std::nullopt)
-                                             .argument(result.schedule, seed ? "seed-" + std::to_string(*seed) : "explored");
-  return {seed, result.verdict, sim::format_report(request, result, program, seed, schedule.word(), explain(result)),
-          seed ? sim::replay_by_seed(request, program, *seed) : sim::replay_by_schedule(request, program, schedule.word())};
+  const sim::ScheduleArgument schedule =
+      sim::ScheduleFiles(request, std::nullopt)
+          .argument(result.schedule, seed ? "seed-" + std::to_string(*seed) : "explored");
+  return {
+      seed, result.verdict, sim::format_report(request, result, program, seed, schedule.word(), explain(result)),
+      seed ? sim::replay_by_seed(request, program, *seed) : sim::replay_by_schedule(request, program, schedule.word())};
 }
 
 // The totals line, then every finding's report.
@@ -61,8 +63,8 @@ Result sweep(const Scenario& scenario, const SweepPlan& plan) {
   };
   result.executions = sim::run_sweep(request, options, listener).executions;
   result.as_expected = result.findings.empty();
-  result.report = report_of("sweep of " + request.scenario->name + ", seeds " + std::to_string(plan.seeds.first) + ".." +
-                                std::to_string(plan.seeds.last) + " (" + request.config.scheduler.strategy + ")",
+  result.report = report_of("sweep of " + request.scenario->name + ", seeds " + std::to_string(plan.seeds.first) +
+                                ".." + std::to_string(plan.seeds.last) + " (" + request.config.scheduler.strategy + ")",
                             result);
   return result;
 }
@@ -89,8 +91,8 @@ Result explore(const Scenario& scenario, const ExplorePlan& plan) {
   for (const sim::FoundVerdict& found : explored.verdicts)
     if (found.verdict != model::Verdict::ok && found.verdict != request.expect)
       result.findings.push_back(finding(request, scenario.program, found.first, std::nullopt, explain));
-  result.report = report_of("explore of " + request.scenario->name + (explored.exhausted ? " (exhausted)" : " (not exhausted)"),
-                            result);
+  result.report = report_of(
+      "explore of " + request.scenario->name + (explored.exhausted ? " (exhausted)" : " (not exhausted)"), result);
   if (!result.as_expected && result.findings.empty()) result.report += "no run gave the expected verdict\n";
   return result;
 }

@@ -32,19 +32,19 @@ namespace weft::testing {
 
 // The scenario to check, named as on the command line.
 struct Scenario {
-  std::string name{};                 // a scenario's name, or a scenario TOML file (its `kernel` then names one)
-  sim::ScenarioRegistry scenarios{};  // where names are looked up (weft::scenarios::builtin_scenarios(): weft's own)
-  std::vector<std::string> sets{};    // "key=value" overrides, as --set
+  std::string name{};                   // a scenario's name, or a scenario TOML file (its `kernel` then names one)
+  sim::ScenarioRegistry scenarios{};    // where names are looked up (weft::scenarios::builtin_scenarios(): weft's own)
+  std::vector<std::string> sets{};      // "key=value" overrides, as --set
   std::optional<std::string> config{};  // a config file, as --config
   std::optional<std::string> expect{};  // the verdict expected, as --expect (default: the scenario's)
-  std::string program = "weft";       // what the printed reproduce commands start with
+  std::string program = "weft";         // what the printed reproduce commands start with
 };
 
 struct SweepPlan {
-  sim::SeedRange seeds{0, 99};  // both inclusive
+  sim::SeedRange seeds{0, 99};            // both inclusive
   std::optional<std::string> strategy{};  // random, pct, ... (default: the config's scheduler.strategy)
-  int jobs = 1;                     // worker threads (the result does not depend on them)
-  bool keep_going = false;          // every unexpected verdict, not only the first in seed order
+  int jobs = 1;                           // worker threads (the result does not depend on them)
+  bool keep_going = false;                // every unexpected verdict, not only the first in seed order
 };
 
 struct ExplorePlan {
@@ -58,17 +58,17 @@ struct ExplorePlan {
 struct Finding {
   std::optional<std::uint64_t> seed{};  // the seed that gave it (sweeps; explore finds schedules)
   model::Verdict verdict = model::Verdict::ok;
-  std::string report{};   // as `weft run` prints it: what happened, and the reproduce commands
+  std::string report{};     // as `weft run` prints it: what happened, and the reproduce commands
   std::string reproduce{};  // one command that replays it: by seed when there is one, else by schedule
 };
 
 struct Result {
-  bool as_expected = true;         // what `weft sweep` / `weft explore` would exit 0 for
+  bool as_expected = true;  // what `weft sweep` / `weft explore` would exit 0 for
   model::Verdict expected = model::Verdict::ok;
-  std::uint64_t executions = 0;    // executions run (explore: complete runs)
-  bool exhausted = false;          // explore: the reduction left no interleaving to run
-  std::vector<Finding> findings{};   // sweeps: in seed order
-  std::string report{};            // a line of totals, then each finding's report: a test's failure message
+  std::uint64_t executions = 0;     // executions run (explore: complete runs)
+  bool exhausted = false;           // explore: the reduction left no interleaving to run
+  std::vector<Finding> findings{};  // sweeps: in seed order
+  std::string report{};             // a line of totals, then each finding's report: a test's failure message
 };
 
 Result sweep(const Scenario& scenario, const SweepPlan& plan = {});

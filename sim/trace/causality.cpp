@@ -33,7 +33,8 @@ Causality::Causality(const TraceRecorder& recorder, bool accumulate)
         for (const WakeEdge& edge : recorder.woken_by(i)) add(i, edge.signal, CausalEdge::Kind::wake);
       }
     }
-    if (accumulate && record.signals() && record.amount > 0) unacquired[{record.semaphore_id, record.target_core}].push_back(i);
+    if (accumulate && record.signals() && record.amount > 0)
+      unacquired[{record.semaphore_id, record.target_core}].push_back(i);
   }
 }
 

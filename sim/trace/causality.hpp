@@ -63,7 +63,9 @@ class Causality {
   std::vector<bool> future(std::size_t record) const;
 
   // The records of core `global_core`, in program order.
-  const std::vector<std::size_t>& core_records(int global_core) const { return core_records_[static_cast<std::size_t>(global_core)]; }
+  const std::vector<std::size_t>& core_records(int global_core) const {
+    return core_records_[static_cast<std::size_t>(global_core)];
+  }
   // The core that performs `record` (a DMA phase: the DMA's starter), or -1.
   int owner_core(std::size_t record) const;
 

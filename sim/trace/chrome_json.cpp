@@ -17,13 +17,21 @@ using nlohmann::json;
 using Kind = TraceEvent::Kind;
 
 // Ties at one time: metadata, then span ends, span begins, slices, counters, instants, flows.
-enum Rank { metadata_rank, end_rank, begin_rank, slice_rank, counter_rank, instant_rank, flow_start_rank, flow_end_rank };
+enum Rank {
+  metadata_rank,
+  end_rank,
+  begin_rank,
+  slice_rank,
+  counter_rank,
+  instant_rank,
+  flow_start_rank,
+  flow_end_rank
+};
 
 json time_value(double t) {
   if (t == std::floor(t)) return static_cast<std::int64_t>(t);
   return t;
 }
-
 
 class ChromeTrace {
  public:
@@ -41,7 +49,8 @@ class ChromeTrace {
     std::stable_sort(events_.begin(), events_.end(),
                      [](const Event& a, const Event& b) { return a.ts != b.ts ? a.ts < b.ts : a.rank < b.rank; });
     std::string text = "{\"otherData\":" + json_text(other_data()) + ",\"traceEvents\":[\n";
-    for (std::size_t i = 0; i < events_.size(); ++i) text += json_text(events_[i].body) + (i + 1 < events_.size() ? ",\n" : "\n");
+    for (std::size_t i = 0; i < events_.size(); ++i)
+      text += json_text(events_[i].body) + (i + 1 < events_.size() ? ",\n" : "\n");
     return text + "]}\n";
   }
 
@@ -65,18 +74,28 @@ class ChromeTrace {
   void add(double ts, Rank rank, json body) { events_.push_back({ts, rank, std::move(body)}); }
 
   json other_data() const {
-    return {{"scenario", header_.scenario}, {"machine", header_.machine}, {"options", header_.options},
-            {"run", header_.run},           {"steps", header_.steps},     {"schedule", header_.schedule},
-            {"verdict", header_.verdict},   {"expected", header_.expected}, {"details", header_.details},
-            {"reproduce", header_.reproduce}, {"description", header_.description},
-            {"explanation", header_.explanation}, {"time_unit", "1 us = 1 scheduler step"}};
+    return {{"scenario", header_.scenario},
+            {"machine", header_.machine},
+            {"options", header_.options},
+            {"run", header_.run},
+            {"steps", header_.steps},
+            {"schedule", header_.schedule},
+            {"verdict", header_.verdict},
+            {"expected", header_.expected},
+            {"details", header_.details},
+            {"reproduce", header_.reproduce},
+            {"description", header_.description},
+            {"explanation", header_.explanation},
+            {"time_unit", "1 us = 1 scheduler step"}};
   }
 
   void metadata() {
     for (int device = 0; device < recorder_.devices(); ++device) {
       const std::string name = model::words::device(device);
-      add(0, metadata_rank, {{"ph", "M"}, {"pid", pid_of(device)}, {"name", "process_name"}, {"args", {{"name", name}}}});
-      add(0, metadata_rank, {{"ph", "M"}, {"pid", pid_of(device)}, {"name", "process_sort_index"}, {"args", {{"sort_index", device}}}});
+      add(0, metadata_rank,
+          {{"ph", "M"}, {"pid", pid_of(device)}, {"name", "process_name"}, {"args", {{"name", name}}}});
+      add(0, metadata_rank,
+          {{"ph", "M"}, {"pid", pid_of(device)}, {"name", "process_sort_index"}, {"args", {{"sort_index", device}}}});
     }
     for (const Lane& lane : layout_.lanes()) {
       json base = {{"ph", "M"}, {"pid", pid_of(lane.device)}, {"tid", tid_of(lane)}};
@@ -110,7 +129,9 @@ class ChromeTrace {
       json begin = on_lane(span.slot.lane, "B", span.slot.start);
       begin["name"] = model::words::dma(span.dma) + " to " + model::words::device(span.device_to);
       begin["cat"] = "dma";
-      begin["args"] = {{"details", record_details(recorder_, start)}, {"line", start.line}, {"start_step", start.step},
+      begin["args"] = {{"details", record_details(recorder_, start)},
+                       {"line", start.line},
+                       {"start_step", start.step},
                        {"landed", dma->write != no_record}};
       add(span.slot.start, begin_rank, std::move(begin));
       add(end, end_rank, on_lane(span.slot.lane, "E", end));
@@ -127,8 +148,10 @@ class ChromeTrace {
       slice["dur"] = time_value(slot.width);
       slice["name"] = record_title(recorder_, record);
       slice["cat"] = kind_name(record.kind);
-      slice["args"] = {{"step", record.step}, {"actor", scheduler::to_string(record.actor)},
-                       {"details", record_details(recorder_, record)}, {"line", record.line}};
+      slice["args"] = {{"step", record.step},
+                       {"actor", scheduler::to_string(record.actor)},
+                       {"details", record_details(recorder_, record)},
+                       {"line", record.line}};
       add(slot.start, slice_rank, std::move(slice));
     }
   }
@@ -141,7 +164,8 @@ class ChromeTrace {
       const TraceRecord& record = records[i];
       if (!record.signals() && record.kind != Kind::wait) continue;
       const double ts = layout_.slot(i).start;
-      const std::string name = semaphore_name(recorder_, record.semaphore_id) + ", " + cell_name(record.target_core, cpd);
+      const std::string name =
+          semaphore_name(recorder_, record.semaphore_id) + ", " + cell_name(record.target_core, cpd);
       json counter = {{"ph", "C"}, {"pid", pid_of(record.target_core / cpd)}, {"name", name}};
       if (!seen[{record.semaphore_id, record.target_core}] && ts > 0) {
         counter["ts"] = 0;
@@ -202,8 +226,15 @@ class ChromeTrace {
     }
     if (header_.verdict == "ok") return;
     const double at = layout_.marks().empty() ? layout_.columns() - 1 : layout_.marks().front().slot.start;
-    add(at, instant_rank, {{"ph", "i"}, {"s", "g"}, {"pid", pid_of(0)}, {"tid", pid_of(0) * 10000}, {"ts", time_value(at)},
-                           {"name", "verdict: " + header_.verdict}, {"cat", "failure"}, {"args", {{"details", header_.details}}}});
+    add(at, instant_rank,
+        {{"ph", "i"},
+         {"s", "g"},
+         {"pid", pid_of(0)},
+         {"tid", pid_of(0) * 10000},
+         {"ts", time_value(at)},
+         {"name", "verdict: " + header_.verdict},
+         {"cat", "failure"},
+         {"args", {{"details", header_.details}}}});
   }
 
   const TraceRecorder& recorder_;

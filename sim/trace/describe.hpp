@@ -14,7 +14,7 @@ namespace weft::sim {
 std::string_view kind_name(TraceEvent::Kind kind);             // "dma_start"
 std::string core_name(int global_core, int cores_per_device);  // "device 1 core 0"
 std::string cell_name(int global_core, int cores_per_device);  // "cell of device 1 core 0"
-std::string buffer_name(const model::BufferInfo& info);  // "hbm buffer 3 'x' f32[8, 128] on device 1"
+std::string buffer_name(const model::BufferInfo& info);        // "hbm buffer 3 'x' f32[8, 128] on device 1"
 // "semaphore 2001 'capacity'", "semaphore 2002 'ring.cpp:23'" (what the kernel calls it),
 // "barrier semaphore 0"
 std::string semaphore_name(const TraceRecorder& recorder, int semaphore_id);

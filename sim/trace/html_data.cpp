@@ -53,11 +53,13 @@ Json lanes(const TraceLayout& layout) {
 // make a large run's page several times larger).
 Json records(const TraceRecorder& recorder, const TraceLayout& layout, Strings& strings) {
   std::map<std::string, Json> columns;
-  for (const char* name : {"lane", "offset", "width", "kind", "stepDelta", "core", "line", "buffer", "rect", "targetBuffer",
-                           "targetRect", "semaphore", "cell", "amount", "count", "dma", "origin"})
+  for (const char* name : {"lane", "offset", "width", "kind", "stepDelta", "core", "line", "buffer", "rect",
+                           "targetBuffer", "targetRect", "semaphore", "cell", "amount", "count", "dma", "origin"})
     columns[name] = Json::array();
   std::uint64_t previous_step = 0;
-  const auto rect = [&](int buffer, const model::Rect& value) { return buffer < 0 ? -1 : strings(model::to_string(value)); };
+  const auto rect = [&](int buffer, const model::Rect& value) {
+    return buffer < 0 ? -1 : strings(model::to_string(value));
+  };
   const auto& all = recorder.records();
   for (std::size_t i = 0; i < all.size(); ++i) {
     const TraceRecord& record = all[i];
@@ -70,13 +72,15 @@ Json records(const TraceRecorder& recorder, const TraceLayout& layout, Strings& 
     columns["kind"].push_back(static_cast<int>(record.kind));
     columns["stepDelta"].push_back(static_cast<std::int64_t>(record.step - previous_step));
     previous_step = record.step;
-    columns["core"].push_back(record.actor.kind == scheduler::Actor::Kind::core ? static_cast<int>(record.actor.index) : -1);
+    columns["core"].push_back(record.actor.kind == scheduler::Actor::Kind::core ? static_cast<int>(record.actor.index)
+                                                                                : -1);
     columns["line"].push_back(strings(record.line));
     columns["buffer"].push_back(record.buffer);
     columns["rect"].push_back(rect(record.buffer, record.rect));
     columns["targetBuffer"].push_back(record.target_buffer);
     columns["targetRect"].push_back(rect(record.target_buffer, record.target_rect));
-    columns["semaphore"].push_back(record.semaphore_id < 0 ? -1 : strings(semaphore_name(recorder, record.semaphore_id)));
+    columns["semaphore"].push_back(record.semaphore_id < 0 ? -1
+                                                           : strings(semaphore_name(recorder, record.semaphore_id)));
     columns["cell"].push_back(record.target_core);
     columns["amount"].push_back(record.amount);
     columns["count"].push_back(record.count);
@@ -119,7 +123,8 @@ Json flat_landings(const TraceRecorder& recorder, const TraceLayout& layout) {
   Json out = Json::array();
   for (const DmaSpan& span : layout.dma_spans()) {
     const TracedDma* dma = recorder.dma(span.dma);
-    if (dma->write == no_record || layout.lanes()[static_cast<std::size_t>(span.slot.lane)].device == span.device_to) continue;
+    if (dma->write == no_record || layout.lanes()[static_cast<std::size_t>(span.slot.lane)].device == span.device_to)
+      continue;
     out.push_back(dma->write);
     out.push_back(layout.core_lane(recorder.records()[dma->write].target_core));
   }
@@ -181,7 +186,8 @@ std::string timeline_data(const TraceRecorder& recorder, const TraceHeader& head
   data["strings"] = strings.list();
   std::string text = data.dump();
   // Inside <script>, "</" could end the element: JSON allows "\/" for "/".
-  for (std::size_t at = text.find("</"); at != std::string::npos; at = text.find("</", at + 3)) text.replace(at, 2, "<\\/");
+  for (std::size_t at = text.find("</"); at != std::string::npos; at = text.find("</", at + 3))
+    text.replace(at, 2, "<\\/");
   return text;
 }
 

@@ -20,8 +20,9 @@ std::string header_html(const TraceHeader& header, const TraceLayout& layout) {
   if (!header.description.empty()) out += "<p id=\"description\">" + xml_escape(header.description) + "</p>\n";
   out += "<table class=\"facts\">\n";
   out += fact("scenario", "scenario", xml_escape(header.scenario));
-  out += fact("config", "config", xml_escape(header.machine) +
-                                      (header.options.empty() ? "" : " <code>" + xml_escape(header.options) + "</code>"));
+  out += fact(
+      "config", "config",
+      xml_escape(header.machine) + (header.options.empty() ? "" : " <code>" + xml_escape(header.options) + "</code>"));
   out += fact("seed", "run", xml_escape(header.run) + ", " + std::to_string(header.steps) + " steps");
   out += fact("verdict", "verdict",
               "<b>" + xml_escape(header.verdict) + "</b> (expected " + xml_escape(header.expected) +
@@ -44,28 +45,36 @@ std::string header_html(const TraceHeader& header, const TraceLayout& layout) {
 std::string controls_html(bool has_marks, bool has_focus) {
   std::string out =
       "<nav id=\"controls\">\n"
-      "<button id=\"zoom-out\" title=\"zoom out (-)\">&minus;</button><button id=\"zoom-in\" title=\"zoom in (+)\">+</button>"
-      "<button id=\"zoom-fit\" title=\"fit the run (0)\">fit</button><button id=\"zoom-100\" title=\"10 px a step\">100%</button>"
+      "<button id=\"zoom-out\" title=\"zoom out (-)\">&minus;</button><button id=\"zoom-in\" title=\"zoom in "
+      "(+)\">+</button>"
+      "<button id=\"zoom-fit\" title=\"fit the run (0)\">fit</button><button id=\"zoom-100\" title=\"10 px a "
+      "step\">100%</button>"
       " <span id=\"zoom-level\"></span>\n";
   if (has_marks) out += "<button id=\"go-failure\">go to the failure</button>\n";
   if (has_focus)
-    out += "<label title=\"only the cores, DMAs and arrows in the causal past of the failure\"><input type=\"checkbox\" "
-           "id=\"causal-view\"> causal view</label>\n";
-  out += "<label>lanes <input id=\"lane-filter\" placeholder=\"device 5, device 6 core 0, DMA\" title=\"show only lanes whose name has one of "
-         "these words (comma-separated)\"></label>\n"
-         "<label><input type=\"checkbox\" id=\"show-wakes\" checked> signal &rarr; wait</label>\n"
-         "<label><input type=\"checkbox\" id=\"show-dma\" checked> DMA between devices</label>\n"
-         "<span class=\"legend\">";
+    out +=
+        "<label title=\"only the cores, DMAs and arrows in the causal past of the failure\"><input type=\"checkbox\" "
+        "id=\"causal-view\"> causal view</label>\n";
+  out +=
+      "<label>lanes <input id=\"lane-filter\" placeholder=\"device 5, device 6 core 0, DMA\" title=\"show only lanes "
+      "whose name has one of "
+      "these words (comma-separated)\"></label>\n"
+      "<label><input type=\"checkbox\" id=\"show-wakes\" checked> signal &rarr; wait</label>\n"
+      "<label><input type=\"checkbox\" id=\"show-dma\" checked> DMA between devices</label>\n"
+      "<span class=\"legend\">";
   for (const char* kind : {"load", "store", "signal", "wait", "read", "allocate", "dma-start", "dma-read", "dma-write"})
     out += "<i class=\"swatch op-" + std::string(kind) + "\"></i>" + kind + " ";
-  return out + "<i class=\"swatch span\"></i>dma in flight <i class=\"swatch mark\"></i>failure <i class=\"swatch chain\"></i>broken "
-               "chain</span>\n</nav>\n";
+  return out +
+         "<i class=\"swatch span\"></i>dma in flight <i class=\"swatch mark\"></i>failure <i class=\"swatch "
+         "chain\"></i>broken "
+         "chain</span>\n</nav>\n";
 }
 
 std::string markers() {
   std::string out = "<defs>";
   for (const char* id : {"head", "head-dma", "head-chain"})
-    out += "<marker id=\"" + std::string(id) + "\" viewBox=\"0 0 8 8\" refX=\"7\" refY=\"4\" markerWidth=\"6\" "
+    out += "<marker id=\"" + std::string(id) +
+           "\" viewBox=\"0 0 8 8\" refX=\"7\" refY=\"4\" markerWidth=\"6\" "
            "markerHeight=\"6\" orient=\"auto\"><path d=\"M0,0L8,4L0,8z\"/></marker>";
   return out + "</defs>";
 }
@@ -77,7 +86,8 @@ std::string html_timeline(const TraceRecorder& recorder, const TraceHeader& head
   std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
   out += "<meta name=\"viewport\" content=\"width=device-width\">\n";
   out += "<title>weft: " + xml_escape(header.scenario) + ", " + xml_escape(header.run) + ": " +
-         xml_escape(header.verdict) + "</title>\n<style>\n" + std::string(html::style()) + "</style>\n</head>\n<body>\n";
+         xml_escape(header.verdict) + "</title>\n<style>\n" + std::string(html::style()) +
+         "</style>\n</head>\n<body>\n";
   out += header_html(header, layout);
   out += controls_html(!layout.marks().empty(), !header.focus.empty());
   out += "<div id=\"scroller\"><svg id=\"timeline\" width=\"800\" height=\"400\">" + markers() +

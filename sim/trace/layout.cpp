@@ -28,7 +28,8 @@ int TraceLayout::core_lane(int global_core) const {
 }
 
 const DmaSpan* TraceLayout::span_of(int dma) const {
-  const auto at = std::lower_bound(spans_.begin(), spans_.end(), dma, [](const DmaSpan& s, int v) { return s.dma < v; });
+  const auto at =
+      std::lower_bound(spans_.begin(), spans_.end(), dma, [](const DmaSpan& s, int v) { return s.dma < v; });
   return at != spans_.end() && at->dma == dma ? &*at : nullptr;
 }
 
@@ -59,12 +60,14 @@ void TraceLayout::place_dmas(const TraceRecorder& recorder) {
   for (int device = 0; device < devices; ++device) {
     for (int core = 0; core < cores_per_device_; ++core) {
       core_lanes_.push_back(static_cast<int>(lanes_.size()));
-      lanes_.push_back({Lane::Kind::core, device, core, device * cores_per_device_ + core, model::words::core(device, core)});
+      lanes_.push_back(
+          {Lane::Kind::core, device, core, device * cores_per_device_ + core, model::words::core(device, core)});
     }
     first_dma_lane[static_cast<std::size_t>(device)] = static_cast<int>(lanes_.size());
     const auto count = free_at[static_cast<std::size_t>(device)].size();
     for (std::size_t k = 0; k < count; ++k)
-      lanes_.push_back({Lane::Kind::dma, device, cores_per_device_ + static_cast<int>(k), -1, model::words::dma_lane(static_cast<int>(k))});
+      lanes_.push_back({Lane::Kind::dma, device, cores_per_device_ + static_cast<int>(k), -1,
+                        model::words::dma_lane(static_cast<int>(k))});
   }
   for (std::size_t i = 0; i < spans_.size(); ++i)
     spans_[i].slot.lane = first_dma_lane[static_cast<std::size_t>(spans_[i].slot.lane)] + row_of_span[i];
@@ -97,7 +100,8 @@ void TraceLayout::place_records(const TraceRecorder& recorder) {
     for (std::size_t first = 0, end = 0; first < dma.chunks.size(); first = end) {
       const std::uint64_t step = records[dma.chunks[first]].step;
       while (end < dma.chunks.size() && records[dma.chunks[end]].step == step) ++end;
-      for (std::size_t k = first; k < end; ++k) slots_[dma.chunks[k]] = phase_slot(*span, step, true, k - first, end - first);
+      for (std::size_t k = first; k < end; ++k)
+        slots_[dma.chunks[k]] = phase_slot(*span, step, true, k - first, end - first);
     }
   }
 }

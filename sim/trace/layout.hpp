@@ -30,9 +30,9 @@ struct Lane {
   enum class Kind { core, dma };
   Kind kind = Kind::core;
   int device = 0;
-  int row = 0;          // position within the device: cores first, then DMA lanes
-  int global_core = -1; // core lanes only
-  std::string name;     // "core 0", "DMA 1"
+  int row = 0;           // position within the device: cores first, then DMA lanes
+  int global_core = -1;  // core lanes only
+  std::string name;      // "core 0", "DMA 1"
 };
 
 // A stretch of one lane, in steps: [start, start + width); width 0 is an instant.
@@ -45,14 +45,14 @@ struct Slot {
 
 struct DmaSpan {
   int dma = 0;
-  Slot slot;        // from its start to its end
+  Slot slot;          // from its start to its end
   int device_to = 0;  // the device its write phase lands on
 };
 
 struct FailureMark {
-  std::size_t site = 0;             // index into the header's sites
+  std::size_t site = 0;  // index into the header's sites
   Slot slot;
-  std::size_t record = no_record;   // the marked operation, if it took effect
+  std::size_t record = no_record;  // the marked operation, if it took effect
   std::string label;
 };
 

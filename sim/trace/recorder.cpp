@@ -71,8 +71,9 @@ std::vector<Unconsumed> TraceRecorder::unconsumed() const {
 }
 
 void TraceRecorder::consume(const TraceRecord& wait, std::size_t index) {
-  cells_[{wait.semaphore_id, wait.target_core}].take(
-      wait.amount, [&](std::size_t signal, std::int64_t taken, bool) { edges_.push_back({signal, index, taken}); });
+  cells_[{wait.semaphore_id, wait.target_core}].take(wait.amount, [&](std::size_t signal, std::int64_t taken, bool) {
+    edges_.push_back({signal, index, taken});
+  });
 }
 
 void TraceRecorder::on_event(const TraceEvent& event) {

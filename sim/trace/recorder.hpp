@@ -38,18 +38,18 @@ struct TraceRecord {
   TraceEvent::Kind kind = TraceEvent::Kind::load;
   std::uint64_t step = 0;
   scheduler::Actor actor;
-  std::string line;          // "file.cpp:42" (empty when the event has none)
-  int buffer = -1;           // index into TraceRecorder::buffers(), or -1
+  std::string line;  // "file.cpp:42" (empty when the event has none)
+  int buffer = -1;   // index into TraceRecorder::buffers(), or -1
   model::Rect rect;
-  int target_buffer = -1;    // dma_start / dma_write: the target buffer
+  int target_buffer = -1;  // dma_start / dma_write: the target buffer
   model::Rect target_rect;
   int semaphore_id = -1;
-  int target_core = -1;      // global core id of the semaphore cell (or a DMA's destination)
+  int target_core = -1;  // global core id of the semaphore cell (or a DMA's destination)
   std::int64_t amount = 0;
-  std::int64_t count = 0;    // the cell's count after the event
+  std::int64_t count = 0;  // the cell's count after the event
   int dma = -1;
   int recv_semaphore_id = -1;  // dma_start: the semaphore its landing signals on target_core
-  std::string origin;        // DMA records of a library's DMA: "fetch of in[0] 'x' for grid point (0, 1), block (0, 1)"
+  std::string origin;  // DMA records of a library's DMA: "fetch of in[0] 'x' for grid point (0, 1), block (0, 1)"
 
   // Does this record add `amount` units to the cell (semaphore_id, target_core)?
   bool signals() const;
@@ -117,7 +117,7 @@ class TraceRecorder final : public TraceSink {
   int cores_per_device_;
   std::vector<TraceRecord> records_;
   std::vector<model::BufferInfo> buffers_;
-  std::map<std::tuple<int, int, int, int>, int> buffer_of_;  // (space, id, device, core) -> index
+  std::map<std::tuple<int, int, int, int>, int> buffer_of_;            // (space, id, device, core) -> index
   std::map<std::pair<int, int>, model::UnitFifo<std::size_t>> cells_;  // (semaphore id, core) -> signal records
   std::vector<WakeEdge> edges_;
   std::map<int, std::string> semaphores_called_;  // semaphore id -> what the kernel calls it

@@ -18,7 +18,8 @@ std::string wake_sources(const TraceRecorder& recorder, std::size_t wait) {
     const TraceRecord& signal = recorder.records()[edge.signal];
     text += (text.empty() ? "  <- " : ", ") + std::string("step ") + std::to_string(signal.step) + " " +
             scheduler::to_string(signal.actor);
-    if (edge.units != signal.amount) text += " (" + std::to_string(edge.units) + " of " + std::to_string(signal.amount) + ")";
+    if (edge.units != signal.amount)
+      text += " (" + std::to_string(edge.units) + " of " + std::to_string(signal.amount) + ")";
   }
   return text;
 }
@@ -32,8 +33,10 @@ std::size_t who_width(const TraceRecorder& recorder) {
 std::string operation_line(const TraceRecorder& recorder, std::size_t index) {
   const TraceRecord& record = recorder.records()[index];
   const bool core = record.actor.kind == scheduler::Actor::Kind::core;
-  std::string text = padded(std::to_string(record.step), 6, true) + "  " + padded(scheduler::to_string(record.actor), 6) +
-                     padded(core ? core_name(static_cast<int>(record.actor.index), recorder.cores_per_device()) : "", who_width(recorder)) +
+  std::string text = padded(std::to_string(record.step), 6, true) + "  " +
+                     padded(scheduler::to_string(record.actor), 6) +
+                     padded(core ? core_name(static_cast<int>(record.actor.index), recorder.cores_per_device()) : "",
+                            who_width(recorder)) +
                      record_title(recorder, record) + ": " + record_details(recorder, record);
   if (!record.line.empty()) text += "  (" + record.line + ")";
   if (record.kind == TraceEvent::Kind::wait) text += wake_sources(recorder, index);
@@ -55,7 +58,8 @@ std::string text_trace(const TraceRecorder& recorder, const TraceHeader& header)
   for (std::size_t i = 0; i < recorder.records().size(); ++i) text += operation_line(recorder, i);
   if (header.sites.empty()) return text;
   text += header.sites_blocked ? "\nblocked at the end:\n" : "\nfailure (" + header.verdict + "):\n";
-  for (const model::FailureSite& site : header.sites) text += "  " + site_label(site, recorder.cores_per_device()) + "\n";
+  for (const model::FailureSite& site : header.sites)
+    text += "  " + site_label(site, recorder.cores_per_device()) + "\n";
   if (!header.explanation.empty()) text += "\n" + header.explanation;
   return text;
 }

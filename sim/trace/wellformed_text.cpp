@@ -29,10 +29,14 @@ std::size_t sequence_length(std::string_view text) {
 char32_t decode(std::string_view sequence) {
   const auto byte = [&](std::size_t i) { return static_cast<char32_t>(static_cast<std::uint8_t>(sequence[i])); };
   switch (sequence.size()) {
-    case 1: return byte(0);
-    case 2: return (byte(0) & 0x1F) << 6 | (byte(1) & 0x3F);
-    case 3: return (byte(0) & 0x0F) << 12 | (byte(1) & 0x3F) << 6 | (byte(2) & 0x3F);
-    default: return (byte(0) & 0x07) << 18 | (byte(1) & 0x3F) << 12 | (byte(2) & 0x3F) << 6 | (byte(3) & 0x3F);
+    case 1:
+      return byte(0);
+    case 2:
+      return (byte(0) & 0x1F) << 6 | (byte(1) & 0x3F);
+    case 3:
+      return (byte(0) & 0x0F) << 12 | (byte(1) & 0x3F) << 6 | (byte(2) & 0x3F);
+    default:
+      return (byte(0) & 0x07) << 18 | (byte(1) & 0x3F) << 12 | (byte(2) & 0x3F) << 6 | (byte(3) & 0x3F);
   }
 }
 
@@ -74,17 +78,26 @@ std::string xml_escape(std::string_view text) {
     text.remove_prefix(length);
     const char32_t code = decode(sequence);
     switch (code) {
-      case '&': out += "&amp;"; continue;
-      case '<': out += "&lt;"; continue;
-      case '>': out += "&gt;"; continue;
-      case '"': out += "&quot;"; continue;
-      case '\'': out += "&#39;"; continue;
-      default: break;
+      case '&':
+        out += "&amp;";
+        continue;
+      case '<':
+        out += "&lt;";
+        continue;
+      case '>':
+        out += "&gt;";
+        continue;
+      case '"':
+        out += "&quot;";
+        continue;
+      case '\'':
+        out += "&#39;";
+        continue;
+      default:
+        break;
     }
-    if (const char32_t symbol = stand_in(code); symbol != 0)
-      append_utf8(out, symbol);
-    else
-      out += sequence;
+    if (const char32_t symbol = stand_in(code); symbol != 0) append_utf8(out, symbol);
+    else out += sequence;
   }
   return out;
 }

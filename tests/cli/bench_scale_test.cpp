@@ -23,7 +23,7 @@ using weft::testing::WeftProcess;
 TEST_CASE("The scale estimate follows the measured workload", "[cli][bench]") {
   const auto measured = weft::bench::estimate_scale_run(256);
   CHECK(measured.cores == 1024);
-  CHECK(measured.steps == 1572864);  // docs/performance.md's scale_large_steps
+  CHECK(measured.steps == 1572864);        // docs/performance.md's scale_large_steps
   CHECK(measured.bytes >= 1024 * 298372);  // at least the lowest peak measured (docs/performance/executions.md)
   CHECK(measured.bytes < 2 * 1024 * 298372);
 }
@@ -40,7 +40,8 @@ TEST_CASE("bench refuses a scale run this machine cannot hold, before measuring 
   CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(5));
   INFO(weft.err());
   CHECK(weft.err().rfind("weft: --scale-devices: 4096 devices x 4 cores (16384 cores, 402653184 steps an execution) "
-                         "would take about ", 0) == 0);
+                         "would take about ",
+                         0) == 0);
   CHECK(weft.err().find(" GB of memory, more than the ") != std::string::npos);
   CHECK(weft.err().find("; at most --scale-devices ") != std::string::npos);
   CHECK(weft.out().empty());

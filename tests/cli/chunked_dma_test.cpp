@@ -31,9 +31,11 @@ TEST_CASE("Copies that land whole are correct in every interleaving, in both mod
   CHECK(large.out.find("signature:") == std::string::npos);
 }
 
-TEST_CASE("Copies that land in 1 KiB chunks race, and explore finds it in most interleaving classes", "[cli][explore]") {
+TEST_CASE("Copies that land in 1 KiB chunks race, and explore finds it in most interleaving classes",
+          "[cli][explore]") {
   for (const std::vector<std::string>& target :
-       {std::vector<std::string>{chunked}, std::vector<std::string>{whole, "--set", "dma.chunk_bytes=1024", "--expect", "data_race"}}) {
+       {std::vector<std::string>{chunked},
+        std::vector<std::string>{whole, "--set", "dma.chunk_bytes=1024", "--expect", "data_race"}}) {
     std::vector<std::string> args{"explore"};
     args.insert(args.end(), target.begin(), target.end());
     args.push_back("--keep-going");

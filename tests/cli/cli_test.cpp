@@ -1,6 +1,5 @@
 #include <catch2/catch.hpp>
 
-
 #include "cli_runner.hpp"
 
 using weft::testing::line_after;
@@ -73,7 +72,8 @@ TEST_CASE("configuration errors exit 2 and name file, line, column and key", "[c
 }
 
 TEST_CASE("The --set option reaches the kernel's parameters and the machine", "[cli]") {
-  const auto result = run_weft({"run", "right_permute", "--set", "params.barrier_waits=3", "--set", "topology.devices=2"});
+  const auto result =
+      run_weft({"run", "right_permute", "--set", "params.barrier_waits=3", "--set", "topology.devices=2"});
   CHECK(result.status == 1);
   CHECK(result.out.find("deadlock") != std::string::npos);
   CHECK(result.out.find("2 devices") != std::string::npos);
@@ -84,7 +84,8 @@ TEST_CASE("an unknown verb, or none, is exit 2 naming every verb", "[cli]") {
   for (const auto& args : {std::vector<std::string>{"frob"}, std::vector<std::string>{}}) {
     const auto result = run_weft(args);
     CHECK(result.status == 2);
-    CHECK(result.err.find(args.empty() ? "weft: give a verb: " : "weft: unknown verb 'frob'; the verbs: ") != std::string::npos);
+    CHECK(result.err.find(args.empty() ? "weft: give a verb: " : "weft: unknown verb 'frob'; the verbs: ") !=
+          std::string::npos);
     for (const char* verb : {"list", "run", "replay", "sweep", "explore", "merge"})
       CHECK(result.err.find(verb) != std::string::npos);
   }

@@ -19,7 +19,8 @@ namespace fs = std::filesystem;
 TEST_CASE("Every strategy configs/default.toml lists is accepted", "[cli]") {
   const std::string config = file_text(fs::path(WEFT_SOURCE_DIR) / "configs" / "default.toml");
   std::smatch listed;
-  REQUIRE(std::regex_search(config, listed, std::regex("strategy = \"random\" +# how the next core is chosen: ([a-z |]+)")));
+  REQUIRE(std::regex_search(config, listed,
+                            std::regex("strategy = \"random\" +# how the next core is chosen: ([a-z |]+)")));
   const std::string names = listed[1];
   const std::regex word("[a-z]+");
   int tried = 0;
@@ -50,5 +51,6 @@ TEST_CASE("A scenario's description with ESC and BEL prints them as escapes", "[
   CHECK(run.out.find('\x1b') == std::string::npos);
   CHECK(run.out.find('\x07') == std::string::npos);
   CHECK(run.out.find("about:    a \\x1b[31mred\\x07 kernel\nsecond line") != std::string::npos);  // in the report
-  CHECK(run.out.rfind("about:    a \\x1b[31mred\\x07 kernel\nsecond line") > run.out.find("weft trace"));  // and the trace
+  CHECK(run.out.rfind("about:    a \\x1b[31mred\\x07 kernel\nsecond line") >
+        run.out.find("weft trace"));  // and the trace
 }

@@ -15,8 +15,9 @@ TEST_CASE("Counts and durations read as a person says them", "[cli]") {
   CHECK(approximate(3.1e6) == "3.1 million");
   CHECK(approximate(2.3e12) == "2.3 trillion");
   CHECK(duration_text(41 * 60) == "41 min");
-  CHECK(space_estimate(2000, 3.1e6, 1263, 1) == "2,000 of an estimated 3.1 million classes (0.065 %), about 41 min at "
-                                                "1,263 runs/s with 1 job");
+  CHECK(space_estimate(2000, 3.1e6, 1263, 1) ==
+        "2,000 of an estimated 3.1 million classes (0.065 %), about 41 min at "
+        "1,263 runs/s with 1 job");
 }
 
 TEST_CASE("An estimate past 10^18 classes, or infinite, is said to be too many, not printed as inf", "[cli]") {

@@ -27,9 +27,12 @@ namespace {
 // readers on 17 cores, with its planted races found and explored past (--keep-going): 65,536
 // runs, some seconds of exploring (about 1.5 s on a quiet machine), so that the kills below,
 // 20 to 170 ms after each start, stop it several times on a fast machine too.
-const std::vector<std::string> readers{"explore", "scenarios/readers6.toml", "--set", "topology.cores_per_device=17",
-                                       "--set", "race_detection.enabled=true", "--set",
-                                       "race_detection.keep_going=true", "--expect", "data_race", "--keep-going"};
+const std::vector<std::string> readers{"explore",     "scenarios/readers6.toml",
+                                       "--set",       "topology.cores_per_device=17",
+                                       "--set",       "race_detection.enabled=true",
+                                       "--set",       "race_detection.keep_going=true",
+                                       "--expect",    "data_race",
+                                       "--keep-going"};
 
 std::vector<std::string> with(std::vector<std::string> args, const std::vector<std::string>& more) {
   args.insert(args.end(), more.begin(), more.end());
@@ -75,7 +78,8 @@ TEST_CASE("explore killed at random points and resumed until done ends as one ne
     }
     // Stopped: by SIGTERM as asked (4, not done), or before its handlers were installed; killed.
     CHECK((ended.status == 4 || ended.status == 128 + SIGTERM || ended.status == 128 + SIGKILL));
-    if (ended.status == 4) CHECK(line_after(weft.out(), "checkpoint: ").find("(go on with --resume ") != std::string::npos);
+    if (ended.status == 4)
+      CHECK(line_after(weft.out(), "checkpoint: ").find("(go on with --resume ") != std::string::npos);
   }
   CAPTURE(processes, terms, kills);
   CHECK(processes > 4);  // the exploration was stopped and resumed several times
@@ -85,7 +89,8 @@ TEST_CASE("explore killed at random points and resumed until done ends as one ne
   CHECK(line_after(out, "checkpoint: ").rfind("resumed from " + checkpoint, 0) == 0);
 }
 
-TEST_CASE("explore refuses a checkpoint of another exploration, a damaged one, and one with several jobs", "[cli][explore]") {
+TEST_CASE("explore refuses a checkpoint of another exploration, a damaged one, and one with several jobs",
+          "[cli][explore]") {
   const std::string checkpoint = fresh_path("explore_refused.checkpoint");
   const std::vector<std::string> bounded{"explore", "scenarios/readers6.toml", "--max-executions", "20"};
   const auto first = run_weft(with(bounded, {"--checkpoint", checkpoint}));

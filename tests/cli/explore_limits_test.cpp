@@ -47,7 +47,8 @@ TEST_CASE("explore stops at its memory budget with what it found", "[cli][explor
   CHECK(result.out.find("  ok: ") != std::string::npos);
   CHECK(line_after(result.out, "result:   ") == "not done: nothing unexpected so far (expected ok)");
   // The stopping point is a count of runs, not a time: the same every time.
-  CHECK(line_after(run_weft(args).out, "runs:     ").substr(0, 12) == line_after(result.out, "runs:     ").substr(0, 12));
+  CHECK(line_after(run_weft(args).out, "runs:     ").substr(0, 12) ==
+        line_after(result.out, "runs:     ").substr(0, 12));
 }
 
 TEST_CASE("explore stops within a second of SIGINT or SIGTERM, printing its findings", "[cli][explore][hardening]") {
@@ -56,8 +57,8 @@ TEST_CASE("explore stops within a second of SIGINT or SIGTERM, printing its find
     CAPTURE(signal);
     // Race detection on: every run finds the planted races (and runs to its end), --keep-going goes on.
     std::vector<std::string> args = huge;
-    args.insert(args.end(), {"--set", "race_detection.enabled=true", "--set", "race_detection.keep_going=true", "--expect",
-                             "data_race", "--keep-going"});
+    args.insert(args.end(), {"--set", "race_detection.enabled=true", "--set", "race_detection.keep_going=true",
+                             "--expect", "data_race", "--keep-going"});
     WeftProcess weft(args, Streams{out});
     std::this_thread::sleep_for(std::chrono::milliseconds(700));
     const auto sent = std::chrono::steady_clock::now();
@@ -67,7 +68,8 @@ TEST_CASE("explore stops within a second of SIGINT or SIGTERM, printing its find
     CHECK(status == 4);
     const std::string printed = file_text(out);
     INFO(printed);
-    CHECK(line_after(printed, "space:    ") == "interrupted (SIGINT, SIGTERM, SIGHUP, or stdout closed): the rest of the space was not run");
+    CHECK(line_after(printed, "space:    ") ==
+          "interrupted (SIGINT, SIGTERM, SIGHUP, or stdout closed): the rest of the space was not run");
     CHECK(printed.find("  data_race: ") != std::string::npos);
     CHECK(printed.find(" --schedule ") != std::string::npos);  // each finding with its reproduce line
     CHECK(line_after(printed, "result:   ") == "not done: nothing unexpected so far (expected data_race)");
@@ -78,7 +80,8 @@ TEST_CASE("explore stops within a second of SIGINT or SIGTERM, printing its find
 TEST_CASE("An interrupted explore that found an unexpected verdict exits 1", "[cli][explore][hardening]") {
   const auto out = (std::filesystem::temp_directory_path() / "weft_explore_unexpected.txt").string();
   std::vector<std::string> args = huge;
-  args.insert(args.end(), {"--set", "race_detection.enabled=true", "--set", "race_detection.keep_going=true", "--keep-going"});
+  args.insert(args.end(),
+              {"--set", "race_detection.enabled=true", "--set", "race_detection.keep_going=true", "--keep-going"});
   WeftProcess weft(args, Streams{out});
   std::this_thread::sleep_for(std::chrono::milliseconds(700));
   weft.signal(SIGINT);
@@ -95,8 +98,8 @@ TEST_CASE("explore draws a progress line on a terminal, and none elsewhere", "[c
   CHECK(weft.wait().status == 4);
   INFO(drawn);
   CHECK(drawn.find("\r\033[Kexplore: ") != std::string::npos);
-  for (const char* part : {" runs, ", " runs/s, run of ", " steps, ", " branches waiting, ", " MB kept, of ~", " classes, ~",
-                           " left"}) {
+  for (const char* part :
+       {" runs, ", " runs/s, run of ", " steps, ", " branches waiting, ", " MB kept, of ~", " classes, ~", " left"}) {
     CAPTURE(part);
     CHECK(drawn.find(part) != std::string::npos);
   }
@@ -105,7 +108,8 @@ TEST_CASE("explore draws a progress line on a terminal, and none elsewhere", "[c
   CHECK(piped.err().empty());
 }
 
-TEST_CASE("explore under an address-space limit stops with what it found, as at its budget", "[cli][explore][hardening]") {
+TEST_CASE("explore under an address-space limit stops with what it found, as at its budget",
+          "[cli][explore][hardening]") {
   // The default budget is half the address-space limit, not half the machine's memory; and an
   // allocation that fails before it (the executable's own mappings count too) stops the
   // exploration as the budget does, with its findings, never "out of host memory" and exit 2.

@@ -39,7 +39,8 @@ std::size_t count_of(const std::string& text, const std::string& part) {
 
 }  // namespace
 
-TEST_CASE("explore --jsonl and --junit write each failing verdict as a sweep writes a finding", "[cli][explore][findings]") {
+TEST_CASE("explore --jsonl and --junit write each failing verdict as a sweep writes a finding",
+          "[cli][explore][findings]") {
   const auto jsonl = fresh_path("explore_findings.jsonl");
   const auto junit = fresh_path("explore_findings.xml");
   const auto result = run_weft({"explore", "scenarios/dma_read_before_wait_race.toml", "--expect", "ok", "--keep-going",
@@ -94,7 +95,8 @@ TEST_CASE("explore --jsonl and --junit write each failing verdict as a sweep wri
 TEST_CASE("explore's JUnit passes a failure it expects, and fails one it expects and never finds",
           "[cli][explore][findings]") {
   const auto found = fresh_path("explore_expected.xml");
-  CHECK(run_weft({"explore", "scenarios/barrier_deadlock.toml", "--set", "topology.devices=2", "--junit", found}).status == 0);
+  CHECK(run_weft({"explore", "scenarios/barrier_deadlock.toml", "--set", "topology.devices=2", "--junit", found})
+            .status == 0);
   const std::string passed = file_text(found);
   CHECK(passed.find(" failures=\"0\" errors=\"0\"") != std::string::npos);
   CHECK(passed.find("as expected (deadlock); the first replays with ") != std::string::npos);
@@ -112,7 +114,8 @@ TEST_CASE("An exploration cut by a bound writes its files, with the estimated si
   const auto result = run_weft({"explore", "scenarios/readers6.toml", "--max-executions", "20", "--jsonl", jsonl});
   INFO(result.out << result.err);
   CHECK(result.status == 0);
-  const std::string estimate = line_after(result.out, "space:    cut short by a bound (--max-executions or --preemption-bound)\n          ");
+  const std::string estimate =
+      line_after(result.out, "space:    cut short by a bound (--max-executions or --preemption-bound)\n          ");
   CHECK(estimate.rfind("20 of an estimated ", 0) == 0);
   CHECK(estimate.find(" classes (") != std::string::npos);
   CHECK(estimate.find(" runs/s with 1 job") != std::string::npos);
@@ -149,7 +152,8 @@ TEST_CASE("An interrupted exploration still writes its JSON lines and JUnit repo
   CHECK(xml.find("<error type=\"incomplete\" message=\"interrupted (SIGINT or SIGTERM) after ") != std::string::npos);
 }
 
-TEST_CASE("An exploration stopped at its memory budget writes its files, as incomplete", "[cli][explore][findings][hardening]") {
+TEST_CASE("An exploration stopped at its memory budget writes its files, as incomplete",
+          "[cli][explore][findings][hardening]") {
   const auto jsonl = fresh_path("explore_out_of_memory.jsonl");
   const auto junit = fresh_path("explore_out_of_memory.xml");
   const auto result = run_weft({"explore", "scenarios/readers6.toml", "--set", "topology.cores_per_device=40", "--set",
@@ -161,8 +165,10 @@ TEST_CASE("An exploration stopped at its memory budget writes its files, as inco
   CHECK(summary["complete"] == false);
   CHECK(summary["out_of_memory"] == true);
   CHECK(summary["estimated_classes"].get<double>() > summary["runs"].get<double>());
-  CHECK(summary["incomplete"].get<std::string>().rfind("stopped at the memory budget (memory.host_bytes) after ", 0) == 0);
-  CHECK(file_text(junit).find("<error type=\"incomplete\" message=\"stopped at the memory budget") != std::string::npos);
+  CHECK(summary["incomplete"].get<std::string>().rfind("stopped at the memory budget (memory.host_bytes) after ", 0) ==
+        0);
+  CHECK(file_text(junit).find("<error type=\"incomplete\" message=\"stopped at the memory budget") !=
+        std::string::npos);
   // stdout says how far it got of how many classes.
   CHECK(result.out.find(" of an estimated ") != std::string::npos);
 }

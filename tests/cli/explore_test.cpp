@@ -101,7 +101,8 @@ TEST_CASE("explore refuses on_wait DMAs with a usage error", "[cli][explore]") {
 
 TEST_CASE("explore writes the trace of the first failure it finds", "[cli][explore]") {
   const auto json = weft::testing::temp_file("explore_trace.json", "");
-  const auto result = run_weft({"explore", "scenarios/barrier_deadlock.toml", "--set", "topology.devices=2", "--trace", json});
+  const auto result =
+      run_weft({"explore", "scenarios/barrier_deadlock.toml", "--set", "topology.devices=2", "--trace", json});
   CHECK(result.status == 0);
   std::ifstream in(json);
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -110,8 +111,8 @@ TEST_CASE("explore writes the trace of the first failure it finds", "[cli][explo
 }
 
 TEST_CASE("explore reports each failure with the signature and the explanation a run gives it", "[cli][explore]") {
-  const auto result = run_weft({"explore", "scenarios/ring_all_gather_early_reuse_race.toml", "--set", "topology.devices=3",
-                                "--set", "dma.execution=async"});
+  const auto result = run_weft({"explore", "scenarios/ring_all_gather_early_reuse_race.toml", "--set",
+                                "topology.devices=3", "--set", "dma.execution=async"});
   INFO(result.out << result.err);
   REQUIRE(result.status == 0);
   const std::string signature = weft::testing::line_after(result.out, "    signature: ");
@@ -127,8 +128,8 @@ TEST_CASE("explore reports each failure with the signature and the explanation a
   CHECK(text.find("to fix it") != std::string::npos);
   const auto replayed = replay_after(text, "reproduce:\n  weft replay ");
   CHECK(replayed.status == 0);
-  CHECK(replayed.out.find(text.substr(text.find("what happened:"), text.find("reproduce:") - text.find("what happened:"))) !=
-        std::string::npos);
+  CHECK(replayed.out.find(text.substr(text.find("what happened:"),
+                                      text.find("reproduce:") - text.find("what happened:"))) != std::string::npos);
 }
 
 namespace {
@@ -139,7 +140,8 @@ std::string without_timings(const std::string& out) {
   std::istringstream lines(out);
   std::string kept, line;
   while (std::getline(lines, line)) {
-    if (line.rfind("runs:", 0) == 0) line = line.substr(0, line.find(" s, ") == std::string::npos ? line.size() : line.rfind(',', line.find(" s, ")));
+    if (line.rfind("runs:", 0) == 0)
+      line = line.substr(0, line.find(" s, ") == std::string::npos ? line.size() : line.rfind(',', line.find(" s, ")));
     if (line.rfind("kept:", 0) == 0) continue;
     kept += line + "\n";
   }
@@ -179,8 +181,9 @@ TEST_CASE("explore --keep-going with failures does not claim one run per interle
   CHECK(clean.out.find(" complete, one per interleaving class") != std::string::npos);
 }
 
-TEST_CASE("explore --jobs 2 proves the correct built-in scenarios and finds the planted bugs, with schedules that replay",
-          "[cli][explore]") {
+TEST_CASE(
+    "explore --jobs 2 proves the correct built-in scenarios and finds the planted bugs, with schedules that replay",
+    "[cli][explore]") {
   const std::vector<Case> correct{
       {"scenarios/ring_all_reduce.toml", {"topology.devices=3"}},
       {"scenarios/all_core_barrier.toml", {"topology.devices=1", "topology.cores_per_device=3"}},

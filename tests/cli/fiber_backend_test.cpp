@@ -123,9 +123,9 @@ TEST_CASE("Both fiber backends give the same reports for hostile kernels whose f
 
 TEST_CASE("weft run with scheduler.fiber_backend set to boost_fiber prints the same report and trace",
           "[cli][fiber_backend]") {
-  const std::vector<std::string> run{"run",    "scenarios/ring_wrong_direction_race.toml",
-                                     "--set",  "dma.execution=on_wait",
-                                     "--seed", "3",
+  const std::vector<std::string> run{"run",          "scenarios/ring_wrong_direction_race.toml",
+                                     "--set",        "dma.execution=on_wait",
+                                     "--seed",       "3",
                                      "--trace-text", "-"};
   const auto context = testing::run_weft(run);
   auto with_set = run;

@@ -84,12 +84,20 @@ std::string testcase_named(const std::string& xml, const std::string& name) {
   return xml.substr(at, xml.find("</testcase>", at) - at);
 }
 
-const std::vector<std::string> two_lines{"sweep", "scenarios/hostile_semaphore_order.toml", "--seeds", "0..39",
-                                         "--expect", "ok", "--keep-going", "--shrink-budget", "0"};
+const std::vector<std::string> two_lines{"sweep",
+                                         "scenarios/hostile_semaphore_order.toml",
+                                         "--seeds",
+                                         "0..39",
+                                         "--expect",
+                                         "ok",
+                                         "--keep-going",
+                                         "--shrink-budget",
+                                         "0"};
 
 }  // namespace
 
-TEST_CASE("Every JSON line of a keep-going sweep carries the findings block's signature and the racing sites", "[cli][sweep]") {
+TEST_CASE("Every JSON line of a keep-going sweep carries the findings block's signature and the racing sites",
+          "[cli][sweep]") {
   const Swept swept = sweep(weft::testing::racy_sweep, "findings_race");
   const auto block = findings_block(swept.out);
   REQUIRE(block.size() == 1);
@@ -146,8 +154,8 @@ TEST_CASE("A deadlock's JSON sites are its blocked cores with the semaphore each
     for (const auto& site : sites) {
       CHECK(site["actor"] == "core");
       CHECK_FALSE(site.contains("access"));  // a blocked core is not an access
-      CHECK(failure["signature"] == "deadlock: wait at " + site["file"].get<std::string>() + ":" +
-                                        std::to_string(site["line"].get<int>()));
+      CHECK(failure["signature"] ==
+            "deadlock: wait at " + site["file"].get<std::string>() + ":" + std::to_string(site["line"].get<int>()));
       CHECK(site["what"] == "waits on barrier semaphore " + std::to_string(site["semaphore"].get<int>()) + ": needs " +
                                 std::to_string(site["needs"].get<std::int64_t>()) + ", holds " +
                                 std::to_string(site["holds"].get<std::int64_t>()));
@@ -169,7 +177,7 @@ TEST_CASE("The JUnit report has a testcase per signature listing its seeds", "[c
     CAPTURE(signature.name);
     const std::string testcase = testcase_named(xml, signature.name);
     CHECK(testcase.find(" file=\"") == std::string::npos);  // a kernel_error points at no operation
-    std::string seeds;  // the JSON lines' seeds of this signature, in order
+    std::string seeds;                                      // the JSON lines' seeds of this signature, in order
     for (const auto& failure : failures)
       if (failure["signature"] == signature.name)
         seeds += (seeds.empty() ? "" : ", ") + std::to_string(failure["seed"].get<std::uint64_t>());
@@ -195,7 +203,8 @@ TEST_CASE("merge counts the signatures over every shard, an older line under its
   const auto summary = nlohmann::json::parse(lines_of(merged.out).back());
   nlohmann::json expected = nlohmann::json::array();  // the one-machine sweep's findings
   for (const Signature& signature : whole)
-    expected.push_back({{"signature", signature.name}, {"count", signature.count}, {"first_seed", signature.first_seed}});
+    expected.push_back(
+        {{"signature", signature.name}, {"count", signature.count}, {"first_seed", signature.first_seed}});
   CHECK(summary["signatures"] == expected);
   CHECK(whole.size() == 2);
 
@@ -226,9 +235,9 @@ TEST_CASE("merge counts the signatures over every shard, an older line under its
   CHECK(signatures[1]["first_seed"] == 1);
   CHECK(signatures[2]["first_seed"] == 2);
   // What a signature must be: a string.
-  const auto bad = run_weft({"merge", with_failures_edited(files[0], "findings_bad.jsonl", [](nlohmann::ordered_json& line) {
-                               line["signature"] = 7;
-                             })});
+  const auto bad =
+      run_weft({"merge", with_failures_edited(files[0], "findings_bad.jsonl",
+                                              [](nlohmann::ordered_json& line) { line["signature"] = 7; })});
   CHECK(bad.status == 2);
   CHECK(bad.err.find(":2:0: 'signature' is 7, not a string") != std::string::npos);
 }

@@ -15,8 +15,8 @@ using weft::testing::Streams;
 using weft::testing::WeftProcess;
 
 TEST_CASE("Buffers past the host memory budget are refused before they are allocated", "[cli][hardening]") {
-  const std::vector<std::string> big{"run", "right_permute", "--set", "topology.devices=32", "--set", "params.rows=8192",
-                                     "--set", "params.cols=16384"};
+  const std::vector<std::string> big{"run",   "right_permute",    "--set", "topology.devices=32",
+                                     "--set", "params.rows=8192", "--set", "params.cols=16384"};
   std::vector<std::string> budgeted = big;
   budgeted.insert(budgeted.end(), {"--set", "memory.host_bytes=1000000000"});
   const auto refused = run_weft(budgeted);
@@ -26,18 +26,20 @@ TEST_CASE("Buffers past the host memory budget are refused before they are alloc
         "17179869184 in all, but the host memory budget is 1000000000 bytes (memory.host_bytes), 0 of them already "
         "taken\n");
   // With the default budget (half this machine's memory), 2 TiB per device is refused too.
-  const auto by_default = run_weft({"sweep", "right_permute", "--seeds", "0..3", "--set", "params.rows=1048576", "--set",
-                                    "params.cols=524288", "--set", "memory.hbm_bytes=4398046511104"});
+  const auto by_default = run_weft({"sweep", "right_permute", "--seeds", "0..3", "--set", "params.rows=1048576",
+                                    "--set", "params.cols=524288", "--set", "memory.hbm_bytes=4398046511104"});
   CHECK(by_default.status == 2);
-  CHECK(by_default.err.find("host buffer 'x' of shape [1048576, 524288] takes 2199023255552 bytes on each of 4 devices") !=
+  CHECK(by_default.err.find(
+            "host buffer 'x' of shape [1048576, 524288] takes 2199023255552 bytes on each of 4 devices") !=
         std::string::npos);
   // A kernel's own allocation past it is a finding, out_of_memory.
   const auto kernel = run_weft({"run", "scenarios/dma_read_before_wait.toml", "--set", "memory.host_bytes=40000"});
   INFO(kernel.out);
   CHECK(kernel.status == 1);
   CHECK(kernel.out.find("verdict:  out_of_memory") != std::string::npos);
-  CHECK(kernel.out.find("allocates 4096 bytes of vmem for buffer 100, but the buffers of this execution already take 36864 "
-                        "bytes of the host memory budget of 40000 (memory.host_bytes)") != std::string::npos);
+  CHECK(kernel.out.find(
+            "allocates 4096 bytes of vmem for buffer 100, but the buffers of this execution already take 36864 "
+            "bytes of the host memory budget of 40000 (memory.host_bytes)") != std::string::npos);
 }
 
 TEST_CASE("Running out of host memory is a clear message and exit 2, not an internal error", "[cli][hardening]") {

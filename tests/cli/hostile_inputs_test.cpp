@@ -50,33 +50,47 @@ TEST_CASE("Hostile config files exit 2 naming file, line and column", "[cli][har
       {"nul_bytes", std::string("[dma]\nexecution = \"as\0nc\"\n", 27), "FILE:2:"},
       {"huge", "# " + std::string(2 * 1024 * 1024, 'x') + "\n", "FILE: cannot read the file: it is too large"},
       {"deep_arrays", "a = " + std::string(5000, '[') + std::string(5000, ']') + "\n", "FILE:1:"},
-      {"deep_inline_tables", "a = " + [] {
-         std::string text;
-         for (int i = 0; i < 3000; ++i) text += "{b = ";
-         return text + "1" + std::string(3000, '}');
-       }() + "\n", "FILE:1:"},
-      {"deep_table_header", "[a" + [] {
-         std::string text;
-         for (int i = 0; i < 60000; ++i) text += ".a";
-         return text;
-       }() + "]\n", "FILE:1:131: keys nested more than 64 deep"},
-      {"deep_dotted_key", [] {
+      {"deep_inline_tables",
+       "a = " +
+           [] {
+             std::string text;
+             for (int i = 0; i < 3000; ++i) text += "{b = ";
+             return text + "1" + std::string(3000, '}');
+           }() +
+           "\n",
+       "FILE:1:"},
+      {"deep_table_header",
+       "[a" +
+           [] {
+             std::string text;
+             for (int i = 0; i < 60000; ++i) text += ".a";
+             return text;
+           }() +
+           "]\n",
+       "FILE:1:131: keys nested more than 64 deep"},
+      {"deep_dotted_key",
+       [] {
          std::string text = "a";
          for (int i = 0; i < 60000; ++i) text += ".a";
          return text + " = 1\n";
-       }(), "FILE:1:130: keys nested more than 64 deep"},
+       }(),
+       "FILE:1:130: keys nested more than 64 deep"},
       {"duplicate_key", "[topology]\ndevices = 2\ndevices = 3\n", "FILE:3:"},
       {"duplicate_section", "[dma]\nexecution = \"eager\"\n[dma]\nexecution = \"async\"\n", "FILE:3:"},
-      {"wrong_type", "[scheduler]\nmax_steps = \"many\"\n", "FILE:2:13: key 'scheduler.max_steps': expected an integer"},
+      {"wrong_type", "[scheduler]\nmax_steps = \"many\"\n",
+       "FILE:2:13: key 'scheduler.max_steps': expected an integer"},
       {"wrong_type_table", "topology = 4\n", "FILE:1:12: key 'topology': expected a table"},
       {"zero_devices", "[topology]\ndevices = 0\n", "FILE:2:11: key 'topology.devices': value 0 is out of range"},
       {"billion_cores", "[topology]\ncores_per_device = 1_000_000_000\n", "FILE:2:20: key 'topology.cores_per_device'"},
-      {"too_many_cores", "[topology]\ndevices = 4096\ncores_per_device = 64\n", "FILE:3:20: key 'topology.cores_per_device'"},
+      {"too_many_cores", "[topology]\ndevices = 4096\ncores_per_device = 64\n",
+       "FILE:3:20: key 'topology.cores_per_device'"},
       {"huge_mesh", "[topology]\nmesh = [4096, 4096]\n", "FILE:2:8: key 'topology.mesh'"},
-      {"negative_capacity", "[memory]\nvmem_bytes = -5\n", "FILE:2:14: key 'memory.vmem_bytes': value -5 is out of range"},
+      {"negative_capacity", "[memory]\nvmem_bytes = -5\n",
+       "FILE:2:14: key 'memory.vmem_bytes': value -5 is out of range"},
       {"integer_overflow", "[scheduler]\nseed = 99999999999999999999\n", "FILE:2:"},
       {"unknown_enum", "[dma]\nexecution = \"lazy\"\n", "FILE:2:13: key 'dma.execution': unknown value 'lazy'"},
-      {"unknown_strategy", "[scheduler]\nstrategy = \"fifo\"\n", "FILE:2:12: key 'scheduler.strategy': unknown value 'fifo'"},
+      {"unknown_strategy", "[scheduler]\nstrategy = \"fifo\"\n",
+       "FILE:2:12: key 'scheduler.strategy': unknown value 'fifo'"},
       {"unknown_key", "[dma]\nspeed = 3\n", "FILE:2:1: key 'dma.speed': unknown key"},
       {"unknown_section", "[turbo]\non = true\n", "FILE:1:2: key 'turbo': unknown section"},
       {"nan_watchdog", "[scheduler]\nwatchdog_seconds = nan\n", "FILE:2:20: key 'scheduler.watchdog_seconds'"},
@@ -91,8 +105,10 @@ TEST_CASE("Hostile config files exit 2 naming file, line and column", "[cli][har
     check_exit_2({"run", "ring_all_gather", "--config", path}, replace_file(file.expected, path));
   }
   SECTION("a folder, and a file that does not exist") {
-    check_exit_2({"run", "ring_all_gather", "--config", "scenarios"}, "scenarios: cannot read the file: it is not a regular file");
-    check_exit_2({"run", "ring_all_gather", "--config", "no/such.toml"}, "no/such.toml: cannot read the file: it does not exist");
+    check_exit_2({"run", "ring_all_gather", "--config", "scenarios"},
+                 "scenarios: cannot read the file: it is not a regular file");
+    check_exit_2({"run", "ring_all_gather", "--config", "no/such.toml"},
+                 "no/such.toml: cannot read the file: it does not exist");
   }
 }
 
@@ -108,10 +124,12 @@ TEST_CASE("Hostile scenario files exit 2 naming file, line and column", "[cli][h
       {"unknown_verdict", kernel + "expect = \"fine\"\n", "FILE:2:10: key 'expect'"},
       {"param_wrong_type", kernel + "[params]\nrows = \"eight\"\n", "FILE:3:8: key 'params.rows'"},
       {"unknown_param", kernel + "[params]\nspeed = 3\n", "FILE:3:1: key 'params.speed'"},
-      {"negative_param_shape", kernel + "[params]\nrows = -8\n", "host buffer 'x' of shape [-8, 128]: extent -8 of dimension 0 is negative"},
+      {"negative_param_shape", kernel + "[params]\nrows = -8\n",
+       "host buffer 'x' of shape [-8, 128]: extent -8 of dimension 0 is negative"},
       {"zero_devices", kernel + "[topology]\ndevices = 0\n", "FILE:3:11: key 'topology.devices'"},
       {"deep_section", kernel + "[params" + std::string(200, '.') + "]\n", "FILE:2:"},
-      {"missing_config", kernel + "config = \"no_such.toml\"\n", "no_such.toml: cannot read the file: it does not exist"},
+      {"missing_config", kernel + "config = \"no_such.toml\"\n",
+       "no_such.toml: cannot read the file: it does not exist"},
   };
   for (const auto& file : files) {
     CAPTURE(file.name);
@@ -172,13 +190,15 @@ TEST_CASE("Hostile --set values, schedule strings and seed ranges exit 2 naming 
   }
 }
 
-TEST_CASE("A zero or non-dividing block size of a Pallas port is a configuration error naming its key", "[cli][hardening]") {
+TEST_CASE("A zero or non-dividing block size of a Pallas port is a configuration error naming its key",
+          "[cli][hardening]") {
   // Not a division by zero in the kernel (SIGFPE, exit 136): the setup checks the parameters.
   const std::string source = WEFT_SOURCE_DIR;
   check_exit_2({"run", source + "/scenarios/pallas_matmul.toml", "--set", "params.bm=0"}, "params.bm");
   check_exit_2({"run", source + "/scenarios/pallas_matmul.toml", "--set", "params.bk=0"}, "must be positive, not 0");
   check_exit_2({"explore", source + "/scenarios/pallas_matmul.toml", "--set", "params.bn=0"}, "params.bn");
-  check_exit_2({"run", source + "/scenarios/pallas_matmul.toml", "--set", "params.bm=5"}, "5 does not divide params.m = 16");
+  check_exit_2({"run", source + "/scenarios/pallas_matmul.toml", "--set", "params.bm=5"},
+               "5 does not divide params.m = 16");
   check_exit_2({"run", source + "/scenarios/pallas_paged_gather.toml", "--set", "params.pages=0"}, "params.pages");
   check_exit_2({"run", source + "/scenarios/pallas_inner_pipeline.toml", "--set", "params.block_rows=0"},
                "params.block_rows");

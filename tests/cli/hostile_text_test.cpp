@@ -33,7 +33,8 @@ bool python_parses_xml(const fs::path& path) {
 bool python_reads_clean_utf8(const fs::path& path) {
   const std::string command =
       "python3 -c 'import sys, re; t = open(sys.argv[1], encoding=\"utf-8\", errors=\"strict\").read(); "
-      "sys.exit(1 if re.search(\"[\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f]\", t) else 0)' '" + path.string() + "'";
+      "sys.exit(1 if re.search(\"[\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f]\", t) else 0)' '" +
+      path.string() + "'";
   return std::system(command.c_str()) == 0;
 }
 
@@ -45,7 +46,8 @@ TEST_CASE("A scenario path that is not UTF-8 and holds control bytes is written 
   fs::create_directories(folder);
   const fs::path scenario = folder / "dead\xFF\x1B[31m\x01\xC3(lock.toml";
   std::ofstream(scenario) << "kernel = \"right_permute\"\nexpect = \"deadlock\"\n[params]\nbarrier_waits = 3\n";
-  const fs::path jsonl = folder / "f.jsonl", junit = folder / "j.xml", html = folder / "t.html", trace = folder / "t.json";
+  const fs::path jsonl = folder / "f.jsonl", junit = folder / "j.xml", html = folder / "t.html",
+                 trace = folder / "t.json";
 
   const auto sweep = run_weft({"sweep", scenario.string(), "--seeds", "0..2", "--expect", "ok", "--keep-going",
                                "--shrink-budget", "0", "--jsonl", jsonl.string(), "--junit", junit.string()});
@@ -63,7 +65,8 @@ TEST_CASE("A scenario path that is not UTF-8 and holds control bytes is written 
   CHECK(failures == 3);
   CHECK(python_parses_xml(junit));
   CHECK(python_reads_clean_utf8(junit));
-  CHECK(file_text(junit).find("dead\xEF\xBF\xBD\xE2\x90\x9B[31m\xE2\x90\x81\xEF\xBF\xBD(lock.toml") != std::string::npos);
+  CHECK(file_text(junit).find("dead\xEF\xBF\xBD\xE2\x90\x9B[31m\xE2\x90\x81\xEF\xBF\xBD(lock.toml") !=
+        std::string::npos);
 
   const auto run = run_weft({"run", scenario.string(), "--html", html.string(), "--trace", trace.string()});
   CHECK(run.status == 0);

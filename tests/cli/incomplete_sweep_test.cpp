@@ -10,8 +10,8 @@
 #include "cli_runner.hpp"
 #include "weft_process.hpp"
 
-using weft::testing::fresh_path;
 using weft::testing::file_text;
+using weft::testing::fresh_path;
 using weft::testing::run_weft;
 using weft::testing::WeftProcess;
 
@@ -61,8 +61,8 @@ TEST_CASE("A keep-going sweep stopped by a signal is incomplete, with failures a
     const auto jsonl = fresh_path("signalled.jsonl");
     const auto junit = fresh_path("signalled.xml");
     // Shrinking left on: an interrupted sweep skips it.
-    WeftProcess sweep({"sweep", c.scenario, "--seeds", "0..100000000", "--expect", c.expect, "--keep-going",
-                       "--jsonl", jsonl, "--junit", junit});
+    WeftProcess sweep({"sweep", c.scenario, "--seeds", "0..100000000", "--expect", c.expect, "--keep-going", "--jsonl",
+                       jsonl, "--junit", junit});
     REQUIRE(sweep.wait_until([&] { return std::filesystem::exists(jsonl + ".partial"); }));
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
     sweep.signal(c.signal);
@@ -111,12 +111,12 @@ TEST_CASE("A seed range holds at most 2^64 - 1 seeds", "[cli][sweep]") {
     CHECK(run_weft({"sweep", "ring_all_gather", "--seeds", "0..18446744073709551615", "--shard", shard}).status == 2);
   }
 
-  const auto widest = run_weft({"sweep", "ring_all_gather", "--seeds", "0..18446744073709551614", "--time-budget",
-                                "0.1", "--jsonl", jsonl});
+  const auto widest = run_weft(
+      {"sweep", "ring_all_gather", "--seeds", "0..18446744073709551614", "--time-budget", "0.1", "--jsonl", jsonl});
   CHECK(widest.status == 4);
   CHECK(last_line(file_text(jsonl))["planned"] == 18446744073709551615ull);
-  const auto last = run_weft({"sweep", "ring_all_gather", "--seeds", "18446744073709551615..18446744073709551615",
-                              "--jsonl", jsonl});
+  const auto last =
+      run_weft({"sweep", "ring_all_gather", "--seeds", "18446744073709551615..18446744073709551615", "--jsonl", jsonl});
   CHECK(last.status == 0);
   CHECK(last.out.find(": 1 executions, 0 not as expected") != std::string::npos);
   const auto top_shard = run_weft({"sweep", "ring_all_gather", "--seeds", "18446744073709551610..18446744073709551615",

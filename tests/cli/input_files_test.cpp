@@ -19,9 +19,11 @@ TEST_CASE("A config or scenario that is not a regular file exits 2 naming it", "
   REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
       {{"run", "right_permute", "--config", "/proc/self/mem"}, "/proc/self/mem: cannot read the file: reading failed"},
-      {{"run", "right_permute", "--config", fifo}, fifo + ": cannot read the file: it is not a regular file (it is a FIFO)"},
+      {{"run", "right_permute", "--config", fifo},
+       fifo + ": cannot read the file: it is not a regular file (it is a FIFO)"},
       {{"run", fifo}, fifo + ": cannot read the file: it is not a regular file (it is a FIFO)"},
-      {{"sweep", "/dev/zero", "--seeds", "0..3"}, "/dev/zero: cannot read the file: it is not a regular file (it is a device)"},
+      {{"sweep", "/dev/zero", "--seeds", "0..3"},
+       "/dev/zero: cannot read the file: it is not a regular file (it is a device)"},
   };
   for (const auto& [args, expected] : cases) {
     CAPTURE(args);

@@ -14,8 +14,8 @@ using weft::testing::WeftProcess;
 TEST_CASE("A signal while shrinking stops it within a second, and what was found is printed", "[cli][sweep]") {
   // 32 devices: each re-execution takes some 0.05 s (0.3 s under ASan), so the default budget
   // (1000) would take a minute or more.
-  const std::vector<std::string> base{"sweep", "ring_all_gather", "--set", "topology.devices=32", "--seeds", "0..0",
-                                      "--expect", "deadlock"};
+  const std::vector<std::string> base{"sweep", "ring_all_gather", "--set",   "topology.devices=32", "--seeds",
+                                      "0..0",  "--expect",        "deadlock"};
   struct Case {
     std::vector<std::string> budget;
     int signal;
@@ -35,11 +35,12 @@ TEST_CASE("A signal while shrinking stops it within a second, and what was found
     const std::string out = sweep.out();
     INFO(out.substr(out.find("shrunk seed")));
     CHECK(out.find("interrupted: the simplest schedule found so far") != std::string::npos);
-    CHECK(out.find("sweep: ring_all_gather, seeds 0..0: 1 executions, 1 not as expected (deadlock)") != std::string::npos);
+    CHECK(out.find("sweep: ring_all_gather, seeds 0..0: 1 executions, 1 not as expected (deadlock)") !=
+          std::string::npos);
 
     const std::string schedule = line_after(out.substr(out.find("shrunk seed 0: ")), "--schedule ");
-    auto replay = std::vector<std::string>{"replay", "ring_all_gather", "--set", "topology.devices=32", "--expect",
-                                           "deadlock", "--schedule", schedule};
+    auto replay = std::vector<std::string>{"replay",   "ring_all_gather", "--set",      "topology.devices=32",
+                                           "--expect", "deadlock",        "--schedule", schedule};
     const auto replayed = run_weft(replay);
     CHECK(replayed.status == 1);
     CHECK(replayed.out.find("verdict:  ok (expected deadlock: NOT as expected)") != std::string::npos);

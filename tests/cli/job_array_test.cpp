@@ -12,8 +12,8 @@
 #include "weft_process.hpp"
 
 using weft::testing::failure_lines;
-using weft::testing::fresh_path;
 using weft::testing::file_text;
+using weft::testing::fresh_path;
 using weft::testing::run_weft;
 using weft::testing::WeftProcess;
 
@@ -41,11 +41,11 @@ TEST_CASE("The tasks of a Slurm array with a step sweep every seed once", "[cli]
       const auto path = fresh_path("array_task_" + std::to_string(id) + ".jsonl");
       auto task_args = sweep;
       task_args.insert(task_args.end(), {"--jsonl", path});
-      WeftProcess task(task_args, {"SLURM_ARRAY_TASK_ID=" + std::to_string(id),
-                                   "SLURM_ARRAY_TASK_MIN=" + std::to_string(array.min),
-                                   "SLURM_ARRAY_TASK_MAX=" + std::to_string(array.max),
-                                   "SLURM_ARRAY_TASK_STEP=" + std::to_string(array.step),
-                                   "SLURM_ARRAY_TASK_COUNT=" + std::to_string(count)});
+      WeftProcess task(
+          task_args,
+          {"SLURM_ARRAY_TASK_ID=" + std::to_string(id), "SLURM_ARRAY_TASK_MIN=" + std::to_string(array.min),
+           "SLURM_ARRAY_TASK_MAX=" + std::to_string(array.max), "SLURM_ARRAY_TASK_STEP=" + std::to_string(array.step),
+           "SLURM_ARRAY_TASK_COUNT=" + std::to_string(count)});
       CHECK(task.wait().status == 1);
       merge.push_back(path);
     }
@@ -69,7 +69,8 @@ TEST_CASE("An array that cannot be mapped, or engines that disagree, stop the sw
         "SLURM_ARRAY_TASK_COUNT=3"},
        "SLURM_ARRAY_TASK_COUNT: key 'shard': is 3, but the array 1-7:1"},
       {{"GTEST_SHARD_INDEX=0", "GTEST_TOTAL_SHARDS=2", "TEST_SHARD_INDEX=1", "TEST_TOTAL_SHARDS=2"},
-       "GTEST_SHARD_INDEX/GTEST_TOTAL_SHARDS: key 'shard': says shard 0/2, but TEST_SHARD_INDEX/TEST_TOTAL_SHARDS says 1/2"},
+       "GTEST_SHARD_INDEX/GTEST_TOTAL_SHARDS: key 'shard': says shard 0/2, but TEST_SHARD_INDEX/TEST_TOTAL_SHARDS says "
+       "1/2"},
   };
   for (const auto& [environment, expected] : cases) {
     CAPTURE(environment);
@@ -102,9 +103,11 @@ TEST_CASE("A Bazel-sharded sweep touches TEST_SHARD_STATUS_FILE", "[cli][sweep]"
   CHECK(own_shard.wait().status == 0);
   CHECK_FALSE(std::filesystem::exists(status));
   // A file it cannot touch stops the sweep before it runs.
-  WeftProcess unwritable(args, {"TEST_SHARD_INDEX=1", "TEST_TOTAL_SHARDS=4", "TEST_SHARD_STATUS_FILE=/no/such/folder/status"});
+  WeftProcess unwritable(
+      args, {"TEST_SHARD_INDEX=1", "TEST_TOTAL_SHARDS=4", "TEST_SHARD_STATUS_FILE=/no/such/folder/status"});
   CHECK(unwritable.wait().status == 2);
-  CHECK(unwritable.err() == "weft: TEST_SHARD_STATUS_FILE: key 'shard': cannot touch '/no/such/folder/status' (Bazel's sign "
-                            "that the test honours TEST_SHARD_INDEX): No such file or directory\n");
+  CHECK(unwritable.err() ==
+        "weft: TEST_SHARD_STATUS_FILE: key 'shard': cannot touch '/no/such/folder/status' (Bazel's sign "
+        "that the test honours TEST_SHARD_INDEX): No such file or directory\n");
   CHECK(unwritable.out().empty());
 }

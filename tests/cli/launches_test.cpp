@@ -16,7 +16,8 @@ bool has(const std::string& text, const std::string& part) { return text.find(pa
 
 }  // namespace
 
-TEST_CASE("Two launches of the reduce-scatter with its handshake are ok in every class on 2 devices", "[cli][launches]") {
+TEST_CASE("Two launches of the reduce-scatter with its handshake are ok in every class on 2 devices",
+          "[cli][launches]") {
   // One launch has 5 classes on 2 devices; the handshake orders the second after both
   // neighbours' first, so two launches have 5 x 5.
   const auto one = run_weft({"explore", "scenarios/pallas_reduce_scatter.toml", "--set", "topology.devices=2"});
@@ -32,7 +33,8 @@ TEST_CASE("Two launches of the reduce-scatter with its handshake are ok in every
   CHECK(sweep.status == 0);
 }
 
-TEST_CASE("Without its handshake, explore on 3 devices finds the crossed launch and names the handshake", "[cli][launches]") {
+TEST_CASE("Without its handshake, explore on 3 devices finds the crossed launch and names the handshake",
+          "[cli][launches]") {
   const auto result = run_weft({"explore", no_handshake, "--set", "topology.devices=3"});
   INFO(result.out << result.err);
   CHECK(result.status == 0);
@@ -42,8 +44,8 @@ TEST_CASE("Without its handshake, explore on 3 devices finds the crossed launch 
                                                  "is still in launch 1")));
   CHECK(has(result.out, "a handshake at the kernel's start"));
   // One launch alone is ok without the handshake.
-  const auto one = run_weft({"explore", no_handshake, "--set", "topology.devices=3", "--set", "program.launches=1",
-                             "--expect", "ok"});
+  const auto one = run_weft(
+      {"explore", no_handshake, "--set", "topology.devices=3", "--set", "program.launches=1", "--expect", "ok"});
   INFO(one.out);
   CHECK(one.status == 0);
 }
@@ -66,8 +68,8 @@ TEST_CASE("A program of 1,000 launches gives each launch's VMEM back", "[cli][la
   // 2 KiB: a thousand launches fit only if each gives its VMEM back.
   const auto small = run_weft({"run", "scenarios/pallas_matmul.toml", "--set", "memory.vmem_bytes=512"});
   CHECK(has(small.out, "verdict:  out_of_memory"));
-  const auto many = run_weft({"run", "scenarios/pallas_matmul.toml", "--set", "memory.vmem_bytes=2048", "--set",
-                              "program.launches=1000"});
+  const auto many = run_weft(
+      {"run", "scenarios/pallas_matmul.toml", "--set", "memory.vmem_bytes=2048", "--set", "program.launches=1000"});
   INFO(many.out);
   CHECK(many.status == 0);
   CHECK(has(many.out, "verdict:  ok (expected ok: as expected)"));
@@ -88,12 +90,14 @@ TEST_CASE("program.launches outside 1..1000000 is refused naming the key", "[cli
   CHECK(has(result.err, "program.launches"));
 }
 
-TEST_CASE("A found_within scenario sweeps as expected when some seeds reach its bug and the rest are ok", "[cli][launches]") {
+TEST_CASE("A found_within scenario sweeps as expected when some seeds reach its bug and the rest are ok",
+          "[cli][launches]") {
   const auto sweep = run_weft({"sweep", no_handshake, "--seeds", "0..999"});
   INFO(sweep.out << sweep.err);
   CHECK(sweep.status == 0);
-  CHECK(std::regex_search(sweep.out, std::regex("sweep: [1-9][0-9]* reached crossed_launch \\(the scenario's found_within: "
-                                                "some of seeds 0..999 do, the others are ok\\)")));
+  CHECK(std::regex_search(sweep.out,
+                          std::regex("sweep: [1-9][0-9]* reached crossed_launch \\(the scenario's found_within: "
+                                     "some of seeds 0..999 do, the others are ok\\)")));
   const auto one = run_weft({"run", no_handshake, "--seed", "0"});
   INFO(one.out);
   CHECK(one.status == 0);

@@ -9,9 +9,9 @@
 #include "sweep_lines.hpp"
 #include "weft_process.hpp"
 
+using weft::testing::file_text;
 using weft::testing::fresh_path;
 using weft::testing::lines_of;
-using weft::testing::file_text;
 using weft::testing::run_weft;
 using weft::testing::temp_file;
 using weft::testing::WeftProcess;
@@ -74,8 +74,8 @@ TEST_CASE("Merged shards are the one-machine sweep, line for line", "[cli][merge
 }
 
 TEST_CASE("A missing shard makes the merge incomplete, named, and non-zero", "[cli][merge]") {
-  const auto merged = merge({shard_file("merge_missing", 0, 4), shard_file("merge_missing", 1, 4),
-                             shard_file("merge_missing", 3, 4)});
+  const auto merged =
+      merge({shard_file("merge_missing", 0, 4), shard_file("merge_missing", 1, 4), shard_file("merge_missing", 3, 4)});
   CHECK(merged.status == 1);
   CHECK(merged.err.find("1 of 4 shards missing (no file holds them): [\"2/4\"]") != std::string::npos);
   const auto summary = merged_summary(merged.out);
@@ -88,8 +88,8 @@ TEST_CASE("A missing shard makes the merge incomplete, named, and non-zero", "[c
   std::vector<std::string> files;
   for (int shard : {0, 2}) {
     const auto path = fresh_path("merge_ok_" + std::to_string(shard) + ".jsonl");
-    REQUIRE(run_weft({"sweep", "ring_all_gather", "--seeds", "0..5", "--shard", std::to_string(shard) + "/3",
-                      "--jsonl", path})
+    REQUIRE(run_weft({"sweep", "ring_all_gather", "--seeds", "0..5", "--shard", std::to_string(shard) + "/3", "--jsonl",
+                      path})
                 .status == 0);
     files.push_back(path);
   }
@@ -107,11 +107,12 @@ TEST_CASE("Shards of different sweeps, or a shard twice, are refused naming what
     std::vector<std::string> options;
     const char* key;
   };
-  for (const auto& [options, key] : std::vector<Other>{{{"--set", "topology.devices=4"}, "config_digest"},
-                                                      {{"--set", "scheduler.max_steps=1000"}, "config_digest"},
-                                                      {{"--set", "race_detection.semaphore_clocks=accumulate"}, "config_digest"},
-                                                      {{"--strategy", "pct"}, "strategy"},
-                                                      {{"--set", "scheduler.strategy=pct"}, "strategy"}}) {
+  for (const auto& [options, key] :
+       std::vector<Other>{{{"--set", "topology.devices=4"}, "config_digest"},
+                          {{"--set", "scheduler.max_steps=1000"}, "config_digest"},
+                          {{"--set", "race_detection.semaphore_clocks=accumulate"}, "config_digest"},
+                          {{"--strategy", "pct"}, "strategy"},
+                          {{"--set", "scheduler.strategy=pct"}, "strategy"}}) {
     CAPTURE(options);
     const auto other = merge({base, shard_file("merge_other", 1, 2, options)});
     CHECK(other.status == 2);
@@ -130,8 +131,8 @@ TEST_CASE("Shards of different sweeps, or a shard twice, are refused naming what
   CHECK(merge({base, scenario}).err.find("its scenario is \"right_permute\"") != std::string::npos);
   // The same kernel with other parameters (another scenario file) is another configuration.
   const auto params = fresh_path("merge_params.jsonl");
-  run_weft({"sweep", "scenarios/two_cores_disjoint_halves.toml", "--seeds", "0..40", "--expect", "ok",
-            "--keep-going", "--shrink-budget", "0", "--shard", "1/2", "--jsonl", params});
+  run_weft({"sweep", "scenarios/two_cores_disjoint_halves.toml", "--seeds", "0..40", "--expect", "ok", "--keep-going",
+            "--shrink-budget", "0", "--shard", "1/2", "--jsonl", params});
   CHECK(merge({base, params}).err.find("its config_digest is") != std::string::npos);
   const auto stops = fresh_path("merge_stops.jsonl");
   run_weft({"sweep", "scenarios/two_cores_one_output_race.toml", "--seeds", "0..40", "--expect", "ok",
@@ -144,9 +145,12 @@ TEST_CASE("Shards of different sweeps, or a shard twice, are refused naming what
 
 TEST_CASE("An exploration's JSON lines are refused by name, alone or with a sweep's", "[cli][merge][explore]") {
   const auto explored = fresh_path("merge_explored.jsonl");
-  REQUIRE(run_weft({"explore", "scenarios/two_cores_one_output_race.toml", "--expect", "ok", "--jsonl", explored}).status == 1);
+  REQUIRE(
+      run_weft({"explore", "scenarios/two_cores_one_output_race.toml", "--expect", "ok", "--jsonl", explored}).status ==
+      1);
   const std::string refusal = explored + ":1:0: is an exploration's JSON lines (weft explore --jsonl), not a sweep's";
-  for (const auto& files : std::vector<std::vector<std::string>>{{explored}, {shard_file("merge_with_explore", 0, 2), explored}}) {
+  for (const auto& files :
+       std::vector<std::vector<std::string>>{{explored}, {shard_file("merge_with_explore", 0, 2), explored}}) {
     const auto merged = merge(files);
     CHECK(merged.status == 2);
     CHECK(merged.err.find(refusal) != std::string::npos);
@@ -183,27 +187,30 @@ TEST_CASE("What is not a sweep's output is refused, in bounded memory", "[cli][m
       {temp_file("merge_noheader.jsonl", lines[1] + "\n" + lines.back() + "\n"), ":1:0: the first line is a failure"},
       {temp_file("merge_other.jsonl", "{\"hello\":1}\n"), ":1:0: the first line is not a sweep's header"},
       {merged_output, ":1:0: the first line is a failure, not a sweep's header: the output of weft merge"},
-      {temp_file("merge_merged_ok.jsonl", lines_of(merged_output.empty() ? "" : file_text(merged_output)).back() + "\n"),
+      {temp_file("merge_merged_ok.jsonl",
+                 lines_of(merged_output.empty() ? "" : file_text(merged_output)).back() + "\n"),
        "is the output of weft merge"},
       {with_line(good, 2, with_seed("-1"), "merge_minus.jsonl"), ":2:0: 'seed' is -1, not an integer"},
       {with_line(good, 2, with_seed("1.5"), "merge_half.jsonl"), ":2:0: 'seed' is 1.5, not an integer"},
       {with_line(good, 2, with_seed("1e3"), "merge_exp.jsonl"), ":2:0: 'seed' is 1000.0, not an integer"},
       {with_line(good, 2, with_seed("\"3\""), "merge_string.jsonl"), ":2:0: 'seed' is \"3\", not an integer"},
-      {with_line(good, 2, with_seed("18446744073709551616"), "merge_big.jsonl"), ":2:0: 'seed' is 1.8446744073709552e+19"},
+      {with_line(good, 2, with_seed("18446744073709551616"), "merge_big.jsonl"),
+       ":2:0: 'seed' is 1.8446744073709552e+19"},
       {with_line(good, 2, with_seed("41"), "merge_outside.jsonl"), ":2:0: seed 41 is not a seed of shard 0/1 of 0..40"},
       {with_line(good, 3, lines[1], "merge_repeat.jsonl"), ":3:0: seed 0 is not above the line before"},
       {with_line(good, 1, lines[0].substr(0, lines[0].find("\"planned\"")) + "\"planned\":18446744073709551615}",
                  "merge_planned.jsonl"),
        ":1:0: 'planned' is not the count of seeds"},
-      {with_line(good, 1, lines[0].substr(0, lines[0].find("\"seeds\"")) + "\"seeds\":\"0..18446744073709551615\"," +
-                              lines[0].substr(lines[0].find("\"keep_going\"")),
+      {with_line(good, 1,
+                 lines[0].substr(0, lines[0].find("\"seeds\"")) + "\"seeds\":\"0..18446744073709551615\"," +
+                     lines[0].substr(lines[0].find("\"keep_going\"")),
                  "merge_huge_range.jsonl"),
        "holds 2^64 seeds"},
-      {with_line(good, static_cast<std::size_t>(lines.size()), replaced(lines.back(), "\"failures\":41", "\"failures\":40"),
-                 "merge_count.jsonl"),
+      {with_line(good, static_cast<std::size_t>(lines.size()),
+                 replaced(lines.back(), "\"failures\":41", "\"failures\":40"), "merge_count.jsonl"),
        "'failures' is not the number of failure lines (41)"},
-      {with_line(good, static_cast<std::size_t>(lines.size()), replaced(lines.back(), "\"executions\":41", "\"executions\":99"),
-                 "merge_executions.jsonl"),
+      {with_line(good, static_cast<std::size_t>(lines.size()),
+                 replaced(lines.back(), "\"executions\":41", "\"executions\":99"), "merge_executions.jsonl"),
        "'executions' is not between the failures and the planned seeds"},
       {temp_file("merge_after.jsonl", file_text(good) + lines[1] + "\n"), "a line after the summary line"},
       {temp_file("merge_two.jsonl", lines[0] + "\n" + lines[0] + "\n"), ":2:0: a second header"},

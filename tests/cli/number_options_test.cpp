@@ -34,7 +34,8 @@ void check_refused(std::vector<std::string> command, const std::string& option, 
 TEST_CASE("Real-number options refuse NaN, infinities and what is not a number", "[cli][hardening]") {
   const std::vector<std::string> run{"run", "right_permute"};
   const std::vector<std::string> sweep{"sweep", "right_permute", "--seeds", "0..3"};
-  for (const std::string value : {"nan", "NaN", "-nan", "inf", "-inf", "infinity", "1e400", "-1", "86401", "0x10", "", "ten"})
+  for (const std::string value :
+       {"nan", "NaN", "-nan", "inf", "-inf", "infinity", "1e400", "-1", "86401", "0x10", "", "ten"})
     check_refused(run, "--watchdog", value, "is not a number of seconds from 0 to 86400");
   for (const std::string value : {"nan", "inf", "-inf", "0", "-0.5", "1e999", "soon"})
     check_refused(sweep, "--time-budget", value, "is not a number of seconds above 0");
@@ -63,7 +64,8 @@ TEST_CASE("A seed is read in decimal, and one past 2^64-1 is refused", "[cli][ha
     check_refused(base, "--seed", "18446744073709551616", "is above the largest seed, 2^64-1 (18446744073709551615)");
     check_refused(base, "--seed", "99999999999999999999999", "is above the largest seed");
     for (const std::string value : {"-3", "0x10", "1e3", "+5", " 5", "nan", ""})
-      check_refused(base, "--seed", value, "a seed is a whole number from 0 to 2^64-1 (18446744073709551615), in decimal");
+      check_refused(base, "--seed", value,
+                    "a seed is a whole number from 0 to 2^64-1 (18446744073709551615), in decimal");
   }
   CHECK(line_after(run_weft({"run", "right_permute", "--seed", "010"}).out, "run:      ").rfind("seed 10,", 0) == 0);
   CHECK(line_after(run_weft({"run", "right_permute", "--seed", "18446744073709551615"}).out, "run:      ")

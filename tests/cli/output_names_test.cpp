@@ -45,7 +45,8 @@ TEST_CASE("'-' is refused for an output that is a file", "[cli][hardening]") {
     args.insert(args.end(), {option, "-"});
     const auto result = run_weft(args);
     CHECK(result.status == 2);
-    CHECK(result.err.find(std::string("weft: ") + option + ": cannot write '-': '-' is not stdout") != std::string::npos);
+    CHECK(result.err.find(std::string("weft: ") + option + ": cannot write '-': '-' is not stdout") !=
+          std::string::npos);
   }
   for (const char* option : {"--trace", "--html"}) {
     CAPTURE(option);

@@ -56,9 +56,11 @@ TEST_CASE("Outputs to a character device write to the device and leave it one", 
   }
   const std::string path = device.string();
   CHECK(run_weft({"run", "scenarios/barrier_deadlock.toml", "--seed", "7", "--trace", path, "--html", path,
-                  "--trace-text", path}).status == 0);
+                  "--trace-text", path})
+            .status == 0);
   CHECK(run_weft({"sweep", "scenarios/barrier_deadlock.toml", "--seeds", "0..3", "--expect", "ok", "--keep-going",
-                  "--shrink-budget", "0", "--jsonl", path, "--junit", path}).status == 1);
+                  "--shrink-budget", "0", "--jsonl", path, "--junit", path})
+            .status == 1);
   CHECK(type_of(device) == S_IFCHR);
   CHECK_FALSE(fs::exists(path + ".partial"));
   for (const auto& entry : fs::directory_iterator(folder)) CHECK(entry.path() == device);  // no temporary left
@@ -82,7 +84,8 @@ TEST_CASE("Outputs to a FIFO are written into it, whole, and it stays a FIFO", "
   CHECK(trace.find("deadlock") != std::string::npos);
   auto lines = drain();
   CHECK(run_weft({"sweep", "scenarios/barrier_deadlock.toml", "--seeds", "0..3", "--expect", "ok", "--keep-going",
-                  "--shrink-budget", "0", "--jsonl", fifo.string()}).status == 1);
+                  "--shrink-budget", "0", "--jsonl", fifo.string()})
+            .status == 1);
   release();
   const std::string jsonl = lines.get();
   CHECK(jsonl.find("\"seed\":3") != std::string::npos);
@@ -95,10 +98,11 @@ TEST_CASE("Outputs through a symbolic link write what it names, and the link sta
   const fs::path folder = fresh_folder("links");
   fs::create_directories(folder / "real");
   std::ofstream(folder / "real" / "old.xml") << "old";
-  fs::create_symlink("real/old.xml", folder / "existing.xml");        // relative, to a file
+  fs::create_symlink("real/old.xml", folder / "existing.xml");                 // relative, to a file
   fs::create_symlink(folder / "real" / "new.json", folder / "dangling.json");  // absolute, to nothing yet
-  fs::create_symlink("existing.xml", folder / "chain.xml");            // a link to a link
-  CHECK(run_weft({"sweep", "right_permute", "--seeds", "0..3", "--junit", (folder / "chain.xml").string()}).status == 0);
+  fs::create_symlink("existing.xml", folder / "chain.xml");                    // a link to a link
+  CHECK(run_weft({"sweep", "right_permute", "--seeds", "0..3", "--junit", (folder / "chain.xml").string()}).status ==
+        0);
   CHECK(file_text(folder / "real" / "old.xml").find("<testsuites>") != std::string::npos);
   CHECK(run_weft({"run", "right_permute", "--trace", (folder / "dangling.json").string()}).status == 0);
   CHECK(file_text(folder / "real" / "new.json").find("traceEvents") != std::string::npos);
@@ -124,15 +128,22 @@ TEST_CASE("Two outputs on one file, or an output on an input, are refused before
   fs::create_symlink("s.toml", folder / "soft.toml");
   const std::string s = scenario.string(), c = (folder / "c.toml").string();
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
-      {{"sweep", "right_permute", "--seeds", "0..3", "--jsonl", out, "--junit", out}, "--junit: cannot write '" + out + "': --jsonl writes it too"},
-      {{"sweep", "right_permute", "--seeds", "0..3", "--jsonl", out, "--junit", out + ".partial"}, "--jsonl writes it too (" + out + ".partial)"},
-      {{"sweep", "right_permute", "--seeds", "0..3", "--jsonl", out, "--junit", (folder / "." / ".." / folder.filename() / "out").string()}, "--jsonl writes it too"},
-      {{"run", "right_permute", "--trace", out, "--html", out}, "--html: cannot write '" + out + "': --trace writes it too"},
+      {{"sweep", "right_permute", "--seeds", "0..3", "--jsonl", out, "--junit", out},
+       "--junit: cannot write '" + out + "': --jsonl writes it too"},
+      {{"sweep", "right_permute", "--seeds", "0..3", "--jsonl", out, "--junit", out + ".partial"},
+       "--jsonl writes it too (" + out + ".partial)"},
+      {{"sweep", "right_permute", "--seeds", "0..3", "--jsonl", out, "--junit",
+        (folder / "." / ".." / folder.filename() / "out").string()},
+       "--jsonl writes it too"},
+      {{"run", "right_permute", "--trace", out, "--html", out},
+       "--html: cannot write '" + out + "': --trace writes it too"},
       {{"run", "right_permute", "--html", out, "--trace-text", out}, "--trace-text: cannot write"},
-      {{"sweep", s, "--seeds", "0..3", "--jsonl", s}, "--jsonl: cannot write '" + s + "': it is the scenario file (" + s + "), an input"},
+      {{"sweep", s, "--seeds", "0..3", "--jsonl", s},
+       "--jsonl: cannot write '" + s + "': it is the scenario file (" + s + "), an input"},
       {{"sweep", s, "--seeds", "0..3", "--junit", (folder / "hard.toml").string()}, "it is the scenario file"},
       {{"run", s, "--trace", (folder / "soft.toml").string()}, "it is the scenario file"},
-      {{"run", s, "--config", c, "--trace-text", c}, "--trace-text: cannot write '" + c + "': it is the config file (" + c + "), an input"},
+      {{"run", s, "--config", c, "--trace-text", c},
+       "--trace-text: cannot write '" + c + "': it is the config file (" + c + "), an input"},
       {{"explore", s, "--config", c, "--html", c}, "it is the config file"},
   };
   for (const auto& [args, expected] : cases) {
@@ -152,8 +163,8 @@ TEST_CASE("Every output path is checked before the first execution", "[cli][hard
   const std::string jsonl = (folder / "f.jsonl").string();
   const auto started = std::chrono::steady_clock::now();
   // 10^8 seeds: were the JUnit path checked at the end, this would not end in any test's time.
-  const auto result = run_weft({"sweep", "right_permute", "--seeds", "0..100000000", "--jsonl", jsonl, "--junit",
-                                "/nonexistent/j.xml"});
+  const auto result = run_weft(
+      {"sweep", "right_permute", "--seeds", "0..100000000", "--jsonl", jsonl, "--junit", "/nonexistent/j.xml"});
   CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(5));
   CHECK(result.status == 2);
   CHECK(result.err.find("--junit: cannot write '/nonexistent/j.xml': No such file or directory") != std::string::npos);

@@ -31,7 +31,8 @@ TEST_CASE("an index map past the array: the out-of-bounds fetch names operand, g
   CHECK(run.out.find("verdict:  out_of_bounds (expected out_of_bounds: as expected)") != std::string::npos);
   const int spec = line_of("pallas/paged_blocks.cpp", "input<float>(\"pool\"");
   const int launch = line_of("pallas/paged_blocks.cpp", "sim::pallas::launch(core, spec");
-  CHECK(run.out.find("at paged_blocks.cpp:" + std::to_string(launch) + " starts the fetch of in[0] 'pool' for grid point " +
+  CHECK(run.out.find("at paged_blocks.cpp:" + std::to_string(launch) +
+                     " starts the fetch of in[0] 'pool' for grid point " +
                      "(1, 1), block (6, 0) (BlockSpec at paged_blocks.cpp:" + std::to_string(spec) +
                      "), a DMA reading [6:7, 0:8] of hbm buffer") != std::string::npos);
 }
@@ -42,10 +43,13 @@ TEST_CASE("a race of two write-backs: the fix is the index map or the dimension 
   INFO(run.out);
   CHECK(run.status == 0);
   const std::string spec = std::to_string(line_of("pallas/matmul.cpp", "output<float>(\"z\", {s.bm, s.bn}, [shared]"));
-  const std::string launch = std::to_string(line_of("pallas/matmul.cpp", "sim::pallas::launch(core, matmul_spec(sizes)"));
+  const std::string launch =
+      std::to_string(line_of("pallas/matmul.cpp", "sim::pallas::launch(core, matmul_spec(sizes)"));
   const std::string fixes = run.out.substr(run.out.find("to fix it, one of:\n"));
-  CHECK(fixes.find("give the points of grid dimension 0, which is parallel, blocks of their own: the index map of out[0] "
-                   "'z' (BlockSpec at line " + spec + ") gives block (0, 0) to grid point (") != std::string::npos);
+  CHECK(
+      fixes.find("give the points of grid dimension 0, which is parallel, blocks of their own: the index map of out[0] "
+                 "'z' (BlockSpec at line " +
+                 spec + ") gives block (0, 0) to grid point (") != std::string::npos);
   CHECK(fixes.find("make grid dimension 0 \"arbitrary\" in the dimension semantics of the launch at line " + launch) !=
         std::string::npos);
   CHECK(fixes.find("wait, before line " + launch) == std::string::npos);

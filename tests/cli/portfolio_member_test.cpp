@@ -8,8 +8,8 @@
 
 #include "weft_process.hpp"
 
-using weft::testing::fresh_path;
 using weft::testing::file_text;
+using weft::testing::fresh_path;
 using weft::testing::WeftProcess;
 
 namespace {
@@ -27,8 +27,8 @@ std::string line_after(const std::string& text, const std::string& prefix) {
 
 TEST_CASE("a portfolio sweep names each failing seed's member, which replays it alone", "[cli][portfolio]") {
   const std::string lines = fresh_path("portfolio.jsonl");
-  WeftProcess sweep({"sweep", rare, "--seeds", "0..11", "--strategy", "portfolio", "--expect", "ok", "--keep-going", "--verbose",
-                     "--jsonl", lines, "--shrink-budget", "0"});
+  WeftProcess sweep({"sweep", rare, "--seeds", "0..11", "--strategy", "portfolio", "--expect", "ok", "--keep-going",
+                     "--verbose", "--jsonl", lines, "--shrink-budget", "0"});
   REQUIRE(sweep.wait().status == 1);
   int named = 0;
   std::istringstream in(file_text(lines));
@@ -41,12 +41,14 @@ TEST_CASE("a portfolio sweep names each failing seed's member, which replays it 
     // Members in turn: random, pct (depth 1), pct (depth 2), pct (depth 3).
     const std::string expected[] = {"random", "pct (depth 1)", "pct (depth 2)", "pct (depth 3)"};
     CHECK(member == expected[seed % 4]);
-    CHECK(sweep.out().find("seed " + std::to_string(seed) + " (portfolio member: " + member + ")") != std::string::npos);
+    CHECK(sweep.out().find("seed " + std::to_string(seed) + " (portfolio member: " + member + ")") !=
+          std::string::npos);
     std::vector<std::string> alone{"run", rare, "--seed", std::to_string(seed), "--expect", "ok"};
     if (member == "random") {
       alone.insert(alone.end(), {"--strategy", "random"});
     } else {
-      alone.insert(alone.end(), {"--strategy", "pct", "--set", "scheduler.pct_depth=" + member.substr(member.size() - 2, 1)});
+      alone.insert(alone.end(),
+                   {"--strategy", "pct", "--set", "scheduler.pct_depth=" + member.substr(member.size() - 2, 1)});
     }
     WeftProcess run(alone);
     run.wait();

@@ -18,10 +18,10 @@ std::vector<std::string> words_after_program(const std::string& command) {
 
 TEST_CASE("every racy scenario is caught within 100 seeds, and its printed commands replay the identical report",
           "[cli][race]") {
-  for (const char* file : {"scenarios/dma_read_before_wait_race.toml", "scenarios/two_cores_one_output_race.toml",
-                           "scenarios/all_core_barrier_missing_race.toml",
-                           "scenarios/ring_all_gather_early_reuse_race.toml",
-                           "scenarios/ring_wrong_direction_race.toml"}) {
+  for (const char* file :
+       {"scenarios/dma_read_before_wait_race.toml", "scenarios/two_cores_one_output_race.toml",
+        "scenarios/all_core_barrier_missing_race.toml", "scenarios/ring_all_gather_early_reuse_race.toml",
+        "scenarios/ring_wrong_direction_race.toml"}) {
     for (const char* mode : {"async", "on_wait", "eager"}) {
       CAPTURE(file, mode);
       const std::string set = std::string("dma.execution=") + mode;
@@ -34,7 +34,8 @@ TEST_CASE("every racy scenario is caught within 100 seeds, and its printed comma
       CHECK(by_seed.status == 1);
       CHECK(by_seed.out == report);
 
-      const std::string schedule_command = line_after(report, "reproduce:\n  " + line_after(report, "reproduce:\n  ") + "\n  ");
+      const std::string schedule_command =
+          line_after(report, "reproduce:\n  " + line_after(report, "reproduce:\n  ") + "\n  ");
       const auto by_schedule = run_weft(words_after_program(schedule_command));
       CHECK(by_schedule.status == 1);
       CHECK(line_after(by_schedule.out, "what happened:\n") == line_after(report, "what happened:\n"));

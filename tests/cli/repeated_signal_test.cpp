@@ -44,11 +44,16 @@ void terminate_as_timeout_does(WeftProcess& weft) {
   weft.signal_group(SIGTERM);
 }
 
-const std::vector<std::string> huge_explore{"explore", "scenarios/readers6.toml", "--set", "topology.cores_per_device=40"};
+const std::vector<std::string> huge_explore{"explore", "scenarios/readers6.toml", "--set",
+                                            "topology.cores_per_device=40"};
 
 std::vector<std::string> endless_sweep(const std::string& jsonl, const std::string& junit) {
-  return {"sweep", "scenarios/barrier_deadlock.toml", "--expect", "ok", "--keep-going", "--seeds", "0..9999999",
-          "--jsonl", jsonl, "--junit", junit};
+  return {"sweep",        "scenarios/barrier_deadlock.toml",
+          "--expect",     "ok",
+          "--keep-going", "--seeds",
+          "0..9999999",   "--jsonl",
+          jsonl,          "--junit",
+          junit};
 }
 
 // The sweep's summary on stdout, and both files whole.
@@ -126,7 +131,8 @@ TEST_CASE("A sweep whose stdout reader has gone stops with its files written", "
   const auto jsonl = fresh_path("head.jsonl");
   const auto junit = fresh_path("head.xml");
   // head takes the first line and exits; weft writes nothing more until its summary.
-  WeftProcess shell(endless_sweep(jsonl, junit), {}, {"bash", "-c", "set -o pipefail; \"$@\" | head -1 >/dev/null", "bash"});
+  WeftProcess shell(endless_sweep(jsonl, junit), {},
+                    {"bash", "-c", "set -o pipefail; \"$@\" | head -1 >/dev/null", "bash"});
   const auto ended = shell.wait();
   INFO(shell.err());
   CHECK(ended.status == 2);  // weft's (pipefail): what it printed is incomplete

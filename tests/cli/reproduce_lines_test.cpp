@@ -12,8 +12,8 @@
 #include "scheduler/strategies/registry.hpp"
 #include "weft_process.hpp"
 
-using weft::testing::fresh_path;
 using weft::testing::file_text;
+using weft::testing::fresh_path;
 using weft::testing::WeftProcess;
 
 namespace {
@@ -110,7 +110,8 @@ std::vector<ReproduceLine> stdout_lines(const std::string& out, const std::strin
     const std::string report = out.substr(at, out.find("\n\n", at) - at);
     const Execution expected = execution_of(report, folder);
     std::istringstream commands(report.substr(report.find("reproduce:\n") + 11));
-    for (std::string command; std::getline(commands, command);) lines.push_back({"stdout", command.substr(2), expected});
+    for (std::string command; std::getline(commands, command);)
+      lines.push_back({"stdout", command.substr(2), expected});
   }
   if (const auto at = out.find("shrunk seed "); at != std::string::npos) {
     const auto head = out.substr(at, out.find('\n', at) - at);
@@ -126,8 +127,8 @@ std::vector<ReproduceLine> stdout_lines(const std::string& out, const std::strin
 }
 
 std::string xml_unescape(std::string text) {
-  for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
-           {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&amp;", "&"}})
+  for (const auto& [from, to] :
+       std::vector<std::pair<std::string, std::string>>{{"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&amp;", "&"}})
     for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
       text.replace(at, from.size(), to);
   return text;
@@ -146,10 +147,12 @@ TEST_CASE("Every reproduce line a sweep prints replays its execution, for every 
       {source + "/scenarios/barrier_deadlock.toml", "--seeds", "0..3", "--expect", "ok"},
       // 64 devices: schedules of some 110,000 characters, written to files (run's test below
       // has 96 devices, and one of 250,000: too long for one argument).
-      {"ring_all_gather", "--set", "topology.devices=64", "--seeds", "0..0", "--expect", "deadlock", "--shrink-budget", "2"},
+      {"ring_all_gather", "--set", "topology.devices=64", "--seeds", "0..0", "--expect", "deadlock", "--shrink-budget",
+       "2"},
       // DMAs landing in chunks: the race of copies of different sizes on one semaphore, by an
       // option on the command line and by the scenario file that sets it.
-      {source + "/scenarios/shared_semaphore_sizes.toml", "--set", "dma.chunk_bytes=1024", "--seeds", "0..3", "--expect", "ok"},
+      {source + "/scenarios/shared_semaphore_sizes.toml", "--set", "dma.chunk_bytes=1024", "--seeds", "0..3",
+       "--expect", "ok"},
       {source + "/scenarios/shared_semaphore_sizes_chunked_race.toml", "--seeds", "0..3", "--expect", "ok"},
   };
   std::size_t replayed = 0, from_files = 0;
@@ -159,7 +162,8 @@ TEST_CASE("Every reproduce line a sweep prints replays its execution, for every 
       const std::string base = (folder / (std::string(strategy) + std::to_string(index))).string();
       std::vector<std::string> args{"sweep"};
       args.insert(args.end(), sweeps[index].begin(), sweeps[index].end());
-      args.insert(args.end(), {"--strategy", std::string(strategy), "--jsonl", base + ".jsonl", "--junit", base + ".xml"});
+      args.insert(args.end(),
+                  {"--strategy", std::string(strategy), "--jsonl", base + ".jsonl", "--junit", base + ".xml"});
       WeftProcess sweep(args, {}, {}, folder.string());
       REQUIRE(sweep.wait().status == 1);
       const std::string out = sweep.out();
@@ -171,8 +175,9 @@ TEST_CASE("Every reproduce line a sweep prints replays its execution, for every 
         const auto line = nlohmann::json::parse(text);
         if (line.contains("header") || line.contains("summary")) continue;
         Execution expected{line["verdict"], line["steps"],
-                           line.contains("schedule_file") ? schedule_of("@" + line["schedule_file"].get<std::string>(), "")
-                                                          : line["schedule"].get<std::string>()};
+                           line.contains("schedule_file")
+                               ? schedule_of("@" + line["schedule_file"].get<std::string>(), "")
+                               : line["schedule"].get<std::string>()};
         if (line.contains("schedule_file")) ++from_files;
         by_seed[line["seed"]] = expected;
         lines.push_back({"JSON line", line["reproduce"], expected});
@@ -207,10 +212,10 @@ TEST_CASE("Every reproduce line an exploration writes replays its execution", "[
   std::filesystem::create_directories(folder);
   const std::string base = (folder / "explore").string();
   // Two failing verdicts (a race, a scope's end with a copy in flight), and each with a schedule.
-  WeftProcess explore({"explore", WEFT_SOURCE_DIR "/scenarios/ring_all_gather_early_reuse_race.toml", "--set",
-                       "topology.devices=3", "--expect", "ok", "--keep-going", "--jsonl", base + ".jsonl", "--junit",
-                       base + ".xml"},
-                      {}, {}, folder.string());
+  WeftProcess explore(
+      {"explore", WEFT_SOURCE_DIR "/scenarios/ring_all_gather_early_reuse_race.toml", "--set", "topology.devices=3",
+       "--expect", "ok", "--keep-going", "--jsonl", base + ".jsonl", "--junit", base + ".xml"},
+      {}, {}, folder.string());
   REQUIRE(explore.wait().status == 1);
   std::vector<ReproduceLine> lines;
   std::map<std::string, Execution> by_signature;

@@ -35,8 +35,9 @@ struct Ran {
 
 // ring_all_gather on `devices` devices: schedules of some 110,000 characters, so they go to files.
 Ran run_in(const fs::path& folder, const std::string& devices, const std::string& seed) {
-  WeftProcess weft({"run", "ring_all_gather", "--set", "topology.devices=" + devices, "--seed", seed, "--expect", "deadlock"},
-                   {}, {}, folder.string());
+  WeftProcess weft(
+      {"run", "ring_all_gather", "--set", "topology.devices=" + devices, "--seed", seed, "--expect", "deadlock"}, {},
+      {}, folder.string());
   REQUIRE(weft.wait().status == 1);
   const std::string out = weft.out();
   return {line_after(out, "run:      "), line_after(out, "--schedule @")};
@@ -62,7 +63,8 @@ TEST_CASE("Schedule files of other configurations never collide, and none is rep
                       "@" + first.file},
                      {}, {}, folder.string());
   CHECK(replay.wait().status == 1);
-  CHECK(line_after(replay.out(), "run:      ") == "replayed schedule, " + first.run_line.substr(first.run_line.find(", ") + 2));
+  CHECK(line_after(replay.out(), "run:      ") ==
+        "replayed schedule, " + first.run_line.substr(first.run_line.find(", ") + 2));
 
   // The same run again names the same file (it holds the same schedule).
   CHECK(run_in(folder, "64", "0").file == first.file);
@@ -80,8 +82,8 @@ TEST_CASE("Schedule files of other configurations never collide, and none is rep
 
 TEST_CASE("A keep-going sweep writes one schedule file per signature", "[cli][reproduce][hardening]") {
   const fs::path folder = fresh_folder("keep_going");
-  WeftProcess sweep({"sweep", "ring_all_gather", "--set", "topology.devices=64", "--seeds", "0..3", "--keep-going", "--expect",
-                     "deadlock", "--shrink-budget", "0", "--jsonl", "k.jsonl"},
+  WeftProcess sweep({"sweep", "ring_all_gather", "--set", "topology.devices=64", "--seeds", "0..3", "--keep-going",
+                     "--expect", "deadlock", "--shrink-budget", "0", "--jsonl", "k.jsonl"},
                     {}, {}, folder.string());
   CHECK(sweep.wait().status == 1);
   CHECK(line_after(sweep.out(), "sweep: ").find("4 executions, 4 not as expected") != std::string::npos);

@@ -15,10 +15,12 @@ using weft::testing::run_weft;
 using weft::testing::temp_file;
 
 TEST_CASE("replay refuses a schedule with steps left over, and an empty one", "[cli][hardening]") {
-  const auto longer = run_weft({"replay", "scenarios/barrier_deadlock.toml", "--schedule", "c0:4,c1:4,c2:4,c3:4,c0:999"});
+  const auto longer =
+      run_weft({"replay", "scenarios/barrier_deadlock.toml", "--schedule", "c0:4,c1:4,c2:4,c3:4,c0:999"});
   INFO(longer.out << longer.err);
   CHECK(longer.status == 2);
-  CHECK(longer.err.find("the schedule has 1015 steps, but the execution ended after 16 (as deadlock)") != std::string::npos);
+  CHECK(longer.err.find("the schedule has 1015 steps, but the execution ended after 16 (as deadlock)") !=
+        std::string::npos);
   CHECK(longer.out.empty());
 
   const auto empty = run_weft({"replay", "scenarios/barrier_deadlock.toml", "--schedule", ""});

@@ -25,11 +25,13 @@ std::size_t count_of(const std::string& text, const std::string& what) {
 
 }  // namespace
 
-TEST_CASE("a finding's signature keeps the verdict, operation kinds and lines, not who, when or where", "[cli][sweep]") {
+TEST_CASE("a finding's signature keeps the verdict, operation kinds and lines, not who, when or where",
+          "[cli][sweep]") {
   using Kind = weft::model::Accessor::Kind;
   weft::sim::ExecutionResult one;
   one.verdict = weft::model::Verdict::data_race;
-  one.sites = {site(Kind::dma, 18, 30, "DMA read [0:1, 0:8]", 122), site(Kind::dma, 29, 30, "DMA write [0:1, 0:8]", 179)};
+  one.sites = {site(Kind::dma, 18, 30, "DMA read [0:1, 0:8]", 122),
+               site(Kind::dma, 29, 30, "DMA write [0:1, 0:8]", 179)};
   weft::sim::ExecutionResult other = one;  // another seed: other DMAs, steps, rows, and the write first
   other.sites = {site(Kind::dma, 7, 30, "DMA write [1:2, 0:8]", 90), site(Kind::dma, 3, 30, "DMA read [1:2, 0:8]", 95)};
   CHECK(weft::sim::finding_signature(one) == "data_race: DMA read at kernel.cpp:30, DMA write at kernel.cpp:30");
@@ -46,10 +48,18 @@ TEST_CASE("a finding's signature keeps the verdict, operation kinds and lines, n
   CHECK(weft::sim::finding_signature(error) == "wrong_result");
 }
 
-TEST_CASE("a keep-going sweep reports one failure per signature and counts the rest, a verbose one every failure", "[cli][sweep]") {
+TEST_CASE("a keep-going sweep reports one failure per signature and counts the rest, a verbose one every failure",
+          "[cli][sweep]") {
   // Seeds fail at one of two lines (hostile_api.cpp:37 or :40), on whichever core allocates last.
-  const std::vector<std::string> base{"sweep", "scenarios/hostile_semaphore_order.toml", "--seeds", "0..39",
-                                      "--expect", "ok", "--keep-going", "--shrink-budget", "0"};
+  const std::vector<std::string> base{"sweep",
+                                      "scenarios/hostile_semaphore_order.toml",
+                                      "--seeds",
+                                      "0..39",
+                                      "--expect",
+                                      "ok",
+                                      "--keep-going",
+                                      "--shrink-budget",
+                                      "0"};
   auto jsonl_args = base;
   const auto jsonl = weft::testing::temp_file("signature.jsonl", "");
   jsonl_args.insert(jsonl_args.end(), {"--jsonl", jsonl});

@@ -47,7 +47,8 @@ TEST_CASE("A stack limit too small for weft is refused at the start, naming it",
   WARN("not run under AddressSanitizer, whose frames are larger than the stack limits this test sets");
   return;
 #endif
-  for (const std::string command : {"run ring_all_reduce", "explore scenarios/readers6.toml", "sweep ring_all_reduce --seeds 0..3"}) {
+  for (const std::string command :
+       {"run ring_all_reduce", "explore scenarios/readers6.toml", "sweep ring_all_reduce --seeds 0..3"}) {
     CAPTURE(command);
     WeftProcess weft(words(command), {}, stack_64_kib);
     CHECK(weft.wait().status == 2);
@@ -62,7 +63,8 @@ TEST_CASE("A stack limit too small for weft is refused at the start, naming it",
   CHECK(least.wait().status == 0);
 }
 
-TEST_CASE("TOML nested too deep is refused by file, line and column at the least stack weft takes", "[cli][hardening]") {
+TEST_CASE("TOML nested too deep is refused by file, line and column at the least stack weft takes",
+          "[cli][hardening]") {
 #if defined(WEFT_SANITIZE_ADDRESS)
   WARN("not run under AddressSanitizer, whose frames are larger than the stack limits this test sets");
   return;
@@ -73,10 +75,12 @@ TEST_CASE("TOML nested too deep is refused by file, line and column at the least
     std::string expected;  // after the path
   };
   const std::vector<Deep> files{
-      {"brackets", "a = " + nested("[", "", "]", 20000) + "\n", ":1:37: arrays and inline tables nested more than 32 deep"},
+      {"brackets", "a = " + nested("[", "", "]", 20000) + "\n",
+       ":1:37: arrays and inline tables nested more than 32 deep"},
       {"inline_tables", "a = " + nested("{b = ", "1", "}", 3000) + "\n",
        ":1:165: arrays and inline tables nested more than 32 deep"},
-      {"across_lines", "a = [\n" + nested("[\n", "", "]\n", 40), ":33:1: arrays and inline tables nested more than 32 deep"},
+      {"across_lines", "a = [\n" + nested("[\n", "", "]\n", 40),
+       ":33:1: arrays and inline tables nested more than 32 deep"},
   };
   for (const Deep& file : files) {
     CAPTURE(file.name);
@@ -86,8 +90,9 @@ TEST_CASE("TOML nested too deep is refused by file, line and column at the least
     CHECK(weft.err() == "weft: " + path + file.expected + "\n");
   }
   // 32 levels, in strings and comments any number: parsed (and refused for what they are, an unknown key).
-  const std::string fine = temp_file("deep_fine.toml", "# " + std::string(100, '[') + "\nx = " + nested("[", "", "]", 32) +
-                                                           " # ]]]]\ny = \"" + std::string(100, '{') + "\"\n");
+  const std::string fine =
+      temp_file("deep_fine.toml", "# " + std::string(100, '[') + "\nx = " + nested("[", "", "]", 32) +
+                                      " # ]]]]\ny = \"" + std::string(100, '{') + "\"\n");
   WeftProcess weft({"run", "ring_all_reduce", "--config", fine}, {}, stack_1024_kib);
   CHECK(weft.wait().status == 2);
   CHECK(weft.err().find(fine + ":2:1: key 'x': unknown key") != std::string::npos);

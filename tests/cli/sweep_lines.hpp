@@ -9,8 +9,15 @@
 namespace weft::testing {
 
 // Every seed of 0..40 races; keep going, no shrinking.
-inline const std::vector<std::string> racy_sweep{"sweep", "scenarios/two_cores_one_output_race.toml", "--seeds",
-                                                 "0..40", "--expect", "ok", "--keep-going", "--shrink-budget", "0"};
+inline const std::vector<std::string> racy_sweep{"sweep",
+                                                 "scenarios/two_cores_one_output_race.toml",
+                                                 "--seeds",
+                                                 "0..40",
+                                                 "--expect",
+                                                 "ok",
+                                                 "--keep-going",
+                                                 "--shrink-budget",
+                                                 "0"};
 
 inline std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;

@@ -7,8 +7,8 @@
 
 #include "weft_process.hpp"
 
-using weft::testing::fresh_path;
 using weft::testing::file_text;
+using weft::testing::fresh_path;
 using weft::testing::WeftProcess;
 
 namespace {
@@ -21,7 +21,8 @@ long peak_of_failing_sweep(std::uint64_t last) {
 #if defined(WEFT_SANITIZE_ADDRESS)
   // ASan keeps freed memory in quarantine (up to 256 MiB), which would grow with the work done.
   const char* options = std::getenv("ASAN_OPTIONS");
-  environment.push_back("ASAN_OPTIONS=" + (options && *options ? std::string(options) + ":" : "") + "quarantine_size_mb=0");
+  environment.push_back("ASAN_OPTIONS=" + (options && *options ? std::string(options) + ":" : "") +
+                        "quarantine_size_mb=0");
 #endif
   WeftProcess sweep({"sweep", "scenarios/two_cores_one_output_race.toml", "--seeds", "0.." + std::to_string(last),
                      "--expect", "ok", "--keep-going", "--shrink-budget", "0", "--jsonl", jsonl, "--junit", junit},

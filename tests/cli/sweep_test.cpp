@@ -17,7 +17,8 @@ std::vector<std::uint64_t> failing_seeds(const std::string& jsonl) {
   std::ifstream in(jsonl);
   std::vector<std::uint64_t> seeds;
   for (std::string line; std::getline(in, line);) {
-    if (line.find("\"summary\":true") != std::string::npos || line.find("\"header\":true") != std::string::npos) continue;
+    if (line.find("\"summary\":true") != std::string::npos || line.find("\"header\":true") != std::string::npos)
+      continue;
     const auto at = line.find("\"seed\":");
     REQUIRE(at != std::string::npos);
     seeds.push_back(std::stoull(line.substr(at + 7)));
@@ -36,8 +37,8 @@ weft::sim::Environment fake_environment(std::map<std::string, std::string> varia
 
 TEST_CASE("sweep results do not depend on the number of jobs", "[cli][sweep]") {
   // Every seed of this scenario races: without --keep-going only the first one is reported.
-  const std::vector<std::string> base{"sweep", "scenarios/ring_all_gather_early_reuse_race.toml", "--seeds", "0..40",
-                                      "--expect", "ok"};
+  const std::vector<std::string> base{
+      "sweep", "scenarios/ring_all_gather_early_reuse_race.toml", "--seeds", "0..40", "--expect", "ok"};
   for (const bool keep_going : {false, true}) {
     CAPTURE(keep_going);
     std::vector<std::vector<std::uint64_t>> results;
@@ -60,8 +61,8 @@ TEST_CASE("sweep results do not depend on the number of jobs", "[cli][sweep]") {
 }
 
 TEST_CASE("the union of the shards of a sweep is the unsharded sweep", "[cli][sweep]") {
-  const std::vector<std::string> base{"sweep", "scenarios/two_cores_one_output_race.toml", "--seeds", "3..50",
-                                      "--expect", "ok", "--keep-going"};
+  const std::vector<std::string> base{
+      "sweep", "scenarios/two_cores_one_output_race.toml", "--seeds", "3..50", "--expect", "ok", "--keep-going"};
   auto all_args = base;
   const auto all_file = temp_file("all.jsonl", "");
   all_args.insert(all_args.end(), {"--jsonl", all_file});
@@ -98,7 +99,8 @@ TEST_CASE("the shard comes from the flag, else from CI and job-array variables",
   CHECK((slurm_count.index == 3 && slurm_count.count == 8));
   const auto slurm_range = resolve_shard(
       std::nullopt, std::nullopt,
-      fake_environment({{"SLURM_ARRAY_TASK_ID", "12"}, {"SLURM_ARRAY_TASK_MIN", "10"}, {"SLURM_ARRAY_TASK_MAX", "13"}}));
+      fake_environment(
+          {{"SLURM_ARRAY_TASK_ID", "12"}, {"SLURM_ARRAY_TASK_MIN", "10"}, {"SLURM_ARRAY_TASK_MAX", "13"}}));
   CHECK((slurm_range.index == 2 && slurm_range.count == 4));
   const auto k8s = resolve_shard(std::nullopt, 6, fake_environment({{"JOB_COMPLETION_INDEX", "5"}}));
   CHECK((k8s.index == 5 && k8s.count == 6));
@@ -107,7 +109,8 @@ TEST_CASE("the shard comes from the flag, else from CI and job-array variables",
   CHECK_THROWS_AS(resolve_shard(std::string("3/3"), std::nullopt, none), ConfigError);
   CHECK_THROWS_AS(resolve_shard(std::string("x/3"), std::nullopt, none), ConfigError);
   CHECK_THROWS_AS(resolve_shard(std::string("2"), std::nullopt, none), ConfigError);
-  CHECK_THROWS_AS(resolve_shard(std::nullopt, std::nullopt, fake_environment({{"GTEST_SHARD_INDEX", "1"}})), ConfigError);
+  CHECK_THROWS_AS(resolve_shard(std::nullopt, std::nullopt, fake_environment({{"GTEST_SHARD_INDEX", "1"}})),
+                  ConfigError);
   CHECK_THROWS_AS(resolve_shard(std::nullopt, std::nullopt, fake_environment({{"JOB_COMPLETION_INDEX", "1"}})),
                   ConfigError);
   CHECK_THROWS_AS(resolve_shard(std::nullopt, std::nullopt, fake_environment({{"SLURM_ARRAY_TASK_ID", "1"}})),
@@ -131,14 +134,17 @@ std::string shard_error(std::map<std::string, std::string> variables) {
 
 TEST_CASE("A Slurm array with a step maps its tasks to every shard, once", "[cli][sweep]") {
   // sbatch --array=0-12:4 sets these (ids 0, 4, 8, 12); --array=3-9:3 ids 3, 6, 9.
-  for (const auto& [min, max, step, count] : std::vector<std::array<int, 4>>{{0, 12, 4, 4}, {3, 9, 3, 3}, {5, 5, 1, 1}}) {
+  for (const auto& [min, max, step, count] :
+       std::vector<std::array<int, 4>>{{0, 12, 4, 4}, {3, 9, 3, 3}, {5, 5, 1, 1}}) {
     std::set<std::uint64_t> shards;
     for (int id = min; id <= max; id += step) {
-      const auto shard = weft::sim::resolve_shard(
-          std::nullopt, std::nullopt,
-          fake_environment({{"SLURM_ARRAY_TASK_ID", std::to_string(id)}, {"SLURM_ARRAY_TASK_MIN", std::to_string(min)},
-                            {"SLURM_ARRAY_TASK_MAX", std::to_string(max)}, {"SLURM_ARRAY_TASK_STEP", std::to_string(step)},
-                            {"SLURM_ARRAY_TASK_COUNT", std::to_string(count)}}));
+      const auto shard =
+          weft::sim::resolve_shard(std::nullopt, std::nullopt,
+                                   fake_environment({{"SLURM_ARRAY_TASK_ID", std::to_string(id)},
+                                                     {"SLURM_ARRAY_TASK_MIN", std::to_string(min)},
+                                                     {"SLURM_ARRAY_TASK_MAX", std::to_string(max)},
+                                                     {"SLURM_ARRAY_TASK_STEP", std::to_string(step)},
+                                                     {"SLURM_ARRAY_TASK_COUNT", std::to_string(count)}}));
       CHECK(shard.count == static_cast<std::uint64_t>(count));
       shards.insert(shard.index);
     }
@@ -147,45 +153,63 @@ TEST_CASE("A Slurm array with a step maps its tasks to every shard, once", "[cli
   }
 }
 
-TEST_CASE("A job array that cannot be mapped, and conflicting shard variables, are refused naming them", "[cli][sweep]") {
+TEST_CASE("A job array that cannot be mapped, and conflicting shard variables, are refused naming them",
+          "[cli][sweep]") {
   // --array=1,2,7: not evenly spaced.
-  CHECK(shard_error({{"SLURM_ARRAY_TASK_ID", "2"}, {"SLURM_ARRAY_TASK_MIN", "1"}, {"SLURM_ARRAY_TASK_MAX", "7"},
-                     {"SLURM_ARRAY_TASK_STEP", "1"}, {"SLURM_ARRAY_TASK_COUNT", "3"}})
+  CHECK(shard_error({{"SLURM_ARRAY_TASK_ID", "2"},
+                     {"SLURM_ARRAY_TASK_MIN", "1"},
+                     {"SLURM_ARRAY_TASK_MAX", "7"},
+                     {"SLURM_ARRAY_TASK_STEP", "1"},
+                     {"SLURM_ARRAY_TASK_COUNT", "3"}})
             .find("SLURM_ARRAY_TASK_COUNT: key 'shard': is 3, but the array 1-7:1") != std::string::npos);
   // Without a step, 0-12:4 looks like 13 tasks; its COUNT says 4: the step is missing.
   for (const char* id : {"0", "4", "8", "12"})
-    CHECK(shard_error({{"SLURM_ARRAY_TASK_ID", id}, {"SLURM_ARRAY_TASK_MIN", "0"}, {"SLURM_ARRAY_TASK_MAX", "12"},
-                       {"SLURM_ARRAY_TASK_COUNT", "4"}})
-              .find("SLURM_ARRAY_TASK_STEP: key 'shard': is unset, but SLURM_ARRAY_TASK_COUNT is 4 while the array 0-12 "
-                    "(SLURM_ARRAY_TASK_MIN-MAX) has 13 ids") != std::string::npos);
+    CHECK(
+        shard_error({{"SLURM_ARRAY_TASK_ID", id},
+                     {"SLURM_ARRAY_TASK_MIN", "0"},
+                     {"SLURM_ARRAY_TASK_MAX", "12"},
+                     {"SLURM_ARRAY_TASK_COUNT", "4"}})
+            .find("SLURM_ARRAY_TASK_STEP: key 'shard': is unset, but SLURM_ARRAY_TASK_COUNT is 4 while the array 0-12 "
+                  "(SLURM_ARRAY_TASK_MIN-MAX) has 13 ids") != std::string::npos);
   // A minimum above the maximum; a range of 2^64 ids (whose count wraps to 0).
   CHECK(shard_error({{"SLURM_ARRAY_TASK_ID", "3"}, {"SLURM_ARRAY_TASK_MIN", "10"}, {"SLURM_ARRAY_TASK_MAX", "2"}})
             .find("SLURM_ARRAY_TASK_MIN: key 'shard': is 10, above SLURM_ARRAY_TASK_MAX (2)") != std::string::npos);
-  CHECK(shard_error({{"SLURM_ARRAY_TASK_ID", "3"}, {"SLURM_ARRAY_TASK_MIN", "0"},
-                     {"SLURM_ARRAY_TASK_MAX", "18446744073709551615"}, {"SLURM_ARRAY_TASK_STEP", "1"}})
+  CHECK(shard_error({{"SLURM_ARRAY_TASK_ID", "3"},
+                     {"SLURM_ARRAY_TASK_MIN", "0"},
+                     {"SLURM_ARRAY_TASK_MAX", "18446744073709551615"},
+                     {"SLURM_ARRAY_TASK_STEP", "1"}})
             .find("has 2^64 tasks: too many to count as shards") != std::string::npos);
-  CHECK(shard_error({{"SLURM_ARRAY_TASK_ID", "5"}, {"SLURM_ARRAY_TASK_MIN", "0"}, {"SLURM_ARRAY_TASK_MAX", "12"},
+  CHECK(shard_error({{"SLURM_ARRAY_TASK_ID", "5"},
+                     {"SLURM_ARRAY_TASK_MIN", "0"},
+                     {"SLURM_ARRAY_TASK_MAX", "12"},
                      {"SLURM_ARRAY_TASK_STEP", "4"}})
             .find("5 is not a task of the array 0-12:4") != std::string::npos);
-  CHECK(shard_error({{"SLURM_ARRAY_TASK_ID", "0"}, {"SLURM_ARRAY_TASK_MIN", "0"}, {"SLURM_ARRAY_TASK_MAX", "12"},
+  CHECK(shard_error({{"SLURM_ARRAY_TASK_ID", "0"},
+                     {"SLURM_ARRAY_TASK_MIN", "0"},
+                     {"SLURM_ARRAY_TASK_MAX", "12"},
                      {"SLURM_ARRAY_TASK_STEP", "5"}})
             .find("does not end on a step") != std::string::npos);
-  CHECK(shard_error({{"SLURM_ARRAY_TASK_ID", "0"}, {"SLURM_ARRAY_TASK_MIN", "0"}, {"SLURM_ARRAY_TASK_MAX", "4"},
+  CHECK(shard_error({{"SLURM_ARRAY_TASK_ID", "0"},
+                     {"SLURM_ARRAY_TASK_MIN", "0"},
+                     {"SLURM_ARRAY_TASK_MAX", "4"},
                      {"SLURM_ARRAY_TASK_STEP", "0"}})
             .find("SLURM_ARRAY_TASK_STEP: key 'shard': is 0") != std::string::npos);
 
-  const auto conflict = shard_error({{"GTEST_SHARD_INDEX", "1"}, {"GTEST_TOTAL_SHARDS", "4"},
-                                     {"TEST_SHARD_INDEX", "2"}, {"TEST_TOTAL_SHARDS", "4"}});
+  const auto conflict = shard_error(
+      {{"GTEST_SHARD_INDEX", "1"}, {"GTEST_TOTAL_SHARDS", "4"}, {"TEST_SHARD_INDEX", "2"}, {"TEST_TOTAL_SHARDS", "4"}});
   CHECK(conflict.find("GTEST_SHARD_INDEX/GTEST_TOTAL_SHARDS") != std::string::npos);
   CHECK(conflict.find("says shard 1/4, but TEST_SHARD_INDEX/TEST_TOTAL_SHARDS says 2/4") != std::string::npos);
-  CHECK(shard_error({{"TEST_SHARD_INDEX", "0"}, {"TEST_TOTAL_SHARDS", "2"}, {"SLURM_ARRAY_TASK_ID", "1"},
+  CHECK(shard_error({{"TEST_SHARD_INDEX", "0"},
+                     {"TEST_TOTAL_SHARDS", "2"},
+                     {"SLURM_ARRAY_TASK_ID", "1"},
                      {"SLURM_ARRAY_TASK_COUNT", "2"}})
             .find("but SLURM_ARRAY_TASK_ID/SLURM_ARRAY_TASK_COUNT says 1/2") != std::string::npos);
   // Two sources that agree are one shard.
-  const auto agreed = weft::sim::resolve_shard(
-      std::nullopt, std::nullopt,
-      fake_environment({{"GTEST_SHARD_INDEX", "1"}, {"GTEST_TOTAL_SHARDS", "2"}, {"TEST_SHARD_INDEX", "1"},
-                        {"TEST_TOTAL_SHARDS", "2"}}));
+  const auto agreed = weft::sim::resolve_shard(std::nullopt, std::nullopt,
+                                               fake_environment({{"GTEST_SHARD_INDEX", "1"},
+                                                                 {"GTEST_TOTAL_SHARDS", "2"},
+                                                                 {"TEST_SHARD_INDEX", "1"},
+                                                                 {"TEST_TOTAL_SHARDS", "2"}}));
   CHECK((agreed.index == 1 && agreed.count == 2));
 }
 
@@ -216,7 +240,8 @@ TEST_CASE("JUnit output is written whole", "[cli][sweep]") {
   std::ifstream in(file);
   const std::string xml((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   // One testcase for the one signature (and one for the seeds as expected), listing the seeds.
-  CHECK(xml.find("<testsuite name=\"weft sweep two_cores_one_output\" tests=\"2\" failures=\"1\"") != std::string::npos);
+  CHECK(xml.find("<testsuite name=\"weft sweep two_cores_one_output\" tests=\"2\" failures=\"1\"") !=
+        std::string::npos);
   CHECK(xml.find("<system-out>5 seeds: 0, 1, 2, 3, 4</system-out>") != std::string::npos);
   CHECK(xml.rfind("</testsuites>\n") == xml.size() - 14);
   CHECK(!std::filesystem::exists(file + ".tmp"));

@@ -37,9 +37,9 @@ inline std::string fresh_path(const std::string& name) {
 }
 
 struct Ended {
-  int status = -1;       // the exit status, or 128 + the signal that ended it
-  long peak_kib = 0;     // the child's peak resident memory
-  double seconds = 0;    // from the last signal sent (or the start) to the end
+  int status = -1;     // the exit status, or 128 + the signal that ended it
+  long peak_kib = 0;   // the child's peak resident memory
+  double seconds = 0;  // from the last signal sent (or the start) to the end
 };
 
 // Where a process's stdout and stderr go, when not to files of its own (read by out() and err()).
@@ -71,8 +71,10 @@ class WeftProcess {
     argv.push_back(nullptr);
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY, 0644);
-    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY, 0644);
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY,
+                                     0644);
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY,
+                                     0644);
     posix_spawn_file_actions_addchdir_np(&actions, folder.c_str());
     std::vector<char*> env;  // the settings first: getenv finds the first of a name
     for (auto& variable : environment) env.push_back(variable.data());

@@ -95,8 +95,10 @@ TEST_CASE("A sweep's JSON lines file is complete after the sweep", "[cli][harden
   CHECK_FALSE(std::filesystem::exists(weft::sim::JsonLinesFile::partial_path(path)));
 }
 
-TEST_CASE("A sweep killed in the middle leaves no truncated record, and merge reads what it left (and says when it still runs)",
-          "[cli][hardening]") {
+TEST_CASE(
+    "A sweep killed in the middle leaves no truncated record, and merge reads what it left (and says when it still "
+    "runs)",
+    "[cli][hardening]") {
   const auto path = fresh_path("killed.jsonl");
   const auto junit = fresh_path("killed.xml");
   WeftProcess sweep({"sweep", "scenarios/barrier_deadlock.toml", "--seeds", "0..100000000", "--expect", "ok",
@@ -107,8 +109,9 @@ TEST_CASE("A sweep killed in the middle leaves no truncated record, and merge re
   const auto running = run_weft({"merge", partial});
   CHECK(running.status == 1);
   INFO(running.err);
-  CHECK(running.err.find("is unfinished: no summary line yet: the sweep writing it is still running (it holds the file's "
-                         "lock; merge again when it has ended): its ") != std::string::npos);
+  CHECK(
+      running.err.find("is unfinished: no summary line yet: the sweep writing it is still running (it holds the file's "
+                       "lock; merge again when it has ended): its ") != std::string::npos);
   sweep.signal(SIGKILL);
   CHECK(sweep.wait().status == 128 + SIGKILL);
   CHECK_FALSE(std::filesystem::exists(path));
@@ -117,7 +120,8 @@ TEST_CASE("A sweep killed in the middle leaves no truncated record, and merge re
     CHECK(entry.path().filename().string().rfind("weft_whole_killed.xml", 0) == std::string::npos);  // no scratch file
   const std::string found = read(partial);
   check_whole_lines(found);
-  const auto failures = static_cast<std::uint64_t>(std::count(found.begin(), found.end(), '\n')) - 1;  // less the header
+  const auto failures =
+      static_cast<std::uint64_t>(std::count(found.begin(), found.end(), '\n')) - 1;  // less the header
 
   const auto merged = run_weft({"merge", partial});
   CHECK(merged.status == 1);

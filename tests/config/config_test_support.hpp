@@ -119,12 +119,12 @@ inline ConfigError config_error_from(const std::function<void()>& action) {
 
 // Checks where an error points: source, line, column and key.
 #define CHECK_CONFIG_ERROR(error, source_name, line_number, column_number, dotted_key) \
-  do {                                                                                  \
-    INFO("what(): " << (error).what());                                                 \
-    CHECK((error).source == (source_name));                                             \
-    CHECK((error).line == (line_number));                                               \
-    CHECK((error).column == (column_number));                                           \
-    CHECK((error).key == (dotted_key));                                                 \
+  do {                                                                                 \
+    INFO("what(): " << (error).what());                                                \
+    CHECK((error).source == (source_name));                                            \
+    CHECK((error).line == (line_number));                                              \
+    CHECK((error).column == (column_number));                                          \
+    CHECK((error).key == (dotted_key));                                                \
   } while (false)
 
 }  // namespace weft::sim::testing

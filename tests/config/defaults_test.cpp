@@ -30,9 +30,7 @@ TEST_CASE("The embedded default is configs/default.toml as it was at build time"
   CHECK(embedded_default_config() == read_file(source_path("configs/default.toml")));
 }
 
-TEST_CASE("default_config equals the built-in defaults", "[config]") {
-  check_same_config(default_config(), Config{});
-}
+TEST_CASE("default_config equals the built-in defaults", "[config]") { check_same_config(default_config(), Config{}); }
 
 TEST_CASE("Each shipped config loads", "[config]") {
   SECTION("default.toml") {

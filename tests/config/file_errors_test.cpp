@@ -97,8 +97,7 @@ TEST_CASE("A mesh must have 1 to 4 positive extents and at most 4096 devices", "
   CHECK(element.message == "expected an integer, found a string");
   CHECK_CONFIG_ERROR(error_in("[topology]\nmesh = [2, 0]\n"), "test.toml", 2, 12, "topology.mesh");
   CHECK_CONFIG_ERROR(error_in("[topology]\nmesh = []\n"), "test.toml", 2, 8, "topology.mesh");
-  CHECK_CONFIG_ERROR(error_in("[topology]\nmesh = [1, 1, 1, 1, 1]\n"), "test.toml", 2, 8,
-                     "topology.mesh");
+  CHECK_CONFIG_ERROR(error_in("[topology]\nmesh = [1, 1, 1, 1, 1]\n"), "test.toml", 2, 8, "topology.mesh");
   const ConfigError large = error_in("[topology]\nmesh = [64, 128]\n");
   CHECK_CONFIG_ERROR(large, "test.toml", 2, 8, "topology.mesh");
   CHECK(large.message == "the mesh has 8192 devices (expected at most 4096)");

@@ -51,8 +51,9 @@ TEST_CASE("The size limit is checked as the bytes are read", "[config][hardening
   CHECK_CONFIG_ERROR(read_whole, at_limit.string(), 1, 1, "");  // read, then found to hold nothing
   CHECK(read_whole.message.find("the file holds no settings") != std::string::npos);
   const auto past_limit = dir.write("past_limit.toml", "#" + std::string(detail::max_text_bytes - 1, 'x') + "\n");
-  CHECK(config_file_error(past_limit) ==
-        "cannot read the file: it is too large (more than 1048576 bytes; a config or scenario file holds at most that)");
+  CHECK(
+      config_file_error(past_limit) ==
+      "cannot read the file: it is too large (more than 1048576 bytes; a config or scenario file holds at most that)");
 }
 
 }  // namespace

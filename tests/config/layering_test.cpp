@@ -50,13 +50,13 @@ TEST_CASE("Each layer overrides the one before", "[config]") {
 
   const Config config = load_run_config(scenario, std::nullopt, sets, params);
 
-  CHECK(config.machine.mesh == std::vector<int>{8});                  // config file
-  CHECK(config.scheduler.max_steps == 100);                           // config file
-  CHECK(config.machine.dma_execution == DmaExecution::on_wait);       // scenario over file
-  CHECK(config.scheduler.seed == 9);                                  // --set over scenario
-  CHECK(config.race_detection.enabled);                               // default
-  CHECK(config.machine.cores_per_device == 1);                        // default
-  CHECK(params == Params{{"rows", 16}, {"cols", 4}, {"flag", 1}});    // default < scenario < --set
+  CHECK(config.machine.mesh == std::vector<int>{8});                // config file
+  CHECK(config.scheduler.max_steps == 100);                         // config file
+  CHECK(config.machine.dma_execution == DmaExecution::on_wait);     // scenario over file
+  CHECK(config.scheduler.seed == 9);                                // --set over scenario
+  CHECK(config.race_detection.enabled);                             // default
+  CHECK(config.machine.cores_per_device == 1);                      // default
+  CHECK(params == Params{{"rows", 16}, {"cols", 4}, {"flag", 1}});  // default < scenario < --set
 }
 
 TEST_CASE("The layers can also be applied one by one", "[config]") {
@@ -140,8 +140,7 @@ TEST_CASE("A --set value takes a bare word as a string and anything else as TOML
 TEST_CASE("A layer that fails leaves the config and params as they were", "[config]") {
   Config config;
   Params params{{"rows", 1}};
-  CHECK_THROWS_AS(apply_config_text(config, "[topology]\ndevices = 8\ncores_per_device = 0\n", "t"),
-                  ConfigError);
+  CHECK_THROWS_AS(apply_config_text(config, "[topology]\ndevices = 8\ncores_per_device = 0\n", "t"), ConfigError);
   CHECK(config.machine.mesh == std::vector<int>{4});
   CHECK_THROWS_AS(apply_set(config, params, "params.cols=3"), ConfigError);
   CHECK(params == Params{{"rows", 1}});

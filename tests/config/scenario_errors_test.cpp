@@ -17,8 +17,7 @@ TEST_CASE("An unknown verdict is an error that lists the verdicts", "[config]") 
   const auto path = dir.write("s.toml", "kernel = \"k\"\nexpect = \"okay\"\n");
   const ConfigError error = config_error_from([&] { read_scenario_file(path); });
   CHECK_CONFIG_ERROR(error, path.string(), 2, 10, "expect");
-  CHECK(error.message == "unknown verdict 'okay' (expected one of: " +
-                             std::string{model::verdict_names()} + ")");
+  CHECK(error.message == "unknown verdict 'okay' (expected one of: " + std::string{model::verdict_names()} + ")");
 }
 
 TEST_CASE("A value spelled across lines makes a one-line error, its control characters escaped", "[config]") {
@@ -57,9 +56,10 @@ TEST_CASE("An unknown top-level key of a scenario lists the known ones", "[confi
   const auto path = dir.write("s.toml", "kernel = \"k\"\nkernal = 3\n");
   const ConfigError error = config_error_from([&] { read_scenario_file(path); });
   CHECK_CONFIG_ERROR(error, path.string(), 2, 1, "kernal");
-  CHECK(error.message ==
-        "unknown key (known keys: kernel, kernels, config, expect, found_within, description; known sections: topology, "
-        "memory, dma, race_detection, scheduler, compat, program, params)");
+  CHECK(
+      error.message ==
+      "unknown key (known keys: kernel, kernels, config, expect, found_within, description; known sections: topology, "
+      "memory, dma, race_detection, scheduler, compat, program, params)");
 }
 
 TEST_CASE("A scenario's config sections are checked when it is read", "[config]") {

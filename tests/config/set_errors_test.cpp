@@ -21,8 +21,7 @@ ConfigError error_in(std::string_view assignment) {
 TEST_CASE("A --set without '=' is an error at the end of the argument", "[config]") {
   const ConfigError error = error_in("topology.devices");
   CHECK_CONFIG_ERROR(error, "--set", 1, 17, "topology.devices");
-  CHECK(std::string{error.what()} ==
-        "--set:1:17: key 'topology.devices': expected KEY=VALUE, found no '='");
+  CHECK(std::string{error.what()} == "--set:1:17: key 'topology.devices': expected KEY=VALUE, found no '='");
 }
 
 TEST_CASE("A --set with an unknown key is an error at the key", "[config]") {
@@ -39,8 +38,7 @@ TEST_CASE("A --set value error points into the argument", "[config]") {
   CHECK(std::string{word.what()} ==
         "--set:1:15: key 'dma.execution': unknown value 'fast' (expected eager, on_wait or async)");
   CHECK_CONFIG_ERROR(error_in("topology.devices = 0"), "--set", 1, 20, "topology.devices");
-  CHECK_CONFIG_ERROR(error_in("race_detection.enabled=yes"), "--set", 1, 24,
-                     "race_detection.enabled");
+  CHECK_CONFIG_ERROR(error_in("race_detection.enabled=yes"), "--set", 1, 24, "race_detection.enabled");
   CHECK_CONFIG_ERROR(error_in("topology.mesh=[2, x]"), "--set", 1, 19, "topology.mesh");
 }
 
@@ -66,8 +64,7 @@ TEST_CASE("A --set that exceeds the core limit is an error at its value", "[conf
   Config config;
   Params params;
   apply_set(config, params, "topology.cores_per_device=8");
-  const ConfigError error =
-      config_error_from([&] { apply_set(config, params, "topology.devices=4096"); });
+  const ConfigError error = config_error_from([&] { apply_set(config, params, "topology.devices=4096"); });
   CHECK_CONFIG_ERROR(error, "--set", 1, 18, "topology.devices");
   CHECK(config.machine.mesh == std::vector<int>{4});
 }

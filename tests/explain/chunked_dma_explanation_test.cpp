@@ -28,11 +28,13 @@ TEST_CASE("the chunked race names the wait that A's bytes and B's first chunks l
     CHECK(text.find("DMA 1's write of [15:16, 0:256]") != std::string::npos);
     CHECK(text.find("device 0 core 0's wait at " + short_line(wait)) != std::string::npos);
     CHECK(text.find("took 16384 units of semaphore 2000") != std::string::npos);
-    CHECK(text.find("15360 from the chunks of DMA 1's write that had landed, 1024 from DMA 0's write") != std::string::npos);
+    CHECK(text.find("15360 from the chunks of DMA 1's write that had landed, 1024 from DMA 0's write") !=
+          std::string::npos);
     CHECK(text.find("before DMA 1's write of [15:16, 0:256] landed") != std::string::npos);
     REQUIRE_FALSE(explanation.fixes.empty());
     CHECK(explanation.fixes[0].line == start_b);
-    CHECK(explanation.fixes[0].text.find("give DMA 1 (started at " + short_line(start_b) + ") a DMA semaphore of its own") == 0);
+    CHECK(explanation.fixes[0].text.find("give DMA 1 (started at " + short_line(start_b) +
+                                         ") a DMA semaphore of its own") == 0);
   }
 }
 

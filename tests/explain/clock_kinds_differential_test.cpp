@@ -26,8 +26,8 @@ std::string outcome(sim::Simulation& simulation, std::uint64_t seed) {
                      std::to_string(result.steps) + "\n" + scheduler::encode(result.schedule) + "\n";
   for (const auto& site : result.sites)
     text += std::to_string(static_cast<int>(site.who.kind)) + " " + std::to_string(site.who.index) + " step " +
-            std::to_string(site.step) + " " + model::to_string(site.line) + " " + site.what + " " + model::to_string(site.rect) +
-            "\n";
+            std::to_string(site.step) + " " + model::to_string(site.line) + " " + site.what + " " +
+            model::to_string(site.rect) + "\n";
   if (result.verdict == model::Verdict::data_race) text += sim::format_explanation(sim::explain(simulation, result));
   return text;
 }
@@ -94,7 +94,9 @@ TEST_CASE("tree clocks find the races dense clocks find with the same reports an
   compare_generated(0, 99);
 }
 
-TEST_CASE("tree clocks and dense clocks agree on 300 more generated kernels", "[.long]") { compare_generated(100, 399); }
+TEST_CASE("tree clocks and dense clocks agree on 300 more generated kernels", "[.long]") {
+  compare_generated(100, 399);
+}
 
 TEST_CASE("tree clocks and dense clocks agree on every built-in scenario", "[sim][race]") {
   const auto registry = scenarios::builtin_scenarios();

@@ -18,8 +18,8 @@ TEST_CASE("a barrier that waits for one signal too many: the wait-for graph and 
   // Every device waits at the barrier, short of one unit, on its two neighbours, both blocked.
   for (int device = 0; device < 4; ++device)
     CHECK(text.find("device " + std::to_string(device) + " core 0 waits at " + short_line(wait) +
-                    " on barrier semaphore 0, cell of device " + std::to_string(device) + " core 0: needs 3 units, holds 2") !=
-          std::string::npos);
+                    " on barrier semaphore 0, cell of device " + std::to_string(device) +
+                    " core 0: needs 3 units, holds 2") != std::string::npos);
   CHECK(text.find("signalled in this run by device 1 core 0") != std::string::npos);
   CHECK(text.find("blocked itself at " + short_line(wait)) != std::string::npos);
   CHECK(text.find("a cycle: device 0 core 0 -> device 1 core 0 -> device 0 core 0") != std::string::npos);
@@ -34,7 +34,8 @@ TEST_CASE("a semaphore leak names the signal whose units nobody waited for", "[e
   const sim::ExecutionResult leak = testing::first_with(simulation, model::Verdict::semaphore_leak);
   const sim::Explanation explanation = sim::explain(simulation, leak);
   INFO(testing::all_text(explanation));
-  const std::string extra = kernel_line("right_permute.cpp", "if (core.param(\"extra_signal\") != 0) core.signal(barrier, 1);");
+  const std::string extra =
+      kernel_line("right_permute.cpp", "if (core.param(\"extra_signal\") != 0) core.signal(barrier, 1);");
   REQUIRE(explanation.fixes.size() == 1);
   CHECK(explanation.fixes[0].line == extra);
   CHECK(explanation.why[0].find("units of the signal at " + short_line(extra) + " were never waited for, on 4 cells") !=
@@ -51,7 +52,8 @@ TEST_CASE("a DMA never waited for: where it started, and that its core returned 
   const std::string start = kernel_line("right_permute.cpp", "auto dma = core.dma_start(");
   REQUIRE(explanation.fixes.size() == 1);
   CHECK(explanation.fixes[0].line == start);
-  CHECK(explanation.why[0].find("started at " + short_line(start) + " and never waited for: DMA ") != std::string::npos);
+  CHECK(explanation.why[0].find("started at " + short_line(start) + " and never waited for: DMA ") !=
+        std::string::npos);
   CHECK(explanation.why[0].find("returned at step") != std::string::npos);
 }
 

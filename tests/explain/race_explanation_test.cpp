@@ -13,7 +13,8 @@ TEST_CASE("the early-reuse race names the capacity signal that sends one unit to
   sim::Simulation simulation(request.config, *request.scenario, request.params);
   const std::string file = "ring_all_gather_double_buffered.cpp";
   const std::string surplus = kernel_line(file, "core.signal(capacity, core.param(\"early_reuse\")");
-  const std::string forward = kernel_line(file, "core.dma_start(buf[k % 2], buf[(k + 1) % 2], recv, send, right).wait()");
+  const std::string forward =
+      kernel_line(file, "core.dma_start(buf[k % 2], buf[(k + 1) % 2], recv, send, right).wait()");
   const std::string freed = kernel_line(file, "if (k + 2 < n) core.signal(capacity");
   for (std::uint64_t from : {0u, 10u, 20u}) {
     const sim::ExecutionResult race = testing::first_with(simulation, model::Verdict::data_race, from);
@@ -43,7 +44,8 @@ TEST_CASE("the early-reuse race names the capacity signal that sends one unit to
 }
 
 TEST_CASE("a capacity signal one line early in a bidirectional kernel is moved after the DMA's wait", "[explain]") {
-  const sim::Request request = testing::scenario_request("scenarios/ring_all_reduce_bidirectional_early_capacity_race.toml");
+  const sim::Request request =
+      testing::scenario_request("scenarios/ring_all_reduce_bidirectional_early_capacity_race.toml");
   sim::Simulation simulation(request.config, *request.scenario, request.params);
   const std::string file = "ring_all_reduce_bidirectional.cpp";
   const std::string early = kernel_line(file, "if (early && again) core.signal(capacity");
@@ -55,7 +57,8 @@ TEST_CASE("a capacity signal one line early in a bidirectional kernel is moved a
     INFO(race.details << "\n" << testing::all_text(explanation));
     REQUIRE_FALSE(explanation.fixes.empty());
     CHECK(explanation.fixes[0].line == early);
-    if (explanation.fixes[0].text.find("after its wait at " + short_line(wait)) != std::string::npos) ++moved_after_the_wait;
+    if (explanation.fixes[0].text.find("after its wait at " + short_line(wait)) != std::string::npos)
+      ++moved_after_the_wait;
   }
   CHECK(moved_after_the_wait >= 2);  // the rest: the race came before the core reached that wait
 }

@@ -8,13 +8,14 @@ using namespace weft;
 using testing::kernel_line;
 using testing::short_line;
 
-TEST_CASE("a wait that took the other direction's bytes is named, with one fix: both copies given semaphores of their own",
-          "[explain]") {
+TEST_CASE(
+    "a wait that took the other direction's bytes is named, with one fix: both copies given semaphores of their own",
+    "[explain]") {
   const sim::Request request = testing::scenario_request("scenarios/torus_all_reduce_wrap_semaphore_race.toml");
   sim::Simulation simulation(request.config, *request.scenario, request.params);
   const std::string file = "torus_all_reduce.cpp";
-  const std::string forward = kernel_line(file, "auto forward = core.dma_start(");
-  const std::string backward = kernel_line(file, "auto backward = core.dma_start(");
+  const std::string forward = kernel_line(file, "core.dma_start(forward_source,");
+  const std::string backward = kernel_line(file, "core.dma_start(backward_source,");
   const std::string first_wait = kernel_line(file, "core.wait(ring.forward_recv[k], bytes);");
   for (std::uint64_t from : {0u, 10u, 20u}) {
     const sim::ExecutionResult race = testing::first_with(simulation, model::Verdict::data_race, from);
@@ -34,8 +35,9 @@ TEST_CASE("a wait that took the other direction's bytes is named, with one fix: 
 }
 
 TEST_CASE("races whose waits took their own copies' bytes are not told as a shared semaphore", "[explain]") {
-  for (const char* scenario : {"scenarios/ring_all_gather_early_reuse_race.toml", "scenarios/dma_read_before_wait_race.toml",
-                               "scenarios/ring_all_reduce_bidirectional_early_capacity_race.toml"}) {
+  for (const char* scenario :
+       {"scenarios/ring_all_gather_early_reuse_race.toml", "scenarios/dma_read_before_wait_race.toml",
+        "scenarios/ring_all_reduce_bidirectional_early_capacity_race.toml"}) {
     const sim::Request request = testing::scenario_request(scenario);
     sim::Simulation simulation(request.config, *request.scenario, request.params);
     const sim::ExecutionResult race = testing::first_with(simulation, model::Verdict::data_race);

@@ -25,16 +25,16 @@ void kernel_idioms(sim::Core& core) {
 
 sim::ScenarioDefinition pallas_idioms() {
   sim::ScenarioDefinition scenario{.name = "idioms", .summary = "the documented idioms"};
-  scenario.kernel = pallas::pallas_call({.grid = {2}, .in = {pallas::any<float>("x")}, .out = {pallas::any<float>("out")}},
-                                        [](pallas::Program&) {});
+  scenario.kernel = pallas::pallas_call(
+      {.grid = {2}, .in = {pallas::any<float>("x")}, .out = {pallas::any<float>("out")}}, [](pallas::Program&) {});
   return scenario;
 }
 
 bool testing_idioms() {
   const weft::testing::Scenario scenario{.name = "idioms", .scenarios = {pallas_idioms()}};
   const auto swept = weft::testing::sweep(scenario, {.seeds = {0, 9}, .strategy = "pct"});
-  const auto explored = weft::testing::explore({.name = "idioms", .scenarios = {pallas_idioms()}, .sets = {"topology.devices=3"}},
-                                               {.max_executions = 10});
+  const auto explored = weft::testing::explore(
+      {.name = "idioms", .scenarios = {pallas_idioms()}, .sets = {"topology.devices=3"}}, {.max_executions = 10});
   const sim::ScenarioRegistry mine{pallas_idioms()};
   const sim::Request request = sim::resolve_request({.scenario = "idioms", .sets = {"topology.devices=2"}}, mine);
   return swept.as_expected && explored.as_expected && request.scenario != nullptr;

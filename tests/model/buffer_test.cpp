@@ -98,9 +98,10 @@ TEST_CASE("Every element type has its byte size, its name and its nan-policy val
     const char* name;
     std::int64_t bytes;
   };
-  const std::vector<Expected> table{{ElementType::f32, "f32", 4}, {ElementType::bf16, "bf16", 2}, {ElementType::f16, "f16", 2},
-                                    {ElementType::i32, "i32", 4}, {ElementType::i16, "i16", 2},   {ElementType::i8, "i8", 1},
-                                    {ElementType::u8, "u8", 1},   {ElementType::u32, "u32", 4},   {ElementType::boolean, "bool", 1}};
+  const std::vector<Expected> table{
+      {ElementType::f32, "f32", 4}, {ElementType::bf16, "bf16", 2}, {ElementType::f16, "f16", 2},
+      {ElementType::i32, "i32", 4}, {ElementType::i16, "i16", 2},   {ElementType::i8, "i8", 1},
+      {ElementType::u8, "u8", 1},   {ElementType::u32, "u32", 4},   {ElementType::boolean, "bool", 1}};
   REQUIRE(table.size() == std::size(all_element_types));
   for (const Expected& row : table) {
     CAPTURE(row.name);
@@ -165,7 +166,8 @@ TEST_CASE("fill_uninitialized fills whole blocks and the rest, for both types, a
     for (std::int64_t k = 0; k < count; ++k) CHECK(ints[static_cast<std::size_t>(k)] == INT32_MAX);
     for (std::size_t k = static_cast<std::size_t>(count); k < ints.size(); ++k) CHECK(ints[k] == 42);
     std::vector<float> floats(static_cast<std::size_t>(count) + 3, 1.5f);
-    Buffer::fill_uninitialized(ElementType::f32, Uninitialized::nan, reinterpret_cast<std::byte*>(floats.data()), count);
+    Buffer::fill_uninitialized(ElementType::f32, Uninitialized::nan, reinterpret_cast<std::byte*>(floats.data()),
+                               count);
     for (std::int64_t k = 0; k < count; ++k) CHECK(std::isnan(floats[static_cast<std::size_t>(k)]));
     for (std::size_t k = static_cast<std::size_t>(count); k < floats.size(); ++k) CHECK(floats[k] == 1.5f);
   }
@@ -207,7 +209,8 @@ TEST_CASE("Writing a sub-rectangle then reading it back round-trips and leaves t
         values[k] = static_cast<std::int32_t>(-1000 * (round + 1) - static_cast<std::int32_t>(k));
       write(buffer, r, values);
       std::size_t k = 0;
-      for_each_index(r, [&](const auto& index) { reference[static_cast<std::size_t>(offset(shape, index))] = values[k++]; });
+      for_each_index(
+          r, [&](const auto& index) { reference[static_cast<std::size_t>(offset(shape, index))] = values[k++]; });
       REQUIRE(read<std::int32_t>(buffer, r) == values);
       REQUIRE(read<std::int32_t>(buffer, whole) == reference);
     }
@@ -270,9 +273,8 @@ TEST_CASE("A read that reaches outside the buffer fills the outside with the uni
         CAPTURE(round, to_string(r));
         std::vector<std::int32_t> expected;
         for_each_index(r, [&](const auto& index) {
-          expected.push_back(contains(Rect::whole(shape), index)
-                                 ? values[static_cast<std::size_t>(offset(shape, index))]
-                                 : INT32_MAX);
+          expected.push_back(
+              contains(Rect::whole(shape), index) ? values[static_cast<std::size_t>(offset(shape, index))] : INT32_MAX);
         });
         REQUIRE(read<std::int32_t>(buffer, r) == expected);
       }

@@ -38,15 +38,16 @@ TEST_CASE("A core leaves the device barrier only once every core of its device h
   CHECK(barrier.can_leave(1));  // a's departure took a's cell only
 }
 
-TEST_CASE("Every core's stores before the barrier happen before every core's loads after it", "[model][barrier][race]") {
+TEST_CASE("Every core's stores before the barrier happen before every core's loads after it",
+          "[model][barrier][race]") {
   RaceMachine m(spec_of(1, 3));
   Buffer* x = m.host("x", Shape{6});
   REQUIRE(m.store(a, x, rect1(0, 2), 10));
   REQUIRE(m.store(b, x, rect1(2, 2), 11));
   for (const CoreId who : {a, b, c}) m.machine.arrive_at_barrier(who);
   for (const CoreId who : {c, b, a}) leave(m, who);
-  CHECK(m.load(c, x, rect1(0, 2), 20));   // a's, from before the barrier
-  CHECK(m.store(a, x, rect1(2, 1), 21));  // over b's, from before the barrier
+  CHECK(m.load(c, x, rect1(0, 2), 20));        // a's, from before the barrier
+  CHECK(m.store(a, x, rect1(2, 1), 21));       // over b's, from before the barrier
   CHECK_FALSE(m.load(c, x, rect1(2, 1), 22));  // a's store after the barrier is c's concern again
   CHECK(m.failure.verdict == Verdict::data_race);
 }
@@ -62,7 +63,8 @@ TEST_CASE("What a core does after arriving is not ordered before the others' dep
   CHECK(m.failure.verdict == Verdict::data_race);
 }
 
-TEST_CASE("A fast core's next barrier neither wakes nor orders a slow core's departure from this one", "[model][barrier][race]") {
+TEST_CASE("A fast core's next barrier neither wakes nor orders a slow core's departure from this one",
+          "[model][barrier][race]") {
   RaceMachine m(spec_of(1, 2));
   Buffer* x = m.host("x", Shape{4});
   m.machine.arrive_at_barrier(a);

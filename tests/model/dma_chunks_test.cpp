@@ -188,7 +188,7 @@ TEST_CASE("A wait that took one chunk's bytes orders that chunk's rows, not the 
   REQUIRE(m.phase(id));
   REQUIRE(m.phase(id));  // row 0
   m.wait(a, recv, 64);
-  CHECK(m.load(a, dst, Rect{2, {0, 0}, {1, 16}}, 11));  // ordered after row 0's chunk
+  CHECK(m.load(a, dst, Rect{2, {0, 0}, {1, 16}}, 11));   // ordered after row 0's chunk
   CHECK(m.load(a, dst, Rect::whole(Shape{2, 16}), 12));  // row 1 has not landed: the chunk below races
   CHECK_FALSE(m.phase(id));
   CHECK(m.failure.verdict == Verdict::data_race);

@@ -100,7 +100,8 @@ TEST_CASE("Only a library's DMA fills the side table of origins, which names it 
   CHECK(dmas.origin(library)->step == 1);
   const std::string name = "fetch of in[0] 'x' for grid point (1)";
   CHECK(dmas.describe_origin(library) == name);
-  CHECK(copies.machine.describe_actor({Accessor::Kind::dma, library}) == "DMA 1 (" + name + ", started by device 0 core 0)");
+  CHECK(copies.machine.describe_actor({Accessor::Kind::dma, library}) ==
+        "DMA 1 (" + name + ", started by device 0 core 0)");
 }
 
 TEST_CASE("DMA storage passed to the next execution keeps its slots and their snapshots' capacity", "[model]") {

@@ -43,12 +43,14 @@ TEST_CASE("dma_start rejects a bad copy with a clear error and starts nothing", 
   SECTION("source out of bounds") {
     id = machine.start_dma({0, 0}, {slice(src, rect1(6, 4)), slice(dst, rect1(0, 4)), {0, 0}, recv, -1}, here, failure);
     CHECK(failure.verdict == Verdict::out_of_bounds);
-    CHECK_THAT(failure.message, Catch::Contains("reading") && Catch::Contains("[6:10]") && Catch::Contains("buffer 100"));
+    CHECK_THAT(failure.message,
+               Catch::Contains("reading") && Catch::Contains("[6:10]") && Catch::Contains("buffer 100"));
   }
   SECTION("destination out of bounds") {
     id = machine.start_dma({0, 0}, {slice(src, rect1(0, 4)), slice(dst, rect1(5, 4)), {0, 0}, recv, -1}, here, failure);
     CHECK(failure.verdict == Verdict::out_of_bounds);
-    CHECK_THAT(failure.message, Catch::Contains("writing") && Catch::Contains("[5:9]") && Catch::Contains("buffer 101"));
+    CHECK_THAT(failure.message,
+               Catch::Contains("writing") && Catch::Contains("[5:9]") && Catch::Contains("buffer 101"));
   }
   CHECK(id == -1);
   CHECK(machine.dmas().empty());
@@ -64,7 +66,8 @@ TEST_CASE("A DMA snapshots its source in the read phase and stores it in the wri
   fill(src, 1);
   fill(dst, 100);
   Failure failure;
-  const int id = machine.start_dma(me, {slice(src, rect1(1, 3)), slice(dst, rect1(2, 3)), me, recv, send}, here, failure);
+  const int id =
+      machine.start_dma(me, {slice(src, rect1(1, 3)), slice(dst, rect1(2, 3)), me, recv, send}, here, failure);
   REQUIRE(id == 0);
   REQUIRE(machine.dmas().size() == 1);
   const Dma& dma = machine.dmas()[0];
@@ -127,7 +130,8 @@ TEST_CASE("A remote DMA writes the same buffer id on the other device and signal
   Slice target = slice(local[1], Rect{2, {1, 0}, {1, 4}});
   target.view = Shape{4};
   Slice source = whole(src);
-  const int id = machine.start_dma({0, 1}, {source, target, {1, 1}, recv, send}, SourceLine{"a/b/remote.cpp", 9}, failure);
+  const int id =
+      machine.start_dma({0, 1}, {source, target, {1, 1}, recv, send}, SourceLine{"a/b/remote.cpp", 9}, failure);
   INFO(failure.message);
   REQUIRE(id >= 0);
   const Dma& dma = machine.dmas()[id];
@@ -161,7 +165,7 @@ TEST_CASE("A remote DMA writes the same buffer id on the other device and signal
   CHECK(write.rect == (Rect{2, {1, 0}, {1, 4}}));
   CHECK(write.is_write);
   CHECK_THAT(machine.dmas().describe(id), Catch::Contains("DMA 0") && Catch::Contains("device 0 core 1") &&
-                                Catch::Contains("remote.cpp:9") && Catch::Contains("done"));
+                                              Catch::Contains("remote.cpp:9") && Catch::Contains("done"));
 }
 
 TEST_CASE("exit_check reports DMAs in flight, else leaked semaphore cells, else nothing", "[model]") {

@@ -45,7 +45,7 @@ TEST_CASE("A host buffer past the budget is refused on every device at once, nam
           "host buffer 'big' of shape [20] takes 80 bytes on each of 4 devices, 320 in all, but the host memory "
           "budget is 1008 bytes (memory.host_bytes), 800 of them already taken");
   }
-  CHECK(memory.find_named(0, "big") == nullptr);  // no device got a copy
+  CHECK(memory.find_named(0, "big") == nullptr);              // no device got a copy
   memory.host_allocate("fits", ElementType::i32, Shape{13});  // 52 x 4 = 208 more: exactly the budget
   CHECK(memory.buffers().size() == 8);
 }

@@ -48,8 +48,7 @@ TEST_CASE("A signal from a core in the next launch to one still in the previous 
   CHECK_THAT(failure.message, Catch::Contains("device 0 core 0 in launch 2 signals semaphore 2000, of launch 2") &&
                                   Catch::Contains("ring.cpp:42") &&
                                   Catch::Contains("device 1 core 0, which is still in launch 1") &&
-                                  Catch::Contains("semaphore 2000, of launch 1") &&
-                                  Catch::Contains("handshake"));
+                                  Catch::Contains("semaphore 2000, of launch 1") && Catch::Contains("handshake"));
   CHECK(machine.semaphores().count(early, 1) == 0);  // nothing landed
 }
 
@@ -61,7 +60,8 @@ TEST_CASE("A signal of the previous launch that reaches a core already in the ne
   Failure failure;
   CHECK_FALSE(machine.add({1, 0}, sem, {0, 0}, 1, failure, here));
   CHECK(failure.verdict == Verdict::crossed_launch);
-  CHECK_THAT(failure.message, Catch::Contains("in launch 1 signals") && Catch::Contains("which is already in launch 2") &&
+  CHECK_THAT(failure.message, Catch::Contains("in launch 1 signals") &&
+                                  Catch::Contains("which is already in launch 2") &&
                                   Catch::Contains("launch 2 has not allocated semaphore 2000") &&
                                   Catch::Contains("before it ends that launch"));
 }

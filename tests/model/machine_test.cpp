@@ -17,10 +17,12 @@ TEST_CASE("A load copies the rectangle and a store writes it", "[model]") {
   fill(b, 10);
   Failure failure;
   std::vector<float> out(2);
-  REQUIRE(load(machine, {0, 0}, slice(b, Rect{2, {1, 1}, {1, 2}}), reinterpret_cast<std::byte*>(out.data()), here, failure));
+  REQUIRE(load(machine, {0, 0}, slice(b, Rect{2, {1, 1}, {1, 2}}), reinterpret_cast<std::byte*>(out.data()), here,
+               failure));
   CHECK(out == std::vector<float>{14, 15});
   const std::vector<float> in{-1, -2};
-  REQUIRE(store(machine, {0, 0}, slice(b, Rect{2, {0, 0}, {2, 1}}), reinterpret_cast<const std::byte*>(in.data()), here, failure));
+  REQUIRE(store(machine, {0, 0}, slice(b, Rect{2, {0, 0}, {2, 1}}), reinterpret_cast<const std::byte*>(in.data()), here,
+                failure));
   CHECK(contents(b) == std::vector<float>{-1, 11, 12, -2, 14, 15});
 }
 
@@ -67,7 +69,7 @@ TEST_CASE("An out-of-bounds store writes nothing and names device, core, space, 
     const std::vector<float> in(6, -5.0f);
     Failure failure;
     CHECK_FALSE(store(machine, {1, 0}, slice(b, Rect{2, {1, 2}, {2, 3}}), reinterpret_cast<const std::byte*>(in.data()),
-                              here, failure));
+                      here, failure));
     CHECK(failure.verdict == Verdict::out_of_bounds);
     CHECK_THAT(failure.message, Catch::Contains("device 1 core 0") && Catch::Contains("stores") &&
                                     Catch::Contains("hbm buffer 1 'out'") && Catch::Contains("[1:3, 2:5]") &&
@@ -96,9 +98,7 @@ TEST_CASE("Signals add to the target cell, a missing core or a non-positive incr
     CHECK_FALSE(machine.add({0, 0}, s, {2, 0}, 1, failure));
     CHECK_THAT(failure.message, Catch::Contains("device 2 core 0") && Catch::Contains("does not exist"));
   }
-  SECTION("a negative device") {
-    CHECK_FALSE(machine.add({0, 0}, s, {-1, 0}, 1, failure));
-  }
+  SECTION("a negative device") { CHECK_FALSE(machine.add({0, 0}, s, {-1, 0}, 1, failure)); }
   SECTION("a zero increment") {
     CHECK_FALSE(machine.add({0, 1}, s, {0, 0}, 0, failure));
     CHECK_THAT(failure.message, Catch::Contains("device 0 core 1") && Catch::Contains("by 0"));
@@ -125,8 +125,8 @@ TEST_CASE("Loads and stores each report one Access with the core, rectangle and 
   Failure failure;
   const Rect column{2, {0, 2}, {3, 1}};
   REQUIRE(load(machine, {1, 0}, slice(b, column), reinterpret_cast<std::byte*>(data.data()), here, failure));
-  REQUIRE(store(machine, {1, 0}, slice(b, column), reinterpret_cast<const std::byte*>(data.data()), SourceLine{"k.cpp", 7},
-                        failure));
+  REQUIRE(store(machine, {1, 0}, slice(b, column), reinterpret_cast<const std::byte*>(data.data()),
+                SourceLine{"k.cpp", 7}, failure));
   REQUIRE(recorder.accesses.size() == 2);
   for (const Access& access : recorder.accesses) {
     CHECK(access.who.kind == Accessor::Kind::core);
@@ -142,7 +142,8 @@ TEST_CASE("Loads and stores each report one Access with the core, rectangle and 
   SECTION("an observer that reports a failure stops the store before it writes") {
     recorder.refuse = true;
     const std::vector<float> other(3, 99.0f);
-    CHECK_FALSE(store(machine, {1, 0}, slice(b, column), reinterpret_cast<const std::byte*>(other.data()), here, failure));
+    CHECK_FALSE(
+        store(machine, {1, 0}, slice(b, column), reinterpret_cast<const std::byte*>(other.data()), here, failure));
     CHECK(failure.verdict == Verdict::data_race);
     CHECK(b->data<float>()[2] != 99.0f);
   }

@@ -37,7 +37,8 @@ inline bool load(Machine& machine, CoreId by, const Slice& slice, std::byte* out
   slice.buffer->read(slice.rect, out);
   return true;
 }
-inline bool store(Machine& machine, CoreId by, const Slice& slice, const std::byte* in, SourceLine line, Failure& failure) {
+inline bool store(Machine& machine, CoreId by, const Slice& slice, const std::byte* in, SourceLine line,
+                  Failure& failure) {
   if (!machine.access(by, {slice, {&slice.rect, 1}, true, false, "stores"}, line, failure)) return false;
   slice.buffer->write(slice.rect, in);
   return true;
@@ -80,7 +81,8 @@ inline int semaphore(Machine& machine, CoreId by) {
 }
 
 inline void fill(Buffer* buffer, float first) {
-  for (std::int64_t i = 0; i < buffer->info().shape.volume(); ++i) buffer->data<float>()[i] = first + static_cast<float>(i);
+  for (std::int64_t i = 0; i < buffer->info().shape.volume(); ++i)
+    buffer->data<float>()[i] = first + static_cast<float>(i);
 }
 
 inline std::vector<float> contents(const Buffer* buffer) {

@@ -73,13 +73,15 @@ TEST_CASE("Masked-off elements are never out of bounds, a kept one is", "[model]
                           : test::load(machine, a, slice(x, past_end), parts, bytes(out), here, failure);
     CHECK_FALSE(ok);
     CHECK(failure.verdict == Verdict::out_of_bounds);
-    CHECK_THAT(failure.message, Catch::Contains(store ? "stores unmasked elements [6:7]" : "loads unmasked elements [6:7]") &&
-                                    Catch::Contains("shape is [6]"));
+    CHECK_THAT(failure.message,
+               Catch::Contains(store ? "stores unmasked elements [6:7]" : "loads unmasked elements [6:7]") &&
+                   Catch::Contains("shape is [6]"));
   }
   CHECK(contents(x) == std::vector<float>{10, 11, 12, 13, 1, 2});  // the failed store wrote nothing, not even [4]
 }
 
-TEST_CASE("Under out_of_bounds_reads = uninitialized a kept element outside reads the uninitialized value", "[model][mask]") {
+TEST_CASE("Under out_of_bounds_reads = uninitialized a kept element outside reads the uninitialized value",
+          "[model][mask]") {
   Machine machine(spec_of(1, 1, OutOfBoundsReads::uninitialized));
   Buffer* x = alloc(machine, a, Space::vmem, Shape{6});
   fill(x, 10);
@@ -140,7 +142,8 @@ TEST_CASE("A masked load after a wait is ordered after the masked store before t
   }
   SECTION("not waited: the kept elements race, the others do not") {
     CHECK(load(m.machine, b, slice(x, rect), parts_of(rect, {1, 1, 1, 1, 0, 0, 1, 1}), bytes(out), at(20), m.failure));
-    CHECK_FALSE(load(m.machine, b, slice(x, rect), parts_of(rect, {0, 0, 0, 0, 0, 1, 0, 0}), bytes(out), at(21), m.failure));
+    CHECK_FALSE(
+        load(m.machine, b, slice(x, rect), parts_of(rect, {0, 0, 0, 0, 0, 1, 0, 0}), bytes(out), at(21), m.failure));
     CHECK(m.failure.verdict == Verdict::data_race);
   }
 }

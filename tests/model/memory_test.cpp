@@ -115,8 +115,8 @@ TEST_CASE("Allocating a different buffer under the same id on another core is a 
     CHECK_THAT(failure.message, Catch::Contains("f32") && Catch::Contains("i32"));
   }
   CHECK(failure.verdict == Verdict::kernel_error);
-  CHECK_THAT(failure.message, Catch::Contains("buffer 100") && Catch::Contains("device 0 core 0") &&
-                                  Catch::Contains("device 1 core 0"));
+  CHECK_THAT(failure.message,
+             Catch::Contains("buffer 100") && Catch::Contains("device 0 core 0") && Catch::Contains("device 1 core 0"));
 }
 
 TEST_CASE("A symmetric allocation on another core is not an error", "[model]") {

@@ -144,8 +144,8 @@ TEST_CASE("A write covering an older write retires it but the race is still foun
   CHECK_FALSE(m.load(b, x, rect1(2, 1), 20));
   CHECK(m.failure.verdict == Verdict::data_race);
   INFO(m.failure.message);
-  CHECK_THAT(m.failure.message, Catch::Contains("store [0:8]") && Catch::Contains("race.cpp:11") &&
-                                    Catch::Contains("load [2:3]"));
+  CHECK_THAT(m.failure.message,
+             Catch::Contains("store [0:8]") && Catch::Contains("race.cpp:11") && Catch::Contains("load [2:3]"));
 }
 
 TEST_CASE("A read covering an older read retires it but a later unsynchronised write still races", "[model][race]") {

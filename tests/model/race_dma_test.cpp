@@ -172,7 +172,8 @@ TEST_CASE("A DMA reading what another DMA writes, unordered, races", "[model][ra
   REQUIRE(t.m.phase(writer));
   CHECK_FALSE(t.m.phase(reader));
   CHECK(t.m.failure.verdict == Verdict::data_race);
-  CHECK_THAT(t.m.failure.message, Catch::Contains("DMA write [0:4] by DMA 0") && Catch::Contains("DMA read [2:4] by DMA 1"));
+  CHECK_THAT(t.m.failure.message,
+             Catch::Contains("DMA write [0:4] by DMA 0") && Catch::Contains("DMA read [2:4] by DMA 1"));
 }
 
 TEST_CASE("Every DMA of one starter has its own clock slot, so no race between them is hidden", "[model][race]") {

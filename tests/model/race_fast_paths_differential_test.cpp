@@ -56,7 +56,8 @@ std::vector<Operation> random_program(weft::scheduler::Rng& rng, int operations)
       op.size = previous.size;
       if (rng.below(3) > 0) {
         op.start = previous.start + static_cast<std::int64_t>(rng.below(static_cast<std::uint64_t>(previous.size)));
-        op.size = 1 + static_cast<std::int64_t>(rng.below(static_cast<std::uint64_t>(previous.start + previous.size - op.start)));
+        op.size = 1 + static_cast<std::int64_t>(
+                          rng.below(static_cast<std::uint64_t>(previous.start + previous.size - op.start)));
       }
     } else if (pick < 6) {
       op.kind = pick < 3 ? Operation::Kind::load : Operation::Kind::store;
@@ -90,10 +91,18 @@ std::optional<std::size_t> run_detector(RaceMachine& m, const std::vector<Operat
     const CoreId by = core_id(op.core);
     bool allowed = true;
     switch (op.kind) {
-      case Operation::Kind::load: allowed = m.load(by, x, rect1(op.start, op.size), op.line); break;
-      case Operation::Kind::store: allowed = m.store(by, x, rect1(op.start, op.size), op.line); break;
-      case Operation::Kind::signal: m.signal(by, sem, core_id(op.target), 1); break;
-      case Operation::Kind::wait: m.wait(by, sem, 1); break;
+      case Operation::Kind::load:
+        allowed = m.load(by, x, rect1(op.start, op.size), op.line);
+        break;
+      case Operation::Kind::store:
+        allowed = m.store(by, x, rect1(op.start, op.size), op.line);
+        break;
+      case Operation::Kind::signal:
+        m.signal(by, sem, core_id(op.target), 1);
+        break;
+      case Operation::Kind::wait:
+        m.wait(by, sem, 1);
+        break;
     }
     if (!allowed || (keep_going && !m.reports().empty())) return k;
   }
@@ -192,7 +201,7 @@ TEST_CASE("The same tile stored again after a signal replaces its record, and a 
   m.signal(a, sem, b, 1);  // a's epoch moves on
   m.machine.set_step(2);
   REQUIRE(m.store(a, x, rect1(0, 4), 11));  // the same rectangle: the record becomes this store
-  m.wait(b, sem, 1);       // b knows the first store, not the second
+  m.wait(b, sem, 1);                        // b knows the first store, not the second
   m.machine.set_step(3);
   CHECK_FALSE(m.load(b, x, rect1(1, 1), 20));
   INFO(m.failure.message);

@@ -58,7 +58,8 @@ TEST_CASE("Ordering is transitive through a chain of signals and waits", "[model
   CHECK(m.store(c, x, rect1(0, 8), 30));
 }
 
-TEST_CASE("In precise mode a wait acquires only the signals whose units it consumes, in signal order", "[model][race]") {
+TEST_CASE("In precise mode a wait acquires only the signals whose units it consumes, in signal order",
+          "[model][race]") {
   RaceMachine m(spec_of(1, 3), SemaphoreClocks::precise);
   Buffer* x = m.host("x", Shape{8});
   const int sem = semaphore(m.machine, a);

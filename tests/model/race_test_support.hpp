@@ -37,7 +37,8 @@ class RaceMachine {
   // Each returns whether the operation was allowed; a refusal leaves its finding in `failure`.
   bool store(CoreId by, Buffer* buffer, const Rect& rect, int line, float value = 1.0f) {
     const std::vector<float> in(static_cast<std::size_t>(rect.volume()), value);
-    return test::store(machine, by, slice(buffer, rect), reinterpret_cast<const std::byte*>(in.data()), at(line), failure);
+    return test::store(machine, by, slice(buffer, rect), reinterpret_cast<const std::byte*>(in.data()), at(line),
+                       failure);
   }
   bool load(CoreId by, Buffer* buffer, const Rect& rect, int line) {
     std::vector<float> out(static_cast<std::size_t>(rect.volume()) + 1);

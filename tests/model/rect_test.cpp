@@ -106,13 +106,13 @@ TEST_CASE("Rect::inside accepts rectangles within bounds and rejects every kind 
   const Shape shape{4, 6};
   CHECK(rect({{0, 4}, {0, 6}}).inside(shape));
   CHECK(rect({{3, 1}, {5, 1}}).inside(shape));
-  CHECK(rect({{2, 0}, {6, 0}}).inside(shape));  // empty at the far edge
-  CHECK_FALSE(rect({{0, 5}, {0, 6}}).inside(shape));  // too long
-  CHECK_FALSE(rect({{4, 1}, {0, 6}}).inside(shape));  // starts past the end
-  CHECK_FALSE(rect({{0, 4}, {1, 6}}).inside(shape));  // overhangs the last column
-  CHECK_FALSE(rect({{-1, 2}, {0, 6}}).inside(shape)); // negative start
-  CHECK_FALSE(rect({{0, -1}, {0, 6}}).inside(shape)); // negative size
-  CHECK_FALSE(rect({{0, 4}}).inside(shape));          // rank mismatch
+  CHECK(rect({{2, 0}, {6, 0}}).inside(shape));         // empty at the far edge
+  CHECK_FALSE(rect({{0, 5}, {0, 6}}).inside(shape));   // too long
+  CHECK_FALSE(rect({{4, 1}, {0, 6}}).inside(shape));   // starts past the end
+  CHECK_FALSE(rect({{0, 4}, {1, 6}}).inside(shape));   // overhangs the last column
+  CHECK_FALSE(rect({{-1, 2}, {0, 6}}).inside(shape));  // negative start
+  CHECK_FALSE(rect({{0, -1}, {0, 6}}).inside(shape));  // negative size
+  CHECK_FALSE(rect({{0, 4}}).inside(shape));           // rank mismatch
   CHECK_FALSE(rect({{0, 1}, {0, 1}, {0, 1}}).inside(shape));
 }
 

@@ -108,11 +108,11 @@ TEST_CASE("Allocating the id of the barrier semaphore is a kernel_error", "[mode
   Fixture f(1, 2);
   Failure failure;
   REQUIRE(f.semaphores.fixed(2001, SemaphoreKind::barrier, failure) >= 0);
-  f.allocate({0, 1}, SemaphoreKind::regular);  // 2000
+  f.allocate({0, 1}, SemaphoreKind::regular);                                      // 2000
   CHECK(f.semaphores.allocate({0, 1}, 0, SemaphoreKind::regular, failure) == -1);  // 2001
   CHECK(failure.verdict == Verdict::kernel_error);
-  CHECK_THAT(failure.message, Catch::Contains("2001") && Catch::Contains("barrier") &&
-                                  Catch::Contains("device 0 core 1"));
+  CHECK_THAT(failure.message,
+             Catch::Contains("2001") && Catch::Contains("barrier") && Catch::Contains("device 0 core 1"));
 }
 
 TEST_CASE("A fixed id is made once per kind, the sync copy semaphore is a dma one below the allocated ids", "[model]") {

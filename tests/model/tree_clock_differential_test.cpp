@@ -66,7 +66,9 @@ TEST_CASE("Tree clocks read as plain vector clocks under random releases, acquir
       CAPTURE(step);
       const std::size_t actor = random.below(actors);
       switch (random.below(6)) {
-        case 0: release(actor); break;
+        case 0:
+          release(actor);
+          break;
         case 1:
           if (!released.empty()) {
             const std::size_t which = random.below(released.size());
@@ -117,7 +119,8 @@ TEST_CASE("Tree clocks read as plain vector clocks under random releases, acquir
           break;
         }
         case 5:
-          if (!released.empty() && random.below(2) == 0) released.front().tree.clear(), released.erase(released.begin());
+          if (!released.empty() && random.below(2) == 0)
+            released.front().tree.clear(), released.erase(released.begin());
           break;
       }
       for (const Twin& twin : clocks) require_same(twin, slots);

@@ -36,13 +36,31 @@ TEST_CASE("The shared-storage vector clock reads as a plain vector clock under r
       const std::size_t slot = random.below(slots);
       const auto value = static_cast<std::uint32_t>(random.below(50));
       switch (random.below(7)) {
-        case 0: shared[a] = shared[b]; plain[a] = plain[b]; break;                       // copy assignment
-        case 1: shared[a] = VectorClock(shared[b]); plain[a] = plain[b]; break;          // move of a copy
-        case 2: shared[a].set(slot, value); plain[a].set(slot, value); break;
-        case 3: shared[a].tick(slot); plain[a].set(slot, plain[a].get(slot) + 1); break;
+        case 0:
+          shared[a] = shared[b];
+          plain[a] = plain[b];
+          break;  // copy assignment
+        case 1:
+          shared[a] = VectorClock(shared[b]);
+          plain[a] = plain[b];
+          break;  // move of a copy
+        case 2:
+          shared[a].set(slot, value);
+          plain[a].set(slot, value);
+          break;
+        case 3:
+          shared[a].tick(slot);
+          plain[a].set(slot, plain[a].get(slot) + 1);
+          break;
         case 4:
-        case 5: shared[a].join(shared[b]); plain[a].join(plain[b]); break;
-        case 6: shared[a].clear(); plain[a] = PlainClock{}; break;
+        case 5:
+          shared[a].join(shared[b]);
+          plain[a].join(plain[b]);
+          break;
+        case 6:
+          shared[a].clear();
+          plain[a] = PlainClock{};
+          break;
       }
       for (std::size_t c = 0; c < clocks; ++c) {
         CAPTURE(step, c);

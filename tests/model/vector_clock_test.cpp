@@ -128,8 +128,8 @@ TEST_CASE("A copy shares its clock's entries but not their later changes", "[mod
   VectorClock clock(arena);
   for (std::uint32_t slot = 0; slot < 100; ++slot) clock.set(slot, slot);
   const VectorClock copy = clock;
-  clock.tick(7);        // an override: the storage is shared with the copy
-  clock.set(200, 1);    // beyond the shared storage
+  clock.tick(7);      // an override: the storage is shared with the copy
+  clock.set(200, 1);  // beyond the shared storage
   CHECK(clock.get(7) == 8);
   CHECK(copy.get(7) == 7);
   CHECK(clock.size() == 201);

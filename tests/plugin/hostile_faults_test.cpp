@@ -77,7 +77,8 @@ TEST_CASE("a sweep of a faulting kernel goes on to every seed and writes every l
   CHECK(contains(lines, "\"complete\":true"));
 }
 
-TEST_CASE("a setup that faults is exit 2 naming the scenario and a check that faults is a kernel_error", "[plugin][hardening]") {
+TEST_CASE("a setup that faults is exit 2 naming the scenario and a check that faults is a kernel_error",
+          "[plugin][hardening]") {
   const Run setup = run_weft({"sweep", "plugin_fault_setup", "--kernels", library, "--seeds", "0..3"});
   INFO(setup.out << setup.err);
   CHECK(setup.status == 2);

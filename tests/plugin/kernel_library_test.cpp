@@ -34,8 +34,8 @@ std::string line_starting(const std::string& text, const std::string& start) {
 
 TEST_CASE("a kernel library's kernel calls every verb of the API in each DMA mode", "[plugin]") {
   for (const char* mode : {"async", "on_wait", "eager"}) {
-    const Run run = run_weft({"sweep", "plugin_every_verb", "--kernels", EVERY_VERB_LIBRARY, "--seeds", "0..24", "--set",
-                          std::string("dma.execution=") + mode});
+    const Run run = run_weft({"sweep", "plugin_every_verb", "--kernels", EVERY_VERB_LIBRARY, "--seeds", "0..24",
+                              "--set", std::string("dma.execution=") + mode});
     INFO(run.out << run.err);
     CHECK(run.status == 0);
     CHECK(contains(run.out, "25 executions, 0 not as expected (ok)"));

@@ -32,9 +32,23 @@ TEST_CASE("A sweep whose allocation fails stops with its findings and the status
   const std::string junit = (scratch.folder / "found.xml").string();
   // plugin_growing_setup's 7th setup (seed 3's first execution: each failing seed runs twice)
   // asks for 4 GiB, within the budget given but past the 400 MB limit.
-  const std::vector<std::string> args{"sweep", "plugin_growing_setup", "--kernels", HOSTILE_SCENARIOS_LIBRARY, "--seeds",
-                                      "0..9", "--expect", "deadlock", "--keep-going", "--set", "memory.hbm_bytes=4294967296",
-                                      "--set", "memory.host_bytes=1000000000000", "--jsonl", jsonl, "--junit", junit};
+  const std::vector<std::string> args{"sweep",
+                                      "plugin_growing_setup",
+                                      "--kernels",
+                                      HOSTILE_SCENARIOS_LIBRARY,
+                                      "--seeds",
+                                      "0..9",
+                                      "--expect",
+                                      "deadlock",
+                                      "--keep-going",
+                                      "--set",
+                                      "memory.hbm_bytes=4294967296",
+                                      "--set",
+                                      "memory.host_bytes=1000000000000",
+                                      "--jsonl",
+                                      jsonl,
+                                      "--junit",
+                                      junit};
   const Run run = run_weft(args, "ulimit -v 400000");
   INFO(run.out << run.err);
   CHECK(run.status == 1);  // the findings' status: failures found
@@ -42,9 +56,10 @@ TEST_CASE("A sweep whose allocation fails stops with its findings and the status
   CHECK(contains(run.out, "findings: 1 distinct signature in 3 failures"));
   CHECK(contains(run.out, "shrinking skipped: an allocation failed during the sweep"));
   CHECK(contains(run.out, "sweep: plugin_growing_setup, seeds 0..9: 3 executions, 3 not as expected (deadlock)"));
-  CHECK(contains(run.out, "sweep: INCOMPLETE: stopped when an allocation failed (the host ran out of memory: its "
-                          "address-space or cgroup limit, or what the jobs' executions took at once) after 3 of 10 "
-                          "seeds; seeds from 3 on did not run"));
+  CHECK(contains(run.out,
+                 "sweep: INCOMPLETE: stopped when an allocation failed (the host ran out of memory: its "
+                 "address-space or cgroup limit, or what the jobs' executions took at once) after 3 of 10 "
+                 "seeds; seeds from 3 on did not run"));
   // The files, whole: three failure lines and the summary; the JUnit report.
   const std::string lines = read(jsonl);
   CHECK_FALSE(std::filesystem::exists(jsonl + ".partial"));
@@ -64,7 +79,8 @@ TEST_CASE("A sweep whose allocation fails stops with its findings and the status
   INFO(in_kernel.out << in_kernel.err);
   CHECK(in_kernel.status == 1);
   CHECK_FALSE(contains(in_kernel.out, "kernel_error"));
-  CHECK(contains(in_kernel.out, "sweep: plugin_growing_kernel, seeds 0..9: 3 executions, 3 not as expected (deadlock)"));
+  CHECK(
+      contains(in_kernel.out, "sweep: plugin_growing_kernel, seeds 0..9: 3 executions, 3 not as expected (deadlock)"));
   CHECK(contains(in_kernel.out, "sweep: INCOMPLETE: stopped when an allocation failed"));
   // With two jobs the sweep stops the same way; which seeds ran before depends on timing.
   std::vector<std::string> jobs = args;

@@ -24,12 +24,12 @@
 
 namespace {
 
-using weft::scheduler::testing::descend;
 using weft::scheduler::Fiber;
 using weft::scheduler::FiberBackend;
 using weft::scheduler::ForcedUnwind;
 using weft::scheduler::make_fiber;
 using weft::scheduler::StackPool;
+using weft::scheduler::testing::descend;
 
 constexpr std::size_t stack_bytes = 64 * 1024;
 
@@ -94,7 +94,8 @@ void every_fate() {
 
 }  // namespace
 
-TEST_CASE("A thread that ran Boost.Fiber fibers of every fate ends without waiting for them", "[scheduler][hardening]") {
+TEST_CASE("A thread that ran Boost.Fiber fibers of every fate ends without waiting for them",
+          "[scheduler][hardening]") {
   CHECK(exit_status_of(
             [] {
               std::thread thread(every_fate);
@@ -137,8 +138,8 @@ TEST_CASE("A fiber that leaves Boost.Fiber with nothing to run ends the process 
               StackPool pool(stack_bytes);
               // Suspends behind the backend's back: no fiber is ready, which Boost.Fiber would wait
               // out for ever.
-              auto fiber = make_fiber(FiberBackend::boost_fiber, pool,
-                                      [] { boost::fibers::context::active()->suspend(); });
+              auto fiber =
+                  make_fiber(FiberBackend::boost_fiber, pool, [] { boost::fibers::context::active()->suspend(); });
               fiber->resume();
             },
             20) == 3);

@@ -70,7 +70,8 @@ std::vector<double> explorer_estimates(const std::vector<int>& transitions) {
   std::vector<double> estimates;
   while (explorer.next()) {
     ScriptedProcess process;
-    for (std::size_t k = 0; k < transitions.size(); ++k) process.add(core(static_cast<std::uint32_t>(k)), transitions[k]);
+    for (std::size_t k = 0; k < transitions.size(); ++k)
+      process.add(core(static_cast<std::uint32_t>(k)), transitions[k]);
     Schedule record;
     REQUIRE(run_steps(process, explorer.strategy(), 1000, record).end == LoopEnd::stopped);
     explorer.finish(true);
@@ -83,7 +84,8 @@ std::vector<double> explorer_estimates(const std::vector<int>& transitions) {
 }  // namespace
 
 TEST_CASE("The class estimate of a uniform tree is its size after every run", "[scheduler][explorer][estimate]") {
-  for (const std::vector<int>& branching : std::vector<std::vector<int>>{{3, 2, 4}, {1, 5, 1, 2}, {7}, {2, 2, 2, 2, 2, 2}}) {
+  for (const std::vector<int>& branching :
+       std::vector<std::vector<int>>{{3, 2, 4}, {1, 5, 1, 2}, {7}, {2, 2, 2, 2, 2, 2}}) {
     const Tree tree = uniform(branching);
     const auto estimates = estimates_of(tree);
     REQUIRE(estimates.size() == leaves(tree));

@@ -30,18 +30,22 @@ Footprint starts_dma() {
 
 }  // namespace
 
-TEST_CASE("Happens-before: program order, dependence in run order, and a DMA after its start", "[scheduler][explorer]") {
+TEST_CASE("Happens-before: program order, dependence in run order, and a DMA after its start",
+          "[scheduler][explorer]") {
   // c0 writes x; c1 writes y; c1 reads x; c0 starts a DMA; the DMA reads y.
-  const std::vector<Event> run{{core(0), writes(1)}, {core(1), writes(2)}, {core(1), reads(1)},
-                               {core(0), starts_dma()}, {dma_read(0, 0), reads(2)}};
+  const std::vector<Event> run{{core(0), writes(1)},
+                               {core(1), writes(2)},
+                               {core(1), reads(1)},
+                               {core(0), starts_dma()},
+                               {dma_read(0, 0), reads(2)}};
   const HappensBefore order(run);
   CHECK(order.chains() == 3);
-  CHECK(order.before(0, 2));       // c0's write of x, then c1's read of x: dependent
-  CHECK(order.before(1, 2));       // c1's program order
+  CHECK(order.before(0, 2));        // c0's write of x, then c1's read of x: dependent
+  CHECK(order.before(1, 2));        // c1's program order
   CHECK_FALSE(order.before(1, 3));  // c1's write of y and c0's start: independent
-  CHECK(order.before(0, 3));       // c0's program order
-  CHECK(order.before(3, 4));       // the DMA runs after its start
-  CHECK(order.before(1, 4));       // the DMA reads y after c1 wrote it
+  CHECK(order.before(0, 3));        // c0's program order
+  CHECK(order.before(3, 4));        // the DMA runs after its start
+  CHECK(order.before(1, 4));        // the DMA reads y after c1 wrote it
   CHECK_FALSE(order.before(2, 3));
   CHECK(std::vector<std::size_t>(order.races(2).begin(), order.races(2).end()) == std::vector<std::size_t>{0});
   CHECK(std::vector<std::size_t>(order.races(4).begin(), order.races(4).end()) == std::vector<std::size_t>{1});
@@ -52,8 +56,8 @@ TEST_CASE("Happens-before: transitions left enabled at a run's end are not order
           "[scheduler][explorer]") {
   // c0 starts a DMA and writes x, its last step; left enabled: c1's write of x, then the DMA's
   // read of x. Both follow c0's write; c1's write does not come between it and the DMA's read.
-  const std::vector<Event> run{{core(0), starts_dma()}, {core(0), writes(1)}, {core(1), writes(1)},
-                               {dma_read(0, 0), reads(1)}};
+  const std::vector<Event> run{
+      {core(0), starts_dma()}, {core(0), writes(1)}, {core(1), writes(1)}, {dma_read(0, 0), reads(1)}};
   const HappensBefore in_sequence(run);
   CHECK(in_sequence.before(2, 3));
   CHECK(in_sequence.races(3).size() == 1);  // only c1's write: c0's is behind it
@@ -71,11 +75,12 @@ TEST_CASE("Weak initials: an initial of the sequence, or an actor independent of
   const Sequence v({{run[1].actor, &run[1].footprint, 1}, {run[2].actor, &run[2].footprint, 2}}, order);
   CHECK(v.weak_initial(core(1), writes(2)) == std::optional<std::size_t>(0));
   CHECK(v.weak_initial(core(2), writes(3)) == std::optional<std::size_t>(2));  // independent of all: not in v
-  CHECK_FALSE(v.weak_initial(core(2), reads(2)));  // reads what v's first step writes
-  CHECK_FALSE(v.weak_initial(core(0), writes(1)));  // conflicts with v's read of x
+  CHECK_FALSE(v.weak_initial(core(2), reads(2)));                              // reads what v's first step writes
+  CHECK_FALSE(v.weak_initial(core(0), writes(1)));                             // conflicts with v's read of x
 }
 
-TEST_CASE("Inserting into a wakeup tree: covered by the run, added as a branch, refused by a bound", "[scheduler][explorer]") {
+TEST_CASE("Inserting into a wakeup tree: covered by the run, added as a branch, refused by a bound",
+          "[scheduler][explorer]") {
   // The run: c0 writes x, then c1 reads x. Reversing the race gives v = [c1 reads x].
   const std::vector<Event> run{{core(0), writes(1)}, {core(1), reads(1)}};
   const HappensBefore order(run);
@@ -141,9 +146,10 @@ TEST_CASE("Happens-before: a DMA waited for gives its lane to the next DMA of it
   // c0 starts DMA 0, which reads x and signals the cell; c0 waits on the cell and starts DMA 1,
   // which reads x. c1 writes y, unrelated. Three chains: the two cores and one lane.
   const Footprint signal_cell{{{{2, 5, 0, 0}, TouchMode::add, {}, 1}}};
-  const std::vector<Event> run{{core(0), starts_dma()}, {dma_read(0, 0), reads(1)}, {core(1), writes(2)},
-                               {{Actor::Kind::dma_write, 0, 0}, signal_cell}, {core(0), takes(5, 1)},
-                               {core(0), starts_dma()}, {dma_read(0, 1), reads(1)}};
+  const std::vector<Event> run{{core(0), starts_dma()},   {dma_read(0, 0), reads(1)},
+                               {core(1), writes(2)},      {{Actor::Kind::dma_write, 0, 0}, signal_cell},
+                               {core(0), takes(5, 1)},    {core(0), starts_dma()},
+                               {dma_read(0, 1), reads(1)}};
   const HappensBefore order(run);
   CHECK(order.chains() == 3);
   CHECK(order.before(1, 6));  // DMA 0 before DMA 1, through the wait and the start

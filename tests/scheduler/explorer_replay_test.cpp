@@ -43,7 +43,7 @@ class SharedWriters final : public Process {
     into.creates = false;
   }
 
-  std::vector<std::uint32_t> ran;         // the cores in the order they ran
+  std::vector<std::uint32_t> ran;          // the cores in the order they ran
   mutable std::vector<std::size_t> asked;  // the steps whose footprints were asked for
 
  private:
@@ -115,6 +115,6 @@ TEST_CASE("An explorer restored from its state asks for every step of its first 
   REQUIRE(rest_restored.size() == rest.size());
   for (std::size_t r = 0; r < rest.size(); ++r) CHECK(rest_restored[r].ran == rest[r].ran);
   CHECK(asked_from(rest_restored.front(), 0));  // no footprint kept across a restore
-  CHECK_FALSE(asked_from(rest.front(), 0));      // the original keeps its replayed ones
+  CHECK_FALSE(asked_from(rest.front(), 0));     // the original keeps its replayed ones
   CHECK(before.size() == 5);
 }

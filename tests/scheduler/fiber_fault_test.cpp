@@ -23,7 +23,9 @@ using weft::scheduler::StackPool;
 
 constexpr std::size_t stack_bytes = 64 * 1024;
 
-void divide_by_zero() { asm volatile("xorl %%ecx, %%ecx\n\tmovl $1, %%eax\n\tcltd\n\tidivl %%ecx" ::: "eax", "ecx", "edx"); }
+void divide_by_zero() {
+  asm volatile("xorl %%ecx, %%ecx\n\tmovl $1, %%eax\n\tcltd\n\tidivl %%ecx" ::: "eax", "ecx", "edx");
+}
 void read_address_zero() { asm volatile("movq 0, %%rax" ::: "rax", "memory"); }
 void illegal_instruction() { asm volatile("ud2"); }
 
@@ -38,7 +40,9 @@ TEST_CASE("A fiber whose own code faults is abandoned with the fault, and the po
   const FiberBackend backend = GENERATE(FiberBackend::context, FiberBackend::boost_fiber);
   INFO((backend == FiberBackend::context ? "backend context" : "backend boost_fiber"));
   StackPool pool(stack_bytes);
-  const Case cases[] = {{divide_by_zero, SIGFPE}, {read_address_zero, SIGSEGV}, {illegal_instruction, SIGILL},
+  const Case cases[] = {{divide_by_zero, SIGFPE},
+                        {read_address_zero, SIGSEGV},
+                        {illegal_instruction, SIGILL},
                         {divide_by_zero, SIGFPE}};  // again: the signal was unblocked
   std::size_t round = 0;
   for (const Case& c : cases) {
@@ -65,11 +69,12 @@ TEST_CASE("A fiber whose own code faults is abandoned with the fault, and the po
   CHECK(next->end() == Fiber::End::returned);
 }
 
-TEST_CASE("A fault inside weft's own code is not rescued: it is named, and ends the process", "[scheduler][hardening]") {
+TEST_CASE("A fault inside weft's own code is not rescued: it is named, and ends the process",
+          "[scheduler][hardening]") {
   const pid_t child = fork();
   REQUIRE(child >= 0);
   if (child == 0) {
-    close(STDERR_FILENO);  // keep the test's output clean
+    close(STDERR_FILENO);     // keep the test's output clean
     signal(SIGFPE, SIG_DFL);  // whatever the test framework put there: the default action follows ours
     StackPool pool(stack_bytes);
     auto fiber = make_fiber(FiberBackend::context, pool, [] { divide_by_zero(); });  // never marked as user code

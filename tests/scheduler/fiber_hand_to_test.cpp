@@ -15,11 +15,11 @@
 
 namespace {
 
-using weft::scheduler::testing::descend;
 using weft::scheduler::ContextFiber;
 using weft::scheduler::Fiber;
 using weft::scheduler::ForcedUnwind;
 using weft::scheduler::StackPool;
+using weft::scheduler::testing::descend;
 
 constexpr std::size_t stack_bytes = 64 * 1024;
 
@@ -95,7 +95,8 @@ TEST_CASE("A fiber suspended inside hand_to unwinds when destroyed", "[scheduler
   CHECK(log == std::vector<std::string>{"b", "unwound", "~a"});
 }
 
-TEST_CASE("A fiber handed on to that overflows its stack goes back to the caller, abandoned", "[scheduler][hardening]") {
+TEST_CASE("A fiber handed on to that overflows its stack goes back to the caller, abandoned",
+          "[scheduler][hardening]") {
   StackPool pool(stack_bytes);
   bool after = false;
   std::unique_ptr<ContextFiber> a, b;

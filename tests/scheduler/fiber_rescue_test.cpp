@@ -16,13 +16,13 @@
 
 namespace {
 
-using weft::scheduler::testing::descend;
 using weft::scheduler::Fiber;
 using weft::scheduler::FiberBackend;
-using weft::scheduler::make_fiber;
 using weft::scheduler::ForcedUnwind;
+using weft::scheduler::make_fiber;
 using weft::scheduler::StackPool;
 using weft::scheduler::Watchdog;
+using weft::scheduler::testing::descend;
 using Clock = std::chrono::steady_clock;
 
 constexpr std::size_t stack_bytes = 64 * 1024;

@@ -14,8 +14,8 @@ namespace {
 
 using weft::scheduler::Fiber;
 using weft::scheduler::FiberBackend;
-using weft::scheduler::make_fiber;
 using weft::scheduler::ForcedUnwind;
+using weft::scheduler::make_fiber;
 using weft::scheduler::StackPool;
 
 constexpr std::size_t stack_bytes = 64 * 1024;
@@ -156,7 +156,9 @@ TEST_CASE("Destroying a fiber that never ran does not run its body", "[scheduler
   INFO(backend_name(backend));
   StackPool pool(stack_bytes);
   bool ran = false;
-  { auto fiber = make_fiber(backend, pool, [&] { ran = true; }); }
+  {
+    auto fiber = make_fiber(backend, pool, [&] { ran = true; });
+  }
   CHECK_FALSE(ran);
 }
 

@@ -27,14 +27,16 @@ Touch touch(ObjectId object, TouchMode mode, Box box = {}, std::int64_t amount =
 
 }  // namespace
 
-TEST_CASE("Reads of one region commute, a write conflicts with an overlapping read or write", "[scheduler][footprint]") {
+TEST_CASE("Reads of one region commute, a write conflicts with an overlapping read or write",
+          "[scheduler][footprint]") {
   CHECK_FALSE(conflict(touch(buffer, TouchMode::read, rows(0, 8)), touch(buffer, TouchMode::read, rows(0, 8))));
   CHECK(conflict(touch(buffer, TouchMode::read, rows(0, 8)), touch(buffer, TouchMode::write, rows(4, 8))));
   CHECK(conflict(touch(buffer, TouchMode::write, rows(4, 8)), touch(buffer, TouchMode::read, rows(0, 8))));
   CHECK(conflict(touch(buffer, TouchMode::write, rows(0, 1)), touch(buffer, TouchMode::write, rows(0, 1))));
 }
 
-TEST_CASE("Accesses of disjoint regions, of other objects, or of empty regions never conflict", "[scheduler][footprint]") {
+TEST_CASE("Accesses of disjoint regions, of other objects, or of empty regions never conflict",
+          "[scheduler][footprint]") {
   CHECK_FALSE(conflict(touch(buffer, TouchMode::write, rows(0, 4)), touch(buffer, TouchMode::write, rows(4, 4))));
   CHECK_FALSE(conflict(touch(buffer, TouchMode::write, rows(0, 8)), touch(other_buffer, TouchMode::write, rows(0, 8))));
   CHECK_FALSE(conflict(touch(buffer, TouchMode::write, rows(2, 0)), touch(buffer, TouchMode::write, rows(0, 8))));
@@ -48,7 +50,8 @@ TEST_CASE("A whole-object touch, or boxes of different ranks, are taken to meet"
   CHECK(conflict(touch(buffer, TouchMode::write, flat), touch(buffer, TouchMode::read, rows(100, 1))));
 }
 
-TEST_CASE("Counter touches: adds commute unless ordered, a take conflicts with everything, observes commute", "[scheduler][footprint]") {
+TEST_CASE("Counter touches: adds commute unless ordered, a take conflicts with everything, observes commute",
+          "[scheduler][footprint]") {
   const Touch add = touch(cell, TouchMode::add, {}, 1);
   const Touch ordered_add = touch(cell, TouchMode::add, {}, 1, true);
   const Touch take = touch(cell, TouchMode::take, {}, 1);

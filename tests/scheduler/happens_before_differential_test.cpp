@@ -29,7 +29,8 @@ PlainOrder plain_order(const std::vector<Event>& run) {
   std::map<std::pair<std::uint32_t, std::uint32_t>, std::size_t> creator;
   std::map<std::uint32_t, std::uint32_t> creations;
   std::map<ProcessId, std::size_t> last;  // index + 1 of each process's latest transition
-  PlainOrder plain{std::vector<std::vector<bool>>(n, std::vector<bool>(n, false)), std::vector<std::vector<std::size_t>>(n)};
+  PlainOrder plain{std::vector<std::vector<bool>>(n, std::vector<bool>(n, false)),
+                   std::vector<std::vector<std::size_t>>(n)};
   for (std::size_t j = 0; j < n; ++j) {
     const ProcessId process = process_of(run[j].actor);
     std::size_t made_by = n;
@@ -72,7 +73,8 @@ std::vector<Event> random_run(Rng& rng, std::uint32_t cores, std::size_t length,
     if (mode < 2) {
       touch.object = {1, static_cast<std::int64_t>(rng.below(3)), 0, 0};
       touch.mode = mode == 0 ? TouchMode::read : TouchMode::write;
-      if (rng.below(2) == 0) touch.box = {1, {static_cast<std::int64_t>(rng.below(4))}, {1 + static_cast<std::int64_t>(rng.below(2))}};
+      if (rng.below(2) == 0)
+        touch.box = {1, {static_cast<std::int64_t>(rng.below(4))}, {1 + static_cast<std::int64_t>(rng.below(2))}};
       if (views && rng.below(5) == 0) touch.box = {2, {static_cast<std::int64_t>(rng.below(3)), 0}, {1, 2}};
       if (views && rng.below(9) == 0) touch.box = {1, {static_cast<std::int64_t>(rng.below(4))}, {0}};
     } else {
@@ -98,7 +100,8 @@ std::vector<Event> random_run(Rng& rng, std::uint32_t cores, std::size_t length,
         pending.push_back({{Actor::Kind::dma_read, core, started[core]++}, 2});
       }
     }
-    for (std::uint64_t t = 0, touches = rng.below(3); t < touches; ++t) event.footprint.touches.push_back(random_touch());
+    for (std::uint64_t t = 0, touches = rng.below(3); t < touches; ++t)
+      event.footprint.touches.push_back(random_touch());
     run.push_back(std::move(event));
   }
   return run;
@@ -121,11 +124,13 @@ void require_not_after_is_plain(const HappensBefore& order, const PlainOrder& pl
 
 }  // namespace
 
-TEST_CASE("Happens-before walking back only what is concurrent equals the plain construction", "[scheduler][explorer]") {
+TEST_CASE("Happens-before walking back only what is concurrent equals the plain construction",
+          "[scheduler][explorer]") {
   Rng rng(20261201);
   std::size_t races = 0;
   for (int trial = 0; trial < 400; ++trial) {
-    const auto run = random_run(rng, 2 + static_cast<std::uint32_t>(trial % 3), 5 + static_cast<std::size_t>(trial % 40));
+    const auto run =
+        random_run(rng, 2 + static_cast<std::uint32_t>(trial % 3), 5 + static_cast<std::size_t>(trial % 40));
     const HappensBefore order(run);
     const PlainOrder plain = plain_order(run);
     for (std::size_t k = 0; k < run.size(); ++k) {
@@ -147,7 +152,8 @@ TEST_CASE("Happens-before over lanes and indexed touches equals the plain constr
   Rng rng(20261202);
   std::size_t races = 0, shared_lanes = 0;
   for (int trial = 0; trial < 60; ++trial) {
-    const auto run = random_run(rng, 2 + static_cast<std::uint32_t>(trial % 3), 60 + static_cast<std::size_t>(trial * 3), true);
+    const auto run =
+        random_run(rng, 2 + static_cast<std::uint32_t>(trial % 3), 60 + static_cast<std::size_t>(trial * 3), true);
     const HappensBefore order(run);
     const PlainOrder plain = plain_order(run);
     std::set<ProcessId> processes;

@@ -21,7 +21,6 @@ using weft::scheduler::testing::ScriptedProcess;
 Actor c(std::uint32_t i) { return {Actor::Kind::core, i}; }
 Actor w(std::uint32_t i) { return {Actor::Kind::dma_write, i}; }
 
-
 struct Replayed {
   Schedule record;
   LoopResult loop;

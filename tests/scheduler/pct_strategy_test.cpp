@@ -23,7 +23,6 @@ Actor c(std::uint32_t i) { return {Actor::Kind::core, i}; }
 Actor r(std::uint32_t i) { return {Actor::Kind::dma_read, i}; }
 Actor w(std::uint32_t i) { return {Actor::Kind::dma_write, i}; }
 
-
 // Three cores; core 0 starts two DMAs (their read phases appear after its 2nd and 4th steps, each
 // write phase after its read phase), and core 2 waits for the first DMA to land.
 void add_cores_and_dmas(ScriptedProcess& process) {
@@ -69,10 +68,8 @@ Schedule pct_schedule(std::uint64_t seed, int depth, std::uint64_t steps_estimat
 std::vector<std::pair<Actor, int>> runs(const Schedule& schedule) {
   std::vector<std::pair<Actor, int>> out;
   for (const Actor& actor : schedule) {
-    if (!out.empty() && out.back().first == actor)
-      ++out.back().second;
-    else
-      out.emplace_back(actor, 1);
+    if (!out.empty() && out.back().first == actor) ++out.back().second;
+    else out.emplace_back(actor, 1);
   }
   return out;
 }
@@ -143,10 +140,8 @@ TEST_CASE("With depth 1 an actor runs until it blocks, then the next in priority
     PctStrategy strategy(seed, 1, 7);
     Schedule record;
     REQUIRE(run_steps(process, strategy, 100, record).end == LoopEnd::stopped);
-    if (*strategy.priority(c(0)) > *strategy.priority(c(1)))
-      CHECK(encode(record) == "c0:2,c1:3,c0:2");
-    else
-      CHECK(encode(record) == "c1:3,c0:4");
+    if (*strategy.priority(c(0)) > *strategy.priority(c(1))) CHECK(encode(record) == "c0:2,c1:3,c0:2");
+    else CHECK(encode(record) == "c1:3,c0:4");
   }
 }
 
@@ -267,7 +262,7 @@ TEST_CASE("New actors get priorities from the seed and their order of appearance
   const std::vector<Actor> cores{c(0), c(1)};
   strategy.pick(cores, {});
   CHECK_FALSE(strategy.priority(r(5)).has_value());  // not offered yet
-  CHECK(*strategy.priority(c(0)) >= 3);               // initial priorities are >= d
+  CHECK(*strategy.priority(c(0)) >= 3);              // initial priorities are >= d
 }
 
 TEST_CASE("A new actor lands uniformly among the actors already seen", "[scheduler][pct]") {

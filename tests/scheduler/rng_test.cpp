@@ -71,8 +71,8 @@ TEST_CASE("below(n) stays in [0, n)", "[scheduler]") {
   const std::uint64_t seed = GENERATE(3, 5, 8);
   CAPTURE(seed);
   Rng random(seed);
-  for (std::uint64_t bound : {1ULL, 2ULL, 3ULL, 6ULL, 7ULL, 1000ULL, (1ULL << 32) + 1, (1ULL << 63) + 3,
-                              0xffffffffffffffffULL}) {
+  for (std::uint64_t bound :
+       {1ULL, 2ULL, 3ULL, 6ULL, 7ULL, 1000ULL, (1ULL << 32) + 1, (1ULL << 63) + 3, 0xffffffffffffffffULL}) {
     CAPTURE(bound);
     for (int i = 0; i < 2000; ++i) REQUIRE(random.below(bound) < bound);
   }

@@ -99,8 +99,8 @@ TEST_CASE("A step that does not start with c, r or w is rejected at its position
   CHECK(error_position("c0, c1") == 3);
   CHECK(error_position("C0") == 0);
   CHECK(error_position(":3") == 0);
-  CHECK_THROWS_WITH(decode("c1,q2"), Catch::Contains("'q2'") && Catch::Contains("character 4") &&
-                                          Catch::Contains("c, r or w"));
+  CHECK_THROWS_WITH(decode("c1,q2"),
+                    Catch::Contains("'q2'") && Catch::Contains("character 4") && Catch::Contains("c, r or w"));
 }
 
 TEST_CASE("A trailing comma is rejected at the comma", "[scheduler]") {
@@ -118,8 +118,8 @@ TEST_CASE("A missing or non-numeric index is rejected at the index", "[scheduler
   CHECK(error_position("c+1") == 1);
   CHECK(error_position("c:2") == 1);
   CHECK(error_position("c1 ") == 1);
-  CHECK_THROWS_WITH(decode("c0,w1a"), Catch::Contains("actor index") && Catch::Contains("'1a'") &&
-                                           Catch::Contains("character 5"));
+  CHECK_THROWS_WITH(decode("c0,w1a"),
+                    Catch::Contains("actor index") && Catch::Contains("'1a'") && Catch::Contains("character 5"));
 }
 
 TEST_CASE("A bad repeat count is rejected at the count", "[scheduler]") {
@@ -134,7 +134,7 @@ TEST_CASE("A bad repeat count is rejected at the count", "[scheduler]") {
 }
 
 TEST_CASE("Numbers too large are rejected rather than wrapped", "[scheduler]") {
-  CHECK(error_position("c4294967296") == 1);                      // one past the largest index
+  CHECK(error_position("c4294967296") == 1);                     // one past the largest index
   CHECK(error_position("c0,r99999999999999999999999999") == 4);  // past 64 bits
   CHECK(error_position("c0:4294967296") == 3);
   CHECK(error_position("c0:99999999999999999999999999") == 3);

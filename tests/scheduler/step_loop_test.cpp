@@ -22,7 +22,6 @@ using weft::scheduler::testing::ScriptedProcess;
 Actor c(std::uint32_t i) { return {Actor::Kind::core, i}; }
 Actor r(std::uint32_t i) { return {Actor::Kind::dma_read, i}; }
 
-
 // Always picks the first enabled actor, and remembers what it was offered.
 class FirstStrategy final : public Strategy {
  public:
@@ -239,9 +238,10 @@ TEST_CASE("ReplayStrategy throws ScheduleDiverged on an actor that is not enable
 TEST_CASE("RandomStrategy gives each seed its pinned schedule", "[scheduler]") {
   // Pinned strings, not a second run in the same process: a seed must name one schedule on every
   // compiler, standard library and machine (scheduler/rng.hpp), and across weft versions.
-  const auto [seed, expected] = GENERATE(table<std::uint64_t, std::string>({{0, "c1,c2,c0,c1,c2:2,c1:2,c2:2,c0:3,c1:2,c0,c2,c0"},
-                                                                           {7, "c2,c0,c2:4,c0:2,c1,c0,c1,c2,c1:2,c0,c1,c0,c1"},
-                                                                           {12345, "c2,c0,c2,c0,c1,c0:3,c1,c2:2,c1,c2:2,c0,c1:3"}}));
+  const auto [seed, expected] =
+      GENERATE(table<std::uint64_t, std::string>({{0, "c1,c2,c0,c1,c2:2,c1:2,c2:2,c0:3,c1:2,c0,c2,c0"},
+                                                  {7, "c2,c0,c2:4,c0:2,c1,c0,c1,c2,c1:2,c0,c1,c0,c1"},
+                                                  {12345, "c2,c0,c2,c0,c1,c0:3,c1,c2:2,c1,c2:2,c0,c1:3"}}));
   CAPTURE(seed);
   CHECK(encode(random_schedule(seed)) == expected);
 }

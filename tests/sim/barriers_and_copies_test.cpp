@@ -51,7 +51,8 @@ TEST_CASE("A core that never reaches the barrier leaves the others waiting: a de
   };
   const auto result = run(s, machine_of(1, 3, true));
   CHECK(result.verdict == model::Verdict::deadlock);
-  CHECK(result.details.find("waits at the device barrier until all 3 cores of device 0 arrive; 2 have") != std::string::npos);
+  CHECK(result.details.find("waits at the device barrier until all 3 cores of device 0 arrive; 2 have") !=
+        std::string::npos);
 }
 
 TEST_CASE("A barrier on a device of one core is fine, and orders nothing across devices", "[sim][barrier]") {

@@ -48,10 +48,12 @@ TEST_CASE("A core blocked on either of two conditions lists both, the barrier in
   const std::vector<StandingCore> cores{{{{0, 0}, 0, {"k.cpp", 4}}, waits, ""}, {{{0, 1}, 1, {"k.cpp", 6}}, {}, ""}};
   const auto sites = sim::failure_sites(cores, f.machine, 0);
   REQUIRE(sites.size() == 2);
-  CHECK(sites[0].what == "waits on " + f.machine.semaphores().describe(sem) + ": needs 1, holds 0, or waits at the device barrier: needs 2, holds 0");
+  CHECK(sites[0].what == "waits on " + f.machine.semaphores().describe(sem) +
+                             ": needs 1, holds 0, or waits at the device barrier: needs 2, holds 0");
   CHECK(sites[0].waits.size() == 1);  // the wait-for graph follows semaphore cells
   CHECK(sites[1].what == "stopped here");
   CHECK(sites[1].waits.empty());
   const std::string text = sim::describe_blocked(cores, {}, f.machine);
-  CHECK(text.find("; or waits at the device barrier until all 2 cores of device 0 arrive; 0 have") != std::string::npos);
+  CHECK(text.find("; or waits at the device barrier until all 2 cores of device 0 arrive; 0 have") !=
+        std::string::npos);
 }

@@ -50,13 +50,16 @@ TEST_CASE("one seed gives byte-identical schedules and reports, run after run", 
 TEST_CASE("different seeds give different schedules", "[sim][determinism]") {
   auto simulation = make("ring_all_gather");
   std::set<std::string> schedules;
-  for (std::uint64_t seed = 0; seed < 10; ++seed) schedules.insert(scheduler::encode(simulation.run_seed(seed).schedule));
+  for (std::uint64_t seed = 0; seed < 10; ++seed)
+    schedules.insert(scheduler::encode(simulation.run_seed(seed).schedule));
   CHECK(schedules.size() == 10);
 }
 
 TEST_CASE("a schedule string replays the same execution", "[sim][determinism]") {
-  for (const auto& [name, overrides] : std::vector<std::pair<std::string, sim::Params>>{
-           {"ring_all_reduce", {}}, {"right_permute", {{"barrier_waits", 3}}}, {"core_pipeline", {{"tile_offset", 1}}}}) {
+  for (const auto& [name, overrides] :
+       std::vector<std::pair<std::string, sim::Params>>{{"ring_all_reduce", {}},
+                                                        {"right_permute", {{"barrier_waits", 3}}},
+                                                        {"core_pipeline", {{"tile_offset", 1}}}}) {
     auto simulation = make(name, overrides);
     for (std::uint64_t seed = 0; seed < 5; ++seed) {
       CAPTURE(name, seed);

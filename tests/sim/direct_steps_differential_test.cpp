@@ -45,7 +45,8 @@ class EventLog final : public sim::TraceSink {
   void on_event(const sim::TraceEvent& event) override {
     text << static_cast<int>(event.kind) << ' ' << event.step << ' ' << scheduler::to_string(event.actor) << ' '
          << model::to_string(event.line) << ' ' << (event.buffer ? model::describe(event.buffer->info()) : "-") << ' '
-         << model::to_string(event.rect) << ' ' << (event.target_buffer ? model::describe(event.target_buffer->info()) : "-") << ' '
+         << model::to_string(event.rect) << ' '
+         << (event.target_buffer ? model::describe(event.target_buffer->info()) : "-") << ' '
          << model::to_string(event.target_rect) << ' ' << event.semaphore_id << ' ' << event.target_core << ' '
          << event.amount << ' ' << event.count << ' ' << event.dma << '\n';
   }

@@ -31,8 +31,8 @@ sim::ScenarioDefinition one_way(int described_rows, int source_rows = 8) {
       core.store(x, sim::Tile<float>::Constant(8, 128, 7));
       core.dma_start(x, out, recv, send, 1).wait_send();
     } else {
-      auto copy = core.describe_dma(x.at({sim::ds(0, source_rows), sim::all}), out.at({sim::ds(0, described_rows), sim::all}),
-                                    recv, send, {.device = 1});
+      auto copy = core.describe_dma(x.at({sim::ds(0, source_rows), sim::all}),
+                                    out.at({sim::ds(0, described_rows), sim::all}), recv, send, {.device = 1});
       CHECK(copy.id() == -1);
       CHECK(copy.bytes() == source_rows * 128 * 4);
       copy.wait_recv();
@@ -70,5 +70,6 @@ TEST_CASE("A description whose source and target differ in size is a kernel erro
   const auto result = run(one_way(4, 8), machine_of(2, 1, true));
   CHECK(result.verdict == model::Verdict::kernel_error);
   CHECK(result.details.find("describes a DMA at dma_descriptor_test.cpp:") != std::string::npos);
-  CHECK(result.details.find("its source has 1024 elements and its target 512: no copy moves that") != std::string::npos);
+  CHECK(result.details.find("its source has 1024 elements and its target 512: no copy moves that") !=
+        std::string::npos);
 }

@@ -32,7 +32,8 @@ std::vector<int> enabled(DmaPolicy& policy, const std::vector<std::optional<Cell
 
 }  // namespace
 
-TEST_CASE("Each DMA mode says whether phases run inside the start and whether they are chosen per step", "[dma_policy]") {
+TEST_CASE("Each DMA mode says whether phases run inside the start and whether they are chosen per step",
+          "[dma_policy]") {
   CHECK(DmaPolicy(spec_of(model::DmaExecution::eager)).eager());
   CHECK_FALSE(DmaPolicy(spec_of(model::DmaExecution::eager)).rebuilds());
   CHECK_FALSE(DmaPolicy(spec_of(model::DmaExecution::async)).eager());

@@ -37,7 +37,9 @@ class StopAt final : public scheduler::Strategy {
     if (picks_++ == at_) throw Stopped{};
     return inner_.pick(enabled, context);
   }
-  void after_step(scheduler::Actor actor, const scheduler::StepContext& context) override { inner_.after_step(actor, context); }
+  void after_step(scheduler::Actor actor, const scheduler::StepContext& context) override {
+    inner_.after_step(actor, context);
+  }
   void at_end(std::span<const scheduler::Actor> enabled, const scheduler::StepContext& context) override {
     inner_.at_end(enabled, context);
   }
@@ -63,8 +65,8 @@ struct Runs {
 };
 
 // The explorer driven to its end. With `stop_seed`, each run is stopped once at a pick drawn from
-// it (up to the last complete run's length: a pick beyond the run's end stops nothing), then dropped, its state saved as a checkpoint's bytes,
-// and a new explorer made from them runs it again.
+// it (up to the last complete run's length: a pick beyond the run's end stops nothing), then dropped, its state saved
+// as a checkpoint's bytes, and a new explorer made from them runs it again.
 Runs drive(const sim::ScenarioDefinition& scenario, const sim::Config& config, const scheduler::ExploreOptions& options,
            std::optional<std::uint64_t> stop_seed) {
   sim::Simulation simulation(config, scenario, scenario.params);
@@ -76,7 +78,7 @@ Runs drive(const sim::ScenarioDefinition& scenario, const sim::Config& config, c
   std::uint64_t last_steps = 8;
   while (explorer->next()) {
     const std::size_t at = random && !stopped_this_run ? static_cast<std::size_t>(random->below(last_steps))
-                                                        : std::numeric_limits<std::size_t>::max();
+                                                       : std::numeric_limits<std::size_t>::max();
     StopAt strategy(explorer->strategy(), at);
     bool complete = true;
     sim::ExecutionResult result;
@@ -137,8 +139,8 @@ std::map<model::Verdict, std::uint64_t> tallies(const sim::ExploreReport& report
 
 // sim::explore stopped by its flag after `every` runs of each process, each time resumed from the
 // checkpoint its last save gave (through bytes), until it ends.
-sim::ExploreReport explore_in_pieces(const sim::ScenarioDefinition& scenario, const sim::Config& config, bool keep_going,
-                                     std::uint64_t every, int* pieces) {
+sim::ExploreReport explore_in_pieces(const sim::ScenarioDefinition& scenario, const sim::Config& config,
+                                     bool keep_going, std::uint64_t every, int* pieces) {
   std::optional<sim::ExploreSaved> saved;
   for (*pieces = 1;; ++*pieces) {
     sim::Simulation simulation(config, scenario, scenario.params);
@@ -162,7 +164,8 @@ sim::ExploreReport explore_in_pieces(const sim::ScenarioDefinition& scenario, co
 
 }  // namespace
 
-TEST_CASE("an explorer stopped midway through runs and restored from a checkpoint runs what it would have", "[sim][explore]") {
+TEST_CASE("an explorer stopped midway through runs and restored from a checkpoint runs what it would have",
+          "[sim][explore]") {
   Stops all;
   const auto add = [&](Stops some) {
     all.stops += some.stops;
@@ -239,7 +242,8 @@ TEST_CASE("explore stopped by its flag and resumed from its checkpoints ends as 
   }
 }
 
-TEST_CASE("a checkpoint refuses truncated and altered bytes, and names what differs in its identity", "[sim][explore]") {
+TEST_CASE("a checkpoint refuses truncated and altered bytes, and names what differs in its identity",
+          "[sim][explore]") {
   sim::Simulation simulation(sim::test::machine_of(1, 3, false), builtin("readers"), builtin("readers").params);
   std::optional<sim::ExploreSaved> last;
   sim::ExploreWatch watch;
@@ -252,7 +256,8 @@ TEST_CASE("a checkpoint refuses truncated and altered bytes, and names what diff
   const std::string bytes = sim::encode_checkpoint({identity, *last});
   CHECK(sim::decode_checkpoint(bytes).saved == *last);
   CHECK(sim::read_identity(bytes) == identity);
-  for (std::size_t cut = 0; cut < bytes.size(); ++cut) CHECK_THROWS_AS(sim::decode_checkpoint(bytes.substr(0, cut)), sim::byte_codec::DecodeError);
+  for (std::size_t cut = 0; cut < bytes.size(); ++cut)
+    CHECK_THROWS_AS(sim::decode_checkpoint(bytes.substr(0, cut)), sim::byte_codec::DecodeError);
   for (std::size_t at = 0; at < bytes.size(); ++at) {
     std::string altered = bytes;
     altered[at] = static_cast<char>(altered[at] ^ 0x10);

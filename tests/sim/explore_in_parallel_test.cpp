@@ -159,7 +159,8 @@ bool each_once(const Classes& classes) {
 }
 
 bool within(const Classes& some, const Classes& all) {
-  return std::all_of(some.runs.begin(), some.runs.end(), [&](const auto& entry) { return all.runs.count(entry.first) > 0; });
+  return std::all_of(some.runs.begin(), some.runs.end(),
+                     [&](const auto& entry) { return all.runs.count(entry.first) > 0; });
 }
 
 }  // namespace
@@ -187,8 +188,7 @@ TEST_CASE("explore with several threads runs lastzero and readers' published cou
 // the one-thread explorer runs, the same verdicts, and where plain enumeration ends within its
 // bound, exactly the classes it runs, for the shared tree and for one thread. Runs cut short by
 // their sleep sets are bounded at one in a hundred (docs/decisions/explorer-abandoned-runs.md).
-TEST_CASE("the shared tree with seeded turns runs each class once and every class one thread runs",
-          "[sim][explore]") {
+TEST_CASE("the shared tree with seeded turns runs each class once and every class one thread runs", "[sim][explore]") {
   int kernels = 0, enumerated = 0;
   std::uint64_t runs = 0, abandoned = 0;
   for (const Kinds* kinds : {&first_verbs, &later_verbs, &wide_verbs}) {
@@ -219,7 +219,7 @@ TEST_CASE("the shared tree with seeded turns runs each class once and every clas
     }
   }
   INFO(kernels << " kernels, " << enumerated << " of them also enumerated; " << abandoned << " runs cut short, " << runs
-                << " complete");
+               << " complete");
   CHECK(abandoned * 100 <= runs);
   CHECK(kernels >= 60);
   CHECK(enumerated >= 30);
@@ -251,8 +251,8 @@ Classes one_thread_runs_every_class(const Program& program, int cores, model::Dm
 
 TEST_CASE("one thread runs every class plain enumeration finds on the kernels it once missed some of",
           "[sim][explore]") {
-  const Classes one =
-      one_thread_runs_every_class(generate_program(29, 4, later_verbs), 4, model::DmaExecution::eager, 3000, 100000, 68);
+  const Classes one = one_thread_runs_every_class(generate_program(29, 4, later_verbs), 4, model::DmaExecution::eager,
+                                                  3000, 100000, 68);
   CHECK(one.runs.size() == 68);
 }
 

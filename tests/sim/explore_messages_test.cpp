@@ -112,10 +112,12 @@ TEST_CASE("a claim keeping states of the helper's last one decodes whole", "[sim
   const std::string keeps_two = messages::encode_claim(claims.back(), 2);
   CHECK_THROWS_WITH(messages::decode_claim(keeps_two, claims.back().forced, &one_sleep),
                     "explore message: a claim keeping more of the last claim than it had");
-  CHECK_THROWS_WITH(messages::decode_claim(keeps_two), "explore message: a claim keeping more of the last claim than it had");
+  CHECK_THROWS_WITH(messages::decode_claim(keeps_two),
+                    "explore message: a claim keeping more of the last claim than it had");
 }
 
-TEST_CASE("a run decodes to what was encoded, its end's touches and the claim's sleep sets left out", "[sim][explore]") {
+TEST_CASE("a run decodes to what was encoded, its end's touches and the claim's sleep sets left out",
+          "[sim][explore]") {
   const auto& scenario = builtin("readers");
   sim::Simulation simulation(sim::test::machine_of(1, 5, false), scenario, scenario.params);
   const std::vector<SharedWakeupTree::Claim> claims = some_claims(6);
@@ -141,7 +143,8 @@ TEST_CASE("a run decodes to what was encoded, its end's touches and the claim's 
     REQUIRE(decoded.run.events.size() == run.events.size());
     for (std::size_t k = 0; k < run.events.size(); ++k) {
       scheduler::Footprint as_ran = run.events[k].footprint;
-      std::erase_if(as_ran.touches, [](const scheduler::Touch& touch) { return touch.object == scheduler::run_end_object; });
+      std::erase_if(as_ran.touches,
+                    [](const scheduler::Touch& touch) { return touch.object == scheduler::run_end_object; });
       CHECK(decoded.run.events[k].actor == run.events[k].actor);
       CHECK(decoded.run.events[k].footprint == as_ran);
     }
@@ -181,7 +184,8 @@ TEST_CASE("a run's races decode whatever their indices", "[sim][explore]") {
   std::vector<scheduler::Reversal> reversals;
   reversals.push_back({290, scheduler::Sequence({{run.events[299].actor, &run.events[299].footprint, 299}}, order)});
   reversals.push_back({3, scheduler::Sequence({{run.events[200].actor, &run.events[200].footprint, 200}}, order)});
-  const messages::RunMessage decoded = messages::decode_run(messages::encode_run(run, 299, reversals, order.clocks(), {}));
+  const messages::RunMessage decoded =
+      messages::decode_run(messages::encode_run(run, 299, reversals, order.clocks(), {}));
   CHECK(decoded.races == std::vector<std::pair<std::size_t, std::size_t>>{{290, 299}, {3, 200}});
   CHECK(decoded.run.length == 299);
   CHECK(decoded.sleeps_from == 299);

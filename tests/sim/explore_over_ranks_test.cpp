@@ -253,7 +253,8 @@ TEST_CASE("a helper reports its failure and its stop flag to rank 0", "[sim][exp
     if (stopping) {
       CHECK(messages::decode_run(answer->bytes).outcome.stopped);
     } else {
-      CHECK_THAT(messages::decode_error(answer->bytes), Catch::Matchers::StartsWith("explorer: the forced prefix did not replay"));
+      CHECK_THAT(messages::decode_error(answer->bytes),
+                 Catch::Matchers::StartsWith("explorer: the forced prefix did not replay"));
     }
     owner.send(1, messages::encode_stop());
     helper.join();

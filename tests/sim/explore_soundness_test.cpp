@@ -29,8 +29,10 @@ Outcomes outcomes(const sim::ScenarioDefinition& scenario, const sim::Config& co
     state.clear();
     for (const auto& buffer : machine.memory().buffers())
       if (buffer->info().type == model::ElementType::i32 && !buffer->freed)  // a freed scope's contents are gone
-        for (Eigen::Index i = 0; i < buffer->info().shape.volume(); ++i) state.push_back(buffer->data<std::int32_t>()[i]);
-    for (const auto& cell : machine.semaphores().nonzero_cells()) state.insert(state.end(), {cell.id, cell.global_core, cell.count});
+        for (Eigen::Index i = 0; i < buffer->info().shape.volume(); ++i)
+          state.push_back(buffer->data<std::int32_t>()[i]);
+    for (const auto& cell : machine.semaphores().nonzero_cells())
+      state.insert(state.end(), {cell.id, cell.global_core, cell.count});
   };
   scheduler::ExploreOptions options;
   options.reduction = reduction;
@@ -123,7 +125,7 @@ void compare_on_generated_kernels(std::uint64_t first_seed, std::uint64_t last_s
     }
   }
   INFO(kernels << " generated kernels compared (" << skipped << " too large to enumerate): " << reduced_total
-                << " runs with reduction (and " << cut_short_total << " cut short), " << full_total << " without");
+               << " runs with reduction (and " << cut_short_total << " cut short), " << full_total << " without");
   CHECK(cut_short_total * 100 <= reduced_total);
   // Most kernels are small enough to enumerate (two launches double a kernel's length: more of
   // them are too large). Checked on the whole set only: the sanitizers' quarter is too few.
@@ -192,4 +194,3 @@ TEST_CASE("explore finds the semaphore leak behind two scopes that end with copi
 TEST_CASE("explore matches plain enumeration on 250 more kernels with scoped scratch", "[.long]") {
   compare_on_generated_kernels(50, 299, scoped_verbs, 0, 3);
 }
-

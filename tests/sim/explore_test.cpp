@@ -122,13 +122,15 @@ TEST_CASE("a deadlock that one interleaving in thousands reaches is found", "[si
   sim::Simulation simulation(config, s, s.params);
   const auto report = sim::explore(simulation, {}, false);
   REQUIRE(report.found(model::Verdict::deadlock));
-  const auto& deadlock = *std::find_if(report.verdicts.begin(), report.verdicts.end(),
-                                       [](const sim::FoundVerdict& f) { return f.verdict == model::Verdict::deadlock; });
+  const auto& deadlock = *std::find_if(report.verdicts.begin(), report.verdicts.end(), [](const sim::FoundVerdict& f) {
+    return f.verdict == model::Verdict::deadlock;
+  });
   CHECK(simulation.run_schedule(deadlock.first.schedule).verdict == model::Verdict::deadlock);
 
   // Random scheduling rarely finds it.
   int random_hits = 0;
-  for (std::uint64_t seed = 0; seed < 200; ++seed) random_hits += simulation.run_seed(seed).verdict == model::Verdict::deadlock;
+  for (std::uint64_t seed = 0; seed < 200; ++seed)
+    random_hits += simulation.run_seed(seed).verdict == model::Verdict::deadlock;
   INFO("explore: deadlock after " << report.complete << " runs; random: " << random_hits << " of 200 seeds");
   CHECK(random_hits < 20);
 

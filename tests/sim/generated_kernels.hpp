@@ -23,13 +23,29 @@ struct Op {
   // zero, and until the core's own cell of the semaphore holds a signal; scoped copies an
   // element into a run_scoped vmem scalar, waited for inside the scope when `other` is even.
   enum Kind {
-    load, store, signal, wait, dma, unwaited, leave, share,
-    masked_load, masked_store, swap, barrier, sync_copy, dma_add,
-    wide_dma, wide_unwaited, poll, poll_count, scoped
+    load,
+    store,
+    signal,
+    wait,
+    dma,
+    unwaited,
+    leave,
+    share,
+    masked_load,
+    masked_store,
+    swap,
+    barrier,
+    sync_copy,
+    dma_add,
+    wide_dma,
+    wide_unwaited,
+    poll,
+    poll_count,
+    scoped
   } kind;
-  int slot = 0;    // element of the shared array (load, store, swap, dma and copy source)
-  int other = 0;   // store, swap: value; signal: target core; dma and copy: destination element
-  int mask = 0;    // masked_load, masked_store: which of the array's three elements are kept (bits)
+  int slot = 0;   // element of the shared array (load, store, swap, dma and copy source)
+  int other = 0;  // store, swap: value; signal: target core; dma and copy: destination element
+  int mask = 0;   // masked_load, masked_store: which of the array's three elements are kept (bits)
 };
 
 using Program = std::vector<std::vector<Op>>;  // per core
@@ -82,26 +98,55 @@ inline sim::ScenarioDefinition scenario_of(const Program& program) {
       sim::Mask keep(1, 3);
       for (int k = 0; k < 3; ++k) keep(0, k) = (op.mask >> k) & 1;
       switch (op.kind) {
-        case Op::load: seen += core.load(at(op.slot))(0, 0); break;
-        case Op::store: core.store(at(op.slot), value()); break;
-        case Op::signal: core.signal(sem, 1, {.core = op.other}); break;
-        case Op::wait: core.wait(sem); break;
-        case Op::dma: core.dma_start(at(op.slot), at(op.other), sem).wait(); break;
-        case Op::unwaited: core.dma_start(at(op.slot), at(op.other), sem); break;
-        case Op::leave: break;
+        case Op::load:
+          seen += core.load(at(op.slot))(0, 0);
+          break;
+        case Op::store:
+          core.store(at(op.slot), value());
+          break;
+        case Op::signal:
+          core.signal(sem, 1, {.core = op.other});
+          break;
+        case Op::wait:
+          core.wait(sem);
+          break;
+        case Op::dma:
+          core.dma_start(at(op.slot), at(op.other), sem).wait();
+          break;
+        case Op::unwaited:
+          core.dma_start(at(op.slot), at(op.other), sem);
+          break;
+        case Op::leave:
+          break;
         case Op::share: {
           auto shared = core.vmem_shared<std::int32_t>({1});
           if (op.other == 0) core.store(shared, sim::Tile<std::int32_t>::Constant(1, 1, seen + 1));
           break;
         }
-        case Op::masked_load: seen += core.load(a, keep, 5).sum(); break;
-        case Op::masked_store: core.store(a, sim::Tile<std::int32_t>::Constant(1, 3, seen + op.other + 1), keep); break;
-        case Op::swap: seen += core.swap(at(op.slot), value())(0, 0); break;
-        case Op::barrier: core.device_barrier(); break;
-        case Op::sync_copy: core.sync_copy(at(op.slot), at(op.other)); break;
-        case Op::dma_add: core.dma_start(at(op.slot), at(op.other), sem, std::nullopt, {.add = true}).wait(); break;
-        case Op::wide_dma: core.dma_start(pair(op.slot), pair(op.other), sem).wait(); break;
-        case Op::wide_unwaited: core.dma_start(pair(op.slot), pair(op.other), sem); break;
+        case Op::masked_load:
+          seen += core.load(a, keep, 5).sum();
+          break;
+        case Op::masked_store:
+          core.store(a, sim::Tile<std::int32_t>::Constant(1, 3, seen + op.other + 1), keep);
+          break;
+        case Op::swap:
+          seen += core.swap(at(op.slot), value())(0, 0);
+          break;
+        case Op::barrier:
+          core.device_barrier();
+          break;
+        case Op::sync_copy:
+          core.sync_copy(at(op.slot), at(op.other));
+          break;
+        case Op::dma_add:
+          core.dma_start(at(op.slot), at(op.other), sem, std::nullopt, {.add = true}).wait();
+          break;
+        case Op::wide_dma:
+          core.dma_start(pair(op.slot), pair(op.other), sem).wait();
+          break;
+        case Op::wide_unwaited:
+          core.dma_start(pair(op.slot), pair(op.other), sem);
+          break;
         case Op::poll:
           while (core.load(at(op.slot))(0, 0) == 0) {
           }
@@ -125,15 +170,16 @@ inline sim::ScenarioDefinition scenario_of(const Program& program) {
 // The verbs of each family of generated kernels.
 inline const Kinds first_verbs{Op::load, Op::store, Op::signal, Op::wait, Op::dma, Op::unwaited, Op::leave, Op::share};
 // All of them: the later verbs with the original ones, DMAs never waited and early returns too.
-inline const Kinds later_verbs{Op::load,         Op::store,  Op::signal,  Op::wait,      Op::dma,
-                        Op::unwaited,     Op::leave,  Op::share,   Op::masked_load, Op::masked_store,
-                        Op::swap,         Op::barrier, Op::sync_copy, Op::dma_add};
+inline const Kinds later_verbs{Op::load,     Op::store,   Op::signal,    Op::wait,        Op::dma,
+                               Op::unwaited, Op::leave,   Op::share,     Op::masked_load, Op::masked_store,
+                               Op::swap,     Op::barrier, Op::sync_copy, Op::dma_add};
 // Copies of two elements with the original verbs, for DMAs whose write phase lands in chunks.
 inline const Kinds wide_verbs{Op::load, Op::store, Op::signal, Op::wait, Op::wide_dma, Op::wide_unwaited};
 // Kernels with scoped scratch, among DMAs and the verbs that wait.
-inline const Kinds scoped_verbs{Op::load, Op::store, Op::signal, Op::wait, Op::dma, Op::unwaited, Op::leave, Op::scoped};
+inline const Kinds scoped_verbs{Op::load, Op::store,    Op::signal, Op::wait,
+                                Op::dma,  Op::unwaited, Op::leave,  Op::scoped};
 // Kernels that poll, among the verbs that change what a poller reads.
-inline const Kinds polling_verbs{Op::load, Op::store, Op::signal, Op::wait,  Op::dma,
-                          Op::unwaited, Op::leave, Op::swap, Op::poll, Op::poll_count};
+inline const Kinds polling_verbs{Op::load,     Op::store, Op::signal, Op::wait, Op::dma,
+                                 Op::unwaited, Op::leave, Op::swap,   Op::poll, Op::poll_count};
 
 }  // namespace weft::generated

@@ -13,7 +13,8 @@
 
 using namespace weft;
 
-TEST_CASE("The setup runs once, each execution starts from its inputs, not the last execution's", "[sim][host_snapshot]") {
+TEST_CASE("The setup runs once, each execution starts from its inputs, not the last execution's",
+          "[sim][host_snapshot]") {
   int setups = 0;
   sim::ScenarioDefinition scenario;
   scenario.name = "in_place";
@@ -37,9 +38,11 @@ TEST_CASE("The setup runs once, each execution starts from its inputs, not the l
   scenario.check = [](const sim::Host& host) -> std::string {
     for (int d = 0; d < host.num_devices(); ++d) {
       const Eigen::ArrayXf want = Eigen::ArrayXf::LinSpaced(4, 1.0F, 4.0F) * static_cast<float>(d + 1) + 1.0F;
-      if (!(host.data<float>("x", d) == want).all()) return "x on device " + std::to_string(d) + " is not its input plus one";
+      if (!(host.data<float>("x", d) == want).all())
+        return "x on device " + std::to_string(d) + " is not its input plus one";
       if (!(host.data<float>("y", d) == 7.0F).all()) return "y on device " + std::to_string(d) + " changed";
-      if (!(host.data<float>("out", d) == 1.0F).all()) return "out on device " + std::to_string(d) + " did not start at zero";
+      if (!(host.data<float>("out", d) == 1.0F).all())
+        return "out on device " + std::to_string(d) + " did not start at zero";
     }
     return "";
   };

@@ -95,9 +95,11 @@ TEST_CASE("A ragged last block: masked-off elements past the end are never out o
   CHECK(unmasked.details.find("loads [8:12] of hbm buffer 1 'x' f32[10]") != std::string::npos);  // a mask keeping all
 }
 
-TEST_CASE("Two cores storing disjoint masks of one buffer share nothing: no race, one execution", "[sim][mask][explore]") {
+TEST_CASE("Two cores storing disjoint masks of one buffer share nothing: no race, one execution",
+          "[sim][mask][explore]") {
   const auto disjoint = halves(4);
-  for (std::uint64_t seed = 0; seed < 5; ++seed) CHECK(run(disjoint, machine_of(1, 2, true), seed).verdict == model::Verdict::ok);
+  for (std::uint64_t seed = 0; seed < 5; ++seed)
+    CHECK(run(disjoint, machine_of(1, 2, true), seed).verdict == model::Verdict::ok);
   const auto report = explore(disjoint, machine_of(1, 2, false));
   CHECK(report.complete == 1);
   CHECK(report.exhausted);
@@ -125,7 +127,8 @@ TEST_CASE("A swap exchanges atomically: of two cores swapping into one flag, exa
   };
   s.kernel = [](sim::Core& core) {
     const auto old = core.swap(core.hbm<std::int32_t>("flag"), sim::Tile<std::int32_t>::Constant(1, 1, 1));
-    core.store(core.hbm<std::int32_t>("won").at({core.core_id()}), sim::Tile<std::int32_t>::Constant(1, 1, old(0, 0) == 0));
+    core.store(core.hbm<std::int32_t>("won").at({core.core_id()}),
+               sim::Tile<std::int32_t>::Constant(1, 1, old(0, 0) == 0));
   };
   s.check = [](const sim::Host& host) -> std::string {
     const auto won = host.data<std::int32_t>("won", 0);

@@ -77,13 +77,20 @@ sim::ScenarioDefinition copy_with(int in_buffers, int out_buffers, std::int64_t 
   };
   sim::pallas::CallSpec spec;
   spec.grid = {4};
-  spec.in = {sim::pallas::input<float>("x", {8, 8}, [repeat](const GridIndex& g) { return Block{g[0] / repeat, 0}; },
-                                       Buffered{in_buffers})};
-  spec.out = {sim::pallas::output<float>("out", {8, 8}, [](const GridIndex& g) { return Block{g[0], 0}; },
-                                         Buffered{out_buffers})};
-  s.kernel = sim::pallas::pallas_call(spec, [](sim::pallas::Program& p) {
-    p.core().store(p.out<float>(0), p.core().load(p.in<float>(0)) + 1);
-  });
+  spec.in = {sim::pallas::input<float>(
+      "x", {8, 8},
+      [repeat](const GridIndex& g) {
+        return Block{g[0] / repeat, 0};
+      },
+      Buffered{in_buffers})};
+  spec.out = {sim::pallas::output<float>(
+      "out", {8, 8},
+      [](const GridIndex& g) {
+        return Block{g[0], 0};
+      },
+      Buffered{out_buffers})};
+  s.kernel = sim::pallas::pallas_call(
+      spec, [](sim::pallas::Program& p) { p.core().store(p.out<float>(0), p.core().load(p.in<float>(0)) + 1); });
   s.check = [](const sim::Host& host) -> std::string {
     const auto out = host.data<float>("out", 0);
     const auto x = host.data<float>("x", 0);

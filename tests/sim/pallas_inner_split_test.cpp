@@ -21,7 +21,8 @@ namespace {
 struct BodyStores final : sim::TraceSink {
   std::map<std::uint32_t, int> by_core;  // the body's stores into its output block, per core
   void on_event(const sim::TraceEvent& e) override {
-    if (e.kind == sim::TraceEvent::Kind::store && e.actor.kind == scheduler::Actor::Kind::core) ++by_core[e.actor.index];
+    if (e.kind == sim::TraceEvent::Kind::store && e.actor.kind == scheduler::Actor::Kind::core)
+      ++by_core[e.actor.index];
   }
 };
 
@@ -40,18 +41,20 @@ sim::ScenarioDefinition inner_copy(sim::pallas::InnerSplit split) {
   spec.out = {sim::pallas::any<float>("out")};
   s.kernel = sim::pallas::core_map(spec, [split](sim::pallas::Program& p) {
     const auto map = sim::pallas::index_map([](const GridIndex& g) { return Block{g[0], 0}; });
-    sim::pallas::emit_pipeline(p.core(), {4}, {sim::pallas::block(p.in<float>(0), {8, 8}, map)},
-                               {sim::pallas::block(p.out<float>(0), {8, 8}, map)},
-                               [](sim::pallas::Program& inner) {
-                                 sim::Core& c = inner.core();
-                                 c.store(inner.out<float>(0), c.load(inner.in<float>(0)) + 1);
-                               },
-                               split);
+    sim::pallas::emit_pipeline(
+        p.core(), {4}, {sim::pallas::block(p.in<float>(0), {8, 8}, map)},
+        {sim::pallas::block(p.out<float>(0), {8, 8}, map)},
+        [](sim::pallas::Program& inner) {
+          sim::Core& c = inner.core();
+          c.store(inner.out<float>(0), c.load(inner.in<float>(0)) + 1);
+        },
+        split);
   });
   s.check = [](const sim::Host& host) -> std::string {
     const auto out = host.data<float>("out", 0);
     for (Eigen::Index i = 0; i < out.size(); ++i)
-      if (out[i] != static_cast<float>(i) + 1) return "out element " + std::to_string(i) + " is " + std::to_string(out[i]);
+      if (out[i] != static_cast<float>(i) + 1)
+        return "out element " + std::to_string(i) + " is " + std::to_string(out[i]);
     return "";
   };
   return s;
@@ -89,12 +92,15 @@ TEST_CASE("An inner pipeline without a core axis runs every step on every core: 
   CHECK(result.details.find("inner pipeline write-back of out[0]") != std::string::npos);
 }
 
-TEST_CASE("An inner pipeline split with no parallel dimension runs on one core, and semantics that do not fit its grid are refused",
-          "[sim][pallas]") {
+TEST_CASE(
+    "An inner pipeline split with no parallel dimension runs on one core, and semantics that do not fit its grid are "
+    "refused",
+    "[sim][pallas]") {
   const auto arbitrary = inner_copy({{sim::pallas::Semantics::arbitrary}, true});
   sim::Simulation simulation(two_cores(), arbitrary, {});
   CHECK(simulation.run_seed(0).verdict == model::Verdict::ok);  // arbitrary split across cores: all on core 0
-  const sim::ScenarioDefinition bad = inner_copy({{sim::pallas::Semantics::arbitrary, sim::pallas::Semantics::parallel}, true});
+  const sim::ScenarioDefinition bad =
+      inner_copy({{sim::pallas::Semantics::arbitrary, sim::pallas::Semantics::parallel}, true});
   sim::Simulation refused(two_cores(), bad, {});
   const auto result = refused.run_seed(0);
   CHECK(result.verdict == model::Verdict::kernel_error);

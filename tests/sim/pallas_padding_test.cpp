@@ -81,7 +81,8 @@ struct Outcome {
   std::vector<float> out;
 };
 
-Outcome run_and_read(const sim::ScenarioDefinition& scenario, const sim::Config& config, sim::TraceSink* trace = nullptr) {
+Outcome run_and_read(const sim::ScenarioDefinition& scenario, const sim::Config& config,
+                     sim::TraceSink* trace = nullptr) {
   Outcome outcome;
   sim::Simulation simulation(config, scenario, {});
   const sim::Simulation::Inspector inspect = [&](const model::Machine& m) {
@@ -131,7 +132,8 @@ TEST_CASE("The last block of cdiv(20, 8) keeps the 4 rows inside the array, the 
   CHECK(text(placement.padding[0]) == "[4:8, 0:128]");
 }
 
-TEST_CASE("A block that overhangs along two dimensions has two disjoint padding slabs covering the rest", "[sim][pallas]") {
+TEST_CASE("A block that overhangs along two dimensions has two disjoint padding slabs covering the rest",
+          "[sim][pallas]") {
   auto array = buffer({20, 12});
   auto slot = buffer({8, 8});
   const auto placement = place_block(whole(array), blocks({8, 8}), Block{2, 1}, &slot);
@@ -164,7 +166,8 @@ TEST_CASE("A block larger than its array, and a squeezed dimension, are clipped 
   }
 }
 
-TEST_CASE("A block with no element inside its array is placed unclipped, for its DMA to be out of bounds", "[sim][pallas]") {
+TEST_CASE("A block with no element inside its array is placed unclipped, for its DMA to be out of bounds",
+          "[sim][pallas]") {
   auto array = buffer({20, 8});
   auto slot = buffer({8, 8});
   const auto past = place_block(whole(array), blocks({8, 8}), Block{3, 0}, &slot);
@@ -176,7 +179,8 @@ TEST_CASE("A block with no element inside its array is placed unclipped, for its
   CHECK_FALSE(sim::pallas::can_overhang(whole(array), blocks({4, 8})));
 }
 
-TEST_CASE("A dimension indexed by element places the block at that element, overlapping its neighbours", "[sim][pallas]") {
+TEST_CASE("A dimension indexed by element places the block at that element, overlapping its neighbours",
+          "[sim][pallas]") {
   auto array = buffer({40, 128});
   auto slot = buffer({16, 128});
   const auto window = place_block(whole(array), blocks({16, 128}, {true, false}), Block{8, 0}, &slot);
@@ -250,27 +254,29 @@ TEST_CASE("Padding that reaches the output is a wrong result whose report names 
     sim::Simulation simulation(config, scenario, params);
     const auto result = simulation.run_seed(0);
     CHECK(result.verdict == model::Verdict::wrong_result);
-    CHECK_THAT(result.details, Catch::Contains("in[0] 'x' block (2, 0) at grid point (0, 2) overhangs the array [20, 16] "
-                                               "(its BlockSpec at ragged_reduction.cpp:"));
+    CHECK_THAT(result.details,
+               Catch::Contains("in[0] 'x' block (2, 0) at grid point (0, 2) overhangs the array [20, 16] "
+                               "(its BlockSpec at ragged_reduction.cpp:"));
     CHECK_THAT(result.details, Catch::Contains("only [16:20, 0:8] is fetched, the rest of the block is padding"));
   }
 }
 
-TEST_CASE("An output block with no element inside its array is an out-of-bounds write-back, named as such", "[sim][pallas]") {
+TEST_CASE("An output block with no element inside its array is an out-of-bounds write-back, named as such",
+          "[sim][pallas]") {
   sim::ScenarioDefinition scenario;
   scenario.name = "write_back_too_far";
   scenario.setup = [](sim::Host& host) { host.hbm<float>("out", {20, 8}); };
   sim::pallas::CallSpec spec;
   spec.grid = {3};
   spec.out = {sim::pallas::output<float>("out", {8, 8}, [](const GridIndex& g) { return Block{g[0] + 1, 0}; })};
-  scenario.kernel = sim::pallas::pallas_call(spec, [](sim::pallas::Program& p) {
-    p.core().store(p.out<float>(0), sim::Tile<float>::Zero(8, 8));
-  });
+  scenario.kernel = sim::pallas::pallas_call(
+      spec, [](sim::pallas::Program& p) { p.core().store(p.out<float>(0), sim::Tile<float>::Zero(8, 8)); });
   sim::Simulation simulation(one_core(), scenario, {});
   const auto result = simulation.run_seed(0);
   CHECK(result.verdict == model::Verdict::out_of_bounds);
-  CHECK_THAT(result.details, Catch::Contains("starts the write-back of out[0] 'out' for grid point (2), block (3, 0) (BlockSpec "
-                                             "at pallas_padding_test.cpp:"));
+  CHECK_THAT(result.details,
+             Catch::Contains("starts the write-back of out[0] 'out' for grid point (2), block (3, 0) (BlockSpec "
+                             "at pallas_padding_test.cpp:"));
   CHECK_THAT(result.details, Catch::Contains("), a DMA writing [24:32, 0:8]"));
 }
 
@@ -305,7 +311,8 @@ TEST_CASE("An inner pipeline over a slice pads at the slice's edge, not the buff
   CHECK(std::isnan(outcome.out[20 * 8 - 1]));
 }
 
-TEST_CASE("A ragged fetch's DMA reads only the rows inside the array: a write just past them does not race", "[sim][pallas]") {
+TEST_CASE("A ragged fetch's DMA reads only the rows inside the array: a write just past them does not race",
+          "[sim][pallas]") {
   // Core 0 streams rows 0..11 of x (its second block overhangs them) while core 1 stores into rows
   // 12..19 of the same buffer. The fetch of block 1 reads rows 8..11 only, so nothing races.
   sim::ScenarioDefinition scenario;
@@ -341,7 +348,8 @@ TEST_CASE("A ragged fetch's DMA reads only the rows inside the array: a write ju
   }
 }
 
-TEST_CASE("Padding adds steps but no interleaving class: the ragged matmul explores to the matmul's classes", "[sim][pallas]") {
+TEST_CASE("Padding adds steps but no interleaving class: the ragged matmul explores to the matmul's classes",
+          "[sim][pallas]") {
   // The same grid (2, 2, 2) of 8 x 8 blocks, over 16 x 16 arrays and over 12 x 12 ones.
   sim::Config config = one_core();
   config.machine.cores_per_device = 2;

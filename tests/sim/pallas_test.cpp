@@ -70,7 +70,8 @@ TEST_CASE("A grid steps through its points in row-major order", "[sim][pallas]")
   CHECK(sim::pallas::to_string(grid.point(5)) == "(1, 2)");
 }
 
-TEST_CASE("Parallel dimensions are dealt out to cores in contiguous runs, arbitrary ones stay on one core", "[sim][pallas]") {
+TEST_CASE("Parallel dimensions are dealt out to cores in contiguous runs, arbitrary ones stay on one core",
+          "[sim][pallas]") {
   using Steps = std::pair<std::int64_t, std::int64_t>;
   const Grid two_by_two({2, 2, 3}, {Semantics::parallel, Semantics::parallel, Semantics::arbitrary});
   CHECK(two_by_two.steps_of(0, 2) == Steps{0, 6});  // parallel points (0,0), (0,1), 3 steps each
@@ -85,14 +86,17 @@ TEST_CASE("Parallel dimensions are dealt out to cores in contiguous runs, arbitr
   CHECK(serial.steps_of(1, 2) == Steps{4, 4});
 }
 
-TEST_CASE("A grid refuses a parallel dimension after an arbitrary one, and more than four dimensions", "[sim][pallas]") {
+TEST_CASE("A grid refuses a parallel dimension after an arbitrary one, and more than four dimensions",
+          "[sim][pallas]") {
   CHECK_THROWS_WITH(Grid({2, 2}, {Semantics::arbitrary, Semantics::parallel}),
                     Catch::Contains("parallel after an arbitrary one"));
   CHECK_THROWS_WITH(Grid({1, 1, 1, 1, 1}, {}), Catch::Contains("at most 4"));
   CHECK_THROWS_WITH(Grid({2}, {Semantics::parallel, Semantics::parallel}), Catch::Contains("semantics for 2"));
 }
 
-TEST_CASE("The pipeline fetches an input block when its index changes and writes an output block back once per residency", "[sim][pallas]") {
+TEST_CASE(
+    "The pipeline fetches an input block when its index changes and writes an output block back once per residency",
+    "[sim][pallas]") {
   Events events;
   const auto result = run(matmul(), machine(1), matmul().params, &events);
   INFO(result.details);
@@ -113,15 +117,15 @@ TEST_CASE("The next step's inputs are fetched before the body runs on the curren
   const auto fetch_of_step_1 = std::find_if(all.begin(), all.end(), [](const sim::TraceEvent& e) {
     return e.kind == sim::TraceEvent::Kind::dma_start && e.origin.what != nullptr && e.origin.step == 1;
   });
-  const auto first_body_store = std::find_if(all.begin(), all.end(), [](const sim::TraceEvent& e) {
-    return e.kind == sim::TraceEvent::Kind::store;
-  });
+  const auto first_body_store = std::find_if(
+      all.begin(), all.end(), [](const sim::TraceEvent& e) { return e.kind == sim::TraceEvent::Kind::store; });
   REQUIRE(fetch_of_step_1 != all.end());
   REQUIRE(first_body_store != all.end());
   CHECK(fetch_of_step_1 < first_body_store);
 }
 
-TEST_CASE("Two cores split the parallel grid points: each fetches and writes back only its own blocks", "[sim][pallas]") {
+TEST_CASE("Two cores split the parallel grid points: each fetches and writes back only its own blocks",
+          "[sim][pallas]") {
   Events events;
   const auto result = run(matmul(), machine(2), matmul().params, &events);
   INFO(result.details);
@@ -136,7 +140,8 @@ TEST_CASE("Two cores split the parallel grid points: each fetches and writes bac
   CHECK(count(by_core[0], "write-back of out[0] for grid point (1, ") == 0);
 }
 
-TEST_CASE("Two cores owning one output block race on its write-backs, named by operand and grid point", "[sim][pallas]") {
+TEST_CASE("Two cores owning one output block race on its write-backs, named by operand and grid point",
+          "[sim][pallas]") {
   auto params = matmul().params;
   params["bug"] = 1;
   const auto result = run(matmul(), machine(2), params);
@@ -151,7 +156,8 @@ TEST_CASE("Coming back to an output block loses what was accumulated into it, as
   CHECK(result.verdict == model::Verdict::wrong_result);
   CHECK_THAT(result.details, Catch::Contains("what the hardware did that may explain it:"));
   CHECK_THAT(result.details, Catch::Contains("out[0] 'z' comes back to block (0, 0) at grid point (1, 0, 0)"));
-  CHECK_THAT(result.details, Catch::Contains("after writing it back at grid point (0, 0, 0) (its BlockSpec at matmul.cpp:"));
+  CHECK_THAT(result.details,
+             Catch::Contains("after writing it back at grid point (0, 0, 0) (its BlockSpec at matmul.cpp:"));
   CHECK_THAT(result.details, Catch::Contains(", in the pallas_call at matmul.cpp:"));
   CHECK_THAT(result.details, Catch::Contains("on a TPU the block is not read back in"));
 }
@@ -191,18 +197,19 @@ sim::ScenarioDefinition gather(bool alias) {
     return Block{p(0, g[0]), 0};
   })};
   const char* target = alias ? "x" : "out";
-  spec.out = {sim::pallas::output<float>(target, {1, 8}, [alias](const GridIndex& g, const sim::pallas::ScalarPrefetch& p) {
-    return Block{alias ? p(0, g[0] % 2) : g[0], 0};
-  })};
-  s.kernel = sim::pallas::pallas_call(spec, [](sim::pallas::Program& p) {
-    p.core().store(p.out<float>(0), p.core().load(p.in<float>(0)) + 100);
-  });
+  spec.out = {
+      sim::pallas::output<float>(target, {1, 8}, [alias](const GridIndex& g, const sim::pallas::ScalarPrefetch& p) {
+        return Block{alias ? p(0, g[0] % 2) : g[0], 0};
+      })};
+  s.kernel = sim::pallas::pallas_call(
+      spec, [](sim::pallas::Program& p) { p.core().store(p.out<float>(0), p.core().load(p.in<float>(0)) + 100); });
   return s;
 }
 
 }  // namespace
 
-TEST_CASE("Index maps read scalar prefetch: a block gather copies the blocks in the prefetched order", "[sim][pallas]") {
+TEST_CASE("Index maps read scalar prefetch: a block gather copies the blocks in the prefetched order",
+          "[sim][pallas]") {
   const auto scenario = gather(false);
   std::vector<float> out;
   sim::Simulation simulation(machine(1), scenario, {});
@@ -214,8 +221,8 @@ TEST_CASE("Index maps read scalar prefetch: a block gather copies the blocks in 
   const auto result = simulation.run(strategy, nullptr, &inspect);
   INFO(result.details);
   REQUIRE(result.verdict == model::Verdict::ok);
-  CHECK(out[0] == 102);   // out row 0 <- x row order[0] = 2
-  CHECK(out[8] == 100);   // row 1 <- x row 0
+  CHECK(out[0] == 102);  // out row 0 <- x row order[0] = 2
+  CHECK(out[8] == 100);  // row 1 <- x row 0
   CHECK(out[16] == 103);
   CHECK(out[31] == 101);
 }
@@ -281,8 +288,10 @@ TEST_CASE("A pipeline fetch or write-back out of bounds is named by operand, gri
     scenario.kernel = sim::pallas::pallas_call(spec, copy);
     const auto result = run(scenario, machine(1), {});
     CHECK(result.verdict == model::Verdict::out_of_bounds);
-    CHECK_THAT(result.details, Catch::Contains("starts the fetch of in[0] 'x' for grid point (3), block (4, 0) (BlockSpec at "
-                                               "pallas_test.cpp:" + std::to_string(line) + "), a DMA reading [32:40, 0:128]"));
+    CHECK_THAT(result.details,
+               Catch::Contains("starts the fetch of in[0] 'x' for grid point (3), block (4, 0) (BlockSpec at "
+                               "pallas_test.cpp:" +
+                               std::to_string(line) + "), a DMA reading [32:40, 0:128]"));
   }
   SECTION("a write-back") {
     spec.in = {sim::pallas::input<float>("x", {8, 128}, in_place)};
@@ -291,7 +300,9 @@ TEST_CASE("A pipeline fetch or write-back out of bounds is named by operand, gri
     scenario.kernel = sim::pallas::pallas_call(spec, copy);
     const auto result = run(scenario, machine(1), {});
     CHECK(result.verdict == model::Verdict::out_of_bounds);
-    CHECK_THAT(result.details, Catch::Contains("starts the write-back of out[0] 'y' for grid point (3), block (4, 0) (BlockSpec "
-                                               "at pallas_test.cpp:" + std::to_string(line) + "), a DMA writing [32:40, 0:128]"));
+    CHECK_THAT(result.details,
+               Catch::Contains("starts the write-back of out[0] 'y' for grid point (3), block (4, 0) (BlockSpec "
+                               "at pallas_test.cpp:" +
+                               std::to_string(line) + "), a DMA writing [32:40, 0:128]"));
   }
 }

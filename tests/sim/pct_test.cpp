@@ -145,9 +145,9 @@ TEST_CASE("PCT of depth 2 finds a depth-2 bug in at least 1/(n k) of the seeds",
   const double pct_fraction = static_cast<double>(pct_found) / seeds;
   const double random_fraction = static_cast<double>(random_found) / seeds;
   const double bound = 1.0 / static_cast<double>(n * k);
-  INFO("PCT depth 2 found the depth-2 bug in " << pct_found << "/" << seeds << " seeds (" << percent(pct_fraction)
-                                               << "); bound 1/(n k) = 1/(" << n << " * " << k << ") = "
-                                               << percent(bound) << "; random strategy: " << random_found << "/"
-                                               << seeds << " (" << percent(random_fraction) << ")");
+  INFO("PCT depth 2 found the depth-2 bug in "
+       << pct_found << "/" << seeds << " seeds (" << percent(pct_fraction) << "); bound 1/(n k) = 1/(" << n << " * "
+       << k << ") = " << percent(bound) << "; random strategy: " << random_found << "/" << seeds << " ("
+       << percent(random_fraction) << ")");
   CHECK(pct_fraction >= bound);
 }

@@ -19,7 +19,8 @@ TEST_CASE("An array of DMA semaphores has consecutive ids, and each element coun
     const auto sems = core.dma_semaphores(3);
     const auto after = core.semaphore();
     core.check(sems.size() == 3, "three elements");
-    for (int k = 0; k < 3; ++k) core.check(sems[k].id == before.id + 1 + k, "consecutive ids after the earlier semaphore");
+    for (int k = 0; k < 3; ++k)
+      core.check(sems[k].id == before.id + 1 + k, "consecutive ids after the earlier semaphore");
     core.check(after.id == before.id + 4, "the array took three ids");
     std::vector<sim::Dma> dmas;
     for (int k = 0; k < 3; ++k) dmas.push_back(core.dma_start(x[k], copies[k], sems[k]));

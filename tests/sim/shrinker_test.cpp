@@ -103,12 +103,9 @@ sim::ScenarioDefinition planted_flags() {
     const sim::Tile<float> one = sim::Tile<float>::Constant(1, 1, 1.0f);
     for (int step = 1; step <= steps_per_core; ++step) {
       if (core.core_id() == 0) {
-        if (step == flag_a)
-          core.store(flags[0], one);
-        else if (step == flag_b)
-          core.store(flags[1], one);
-        else
-          core.store(scratch, sim::Tile<float>::Constant(1, 1, float(step)));
+        if (step == flag_a) core.store(flags[0], one);
+        else if (step == flag_b) core.store(flags[1], one);
+        else core.store(scratch, sim::Tile<float>::Constant(1, 1, float(step)));
       } else if (step == reader) {
         const sim::Tile<float> seen = core.load(flags);
         core.check(!(seen(0, 0) == 1.0f && seen(0, 1) == 0.0f), "flag A is set but flag B is not");

@@ -14,9 +14,11 @@ using sim::test::run;
 
 namespace {
 
-// A polling loop on one line, which the reports name.
-constexpr int poll_line = __LINE__ + 1;
-void poll_until_signalled(sim::Core& core, sim::Semaphore ready) { while (core.read(ready) == 0) continue; }
+// A polling loop, whose line the reports name.
+constexpr int poll_line = __LINE__ + 2;
+void poll_until_signalled(sim::Core& core, sim::Semaphore ready) {
+  while (core.read(ready) == 0) continue;
+}
 
 // Device 1 polls its cell of a regular semaphore until device 0 signals it (`signals` 1), then
 // takes the signal; with `signals` 0 nothing ever comes.

@@ -43,7 +43,8 @@ TEST_CASE("a sweep of a correct kernel is as expected, with no findings", "[test
   CHECK(result.expected == Verdict::ok);
   CHECK(result.executions == 20);
   CHECK(result.findings.empty());
-  CHECK(result.report.starts_with("sweep of ring_all_reduce, seeds 0..19 (pct): 20 executions, 0 verdicts not as expected"));
+  CHECK(result.report.starts_with(
+      "sweep of ring_all_reduce, seeds 0..19 (pct): 20 executions, 0 verdicts not as expected"));
 }
 
 TEST_CASE("a sweep that finds a deadlock gives the verdict, the report and a command that replays it", "[testing]") {
@@ -102,5 +103,6 @@ TEST_CASE("an exploration with two threads proves and finds what one does", "[te
 TEST_CASE("mistakes in what a test asks for throw ConfigError", "[testing]") {
   CHECK_THROWS_AS(weft::testing::sweep(builtin("no_such_scenario")), weft::sim::ConfigError);
   CHECK_THROWS_AS(weft::testing::sweep(builtin("ring_all_reduce", {"topology.devices=0"})), weft::sim::ConfigError);
-  CHECK_THROWS_AS(weft::testing::explore(builtin("ring_all_reduce", {"dma.execution=on_wait"})), weft::sim::ConfigError);
+  CHECK_THROWS_AS(weft::testing::explore(builtin("ring_all_reduce", {"dma.execution=on_wait"})),
+                  weft::sim::ConfigError);
 }

@@ -50,8 +50,9 @@ std::map<Track, std::vector<Interval>> check_nesting(const json& events) {
   for (const auto& [track, stack] : open) CHECK(stack.empty());
   for (auto& [track, intervals] : tracks) {
     std::vector<Interval> sorted = intervals;
-    std::sort(sorted.begin(), sorted.end(),
-              [](const Interval& a, const Interval& b) { return a.begin != b.begin ? a.begin < b.begin : a.end > b.end; });
+    std::sort(sorted.begin(), sorted.end(), [](const Interval& a, const Interval& b) {
+      return a.begin != b.begin ? a.begin < b.begin : a.end > b.end;
+    });
     std::vector<Interval> stack;
     for (const Interval& interval : sorted) {
       while (!stack.empty() && stack.back().end <= interval.begin) stack.pop_back();
@@ -67,7 +68,8 @@ std::map<Track, std::vector<Interval>> check_nesting(const json& events) {
 }
 
 bool inside_a_slice(const std::vector<Interval>& intervals, double ts) {
-  return std::any_of(intervals.begin(), intervals.end(), [&](const Interval& i) { return i.begin <= ts && ts < i.end; });
+  return std::any_of(intervals.begin(), intervals.end(),
+                     [&](const Interval& i) { return i.begin <= ts && ts < i.end; });
 }
 
 // Each flow id has one start and one end, not before it, each inside a slice of its track.
@@ -100,7 +102,8 @@ std::size_t count(const json& events, const std::string& phase, const std::strin
 
 }  // namespace
 
-TEST_CASE("the Chrome trace of a real race parses, nests, flows, marks both accesses and repeats byte for byte", "[trace]") {
+TEST_CASE("the Chrome trace of a real race parses, nests, flows, marks both accesses and repeats byte for byte",
+          "[trace]") {
   const std::string seed = racing_seed();
   CAPTURE(seed);
   const std::vector<std::string> args{"scenarios/ring_all_gather_early_reuse_race.toml", "--seed", seed};
@@ -125,16 +128,18 @@ TEST_CASE("the Chrome trace of a real race parses, nests, flows, marks both acce
 TEST_CASE("Chrome traces nest in every DMA mode, and a deadlock marks each blocked wait", "[trace]") {
   for (const std::string mode : {"eager", "on_wait", "async"}) {
     CAPTURE(mode);
-    const json events = json::parse(traced_run({"scenarios/right_permute.toml", "--seed", "3", "--set", "dma.execution=" + mode},
-                                               "--trace", "permute_" + mode + ".json"))
-                            .at("traceEvents");
+    const json events =
+        json::parse(traced_run({"scenarios/right_permute.toml", "--seed", "3", "--set", "dma.execution=" + mode},
+                               "--trace", "permute_" + mode + ".json"))
+            .at("traceEvents");
     check_flows(events, check_nesting(events));
     CHECK(count(events, "B", "dma") == 4);  // one span per DMA
     CHECK(count(events, "X", "dma_read") == 4);
     CHECK(count(events, "X", "dma_write") == 4);
   }
-  const json events = json::parse(traced_run({"scenarios/barrier_deadlock.toml", "--seed", "5"}, "--trace", "deadlock.json"))
-                          .at("traceEvents");
+  const json events =
+      json::parse(traced_run({"scenarios/barrier_deadlock.toml", "--seed", "5"}, "--trace", "deadlock.json"))
+          .at("traceEvents");
   check_flows(events, check_nesting(events));
   CHECK(count(events, "i", "failure") == 5);  // four blocked waits and the verdict
   CHECK(count(events, "X", "failure") == 4);  // each shown as a "blocked" slice at the end

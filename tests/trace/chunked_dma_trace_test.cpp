@@ -42,7 +42,7 @@ TEST_CASE("The recorder keeps every chunk of a write phase and marks the DMA lan
   REQUIRE(dma != nullptr);
   CHECK(dma->bytes == 48);
   CHECK(dma->landed == 32);
-  CHECK(dma->write == sim::no_record);  // a row still to land
+  CHECK(dma->write == sim::no_record);                               // a row still to land
   recorder.on_event(dma_event(Kind::dma_write, 5, 16, rows(2, 1)));  // record 4
   dma = recorder.dma(2);
   CHECK(dma->chunks == std::vector<std::size_t>{2, 3, 4});

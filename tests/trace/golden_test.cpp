@@ -17,7 +17,8 @@ TEST_CASE("golden text traces replay identically", "[trace]") {
     REQUIRE_FALSE(golden.empty());
     const std::string schedule = weft::testing::line_after(golden, "\nschedule: ");
     const std::string out = trace_path("golden_" + name + ".txt");
-    const auto result = run_weft({"replay", "scenarios/" + name + ".toml", "--schedule", schedule, "--trace-text", out});
+    const auto result =
+        run_weft({"replay", "scenarios/" + name + ".toml", "--schedule", schedule, "--trace-text", out});
     REQUIRE(result.status == 0);
     const std::string actual = file_text(out);
     INFO("if the change is intended, regenerate " << golden_path << " (scenarios/golden/README.md)");

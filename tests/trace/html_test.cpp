@@ -12,7 +12,6 @@ using weft::testing::run_weft;
 using weft::testing::trace_path;
 using weft::testing::traced_run;
 
-
 namespace {
 
 // The page's data (html_data.cpp), parsed back.
@@ -67,7 +66,8 @@ TEST_CASE("the HTML timeline of a race is self-contained, complete and byte-iden
   CHECK(data["wakes"].size() > 0);
   CHECK(data["landings"].size() > 0);
   const std::size_t records = data["records"]["kind"].size();
-  for (const char* column : {"lane", "offset", "width", "stepDelta", "core", "line", "buffer", "semaphore", "count", "dma"})
+  for (const char* column :
+       {"lane", "offset", "width", "stepDelta", "core", "line", "buffer", "semaphore", "count", "dma"})
     CHECK(data["records"][column].size() == records);
   // The causal view: the causal past of the two accesses, not the whole run; the chain inside it.
   CHECK(data["focus"].size() > 0);
@@ -83,15 +83,15 @@ TEST_CASE("the HTML timeline of a race is self-contained, complete and byte-iden
 TEST_CASE("the HTML timeline carries the style and script of sim/trace/assets as they are", "[trace]") {
   const std::string html = traced_run({"right_permute", "--seed", "0"}, "--html", "assets.html");
   CHECK(html.find("<style>\n" + embedded_asset("timeline.css") + "</style>\n") != std::string::npos);
-  CHECK(html.find("<script>\n" + embedded_asset("timeline_view.js") + embedded_asset("timeline_controls.js") + "</script>\n") !=
-        std::string::npos);
+  CHECK(html.find("<script>\n" + embedded_asset("timeline_view.js") + embedded_asset("timeline_controls.js") +
+                  "</script>\n") != std::string::npos);
 }
 
 TEST_CASE("trace options leave the report unchanged, --trace-text - prints the listing after it", "[trace]") {
   const auto plain = run_weft({"run", "scenarios/right_permute.toml", "--seed", "2"});
   CHECK(plain.out.find("weft trace") == std::string::npos);
-  const auto traced = run_weft({"run", "scenarios/right_permute.toml", "--seed", "2", "--trace", trace_path("report.json"),
-                                "--html", trace_path("report.html")});
+  const auto traced = run_weft({"run", "scenarios/right_permute.toml", "--seed", "2", "--trace",
+                                trace_path("report.json"), "--html", trace_path("report.html")});
   CHECK(traced.out == plain.out);
   const auto listed = run_weft({"run", "scenarios/right_permute.toml", "--seed", "2", "--trace-text", "-"});
   REQUIRE(listed.out.size() > plain.out.size());
@@ -112,21 +112,31 @@ TEST_CASE("timelines name the Pallas pipeline's DMAs by operand, grid point, blo
   const std::vector<std::string> args{"scenarios/pallas_matmul.toml", "--seed", "0"};
   const std::string html = traced_run(args, "--html", "pallas.html");
   // The page's data carries each DMA's origin (its script puts it in the DMA's title).
-  CHECK(html.find("\"fetch of in[0] 'x' for grid point (0, 0, 0), block (0, 0) (BlockSpec at matmul.cpp:") != std::string::npos);
-  CHECK(html.find("\"fetch of in[1] 'y' for grid point (0, 0, 1), block (1, 0) (BlockSpec at matmul.cpp:") != std::string::npos);
+  CHECK(html.find("\"fetch of in[0] 'x' for grid point (0, 0, 0), block (0, 0) (BlockSpec at matmul.cpp:") !=
+        std::string::npos);
+  CHECK(html.find("\"fetch of in[1] 'y' for grid point (0, 0, 1), block (1, 0) (BlockSpec at matmul.cpp:") !=
+        std::string::npos);
   CHECK(html.find("\"write-back of out[0] 'z' for grid point (1, 0, 1), block (1, 0) (BlockSpec at matmul.cpp:") !=
         std::string::npos);
   CHECK(html.find("R.origin[r]") != std::string::npos);
   const auto listed = run_weft({"run", "scenarios/pallas_matmul.toml", "--seed", "0", "--trace-text", "-"});
-  CHECK(listed.out.find("start DMA 0 (fetch of in[0] 'x' for grid point (0, 0, 0), block (0, 0) (BlockSpec at matmul.cpp:") !=
+  CHECK(listed.out.find(
+            "start DMA 0 (fetch of in[0] 'x' for grid point (0, 0, 0), block (0, 0) (BlockSpec at matmul.cpp:") !=
         std::string::npos);
 }
 
 // The page draws in half steps; an eager DMA's write chunks share half a step, so their boxes
 // arrive as fractions of one, side by side after the read's half.
 TEST_CASE("the HTML timeline draws an eager DMA's chunks side by side in the write's half step", "[trace]") {
-  const std::vector<std::string> args{"dma_read_before_wait",  "--set", "topology.devices=1", "--set",
-                                      "dma.execution=eager", "--set", "dma.chunk_bytes=1024", "--seed", "3"};
+  const std::vector<std::string> args{"dma_read_before_wait",
+                                      "--set",
+                                      "topology.devices=1",
+                                      "--set",
+                                      "dma.execution=eager",
+                                      "--set",
+                                      "dma.chunk_bytes=1024",
+                                      "--seed",
+                                      "3"};
   const nlohmann::json data = page_data(traced_run(args, "--html", "eager_chunks.html"));
   const auto& records = data["records"];
   std::vector<double> write_offsets;

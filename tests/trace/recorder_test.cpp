@@ -10,7 +10,8 @@ using Kind = TraceEvent::Kind;
 
 namespace {
 
-TraceEvent semaphore_event(Kind kind, std::uint64_t step, std::uint32_t core, int semaphore, int cell, std::int64_t amount) {
+TraceEvent semaphore_event(Kind kind, std::uint64_t step, std::uint32_t core, int semaphore, int cell,
+                           std::int64_t amount) {
   TraceEvent event;
   event.kind = kind;
   event.step = step;

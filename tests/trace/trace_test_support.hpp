@@ -32,7 +32,8 @@ inline std::string traced_run(std::vector<std::string> args, const std::string& 
 // The first seed at which the early-reuse all-gather races (a real race found by weft).
 inline std::string racing_seed() {
   for (int seed = 0; seed < 200; ++seed) {
-    const auto result = run_weft({"run", "scenarios/ring_all_gather_early_reuse_race.toml", "--seed", std::to_string(seed)});
+    const auto result =
+        run_weft({"run", "scenarios/ring_all_gather_early_reuse_race.toml", "--seed", std::to_string(seed)});
     if (result.status == 0) return std::to_string(seed);
   }
   FAIL("no racing seed in 0..199");

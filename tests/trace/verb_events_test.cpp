@@ -57,7 +57,8 @@ TEST_CASE("Traces name semaphore arrays, masked accesses, swaps and the device b
   const auto& records = recorder.records();
   REQUIRE(records.size() == 5);
   CHECK(weft::sim::record_details(recorder, records[0]) == "semaphore 2004..2007");
-  CHECK(weft::sim::record_details(recorder, records[1]) == "hbm buffer 3 'x' bf16[2, 8] on device 0 [0:2, 0:8], mask keeps 6 of 16");
+  CHECK(weft::sim::record_details(recorder, records[1]) ==
+        "hbm buffer 3 'x' bf16[2, 8] on device 0 [0:2, 0:8], mask keeps 6 of 16");
   CHECK(weft::sim::record_title(recorder, records[2]) == "swap");
   CHECK(weft::sim::record_details(recorder, records[2]) == "hbm buffer 3 'x' bf16[2, 8] on device 0 [1:2, 0:8]");
   CHECK(weft::sim::record_title(recorder, records[3]) == "arrive at the device barrier");

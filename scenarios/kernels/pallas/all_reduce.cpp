@@ -66,7 +66,9 @@ void ring_step(sim::pallas::Program& p, Bug bug) {
 sim::ScenarioDefinition pallas_all_reduce() {
   sim::ScenarioDefinition s;
   s.name = "pallas_all_reduce";
-  s.summary = "ring all-reduce as a pallas_call over ring steps: barrier handshake, double-buffered receive, capacity semaphore";
+  s.summary =
+      "ring all-reduce as a pallas_call over ring steps: barrier handshake, double-buffered receive, capacity "
+      "semaphore";
   s.params = {{"rows", 8}, {"cols", 128}, {"bug", 0}};
   s.setup = [](sim::Host& host) {
     for (const char* extent : {"rows", "cols"}) positive_param(host, extent);

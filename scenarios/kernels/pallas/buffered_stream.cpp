@@ -17,9 +17,18 @@ using sim::pallas::GridIndex;
 sim::pallas::CallSpec buffered_stream_spec(std::int64_t rows, std::int64_t block, std::int64_t width, int buffers) {
   sim::pallas::CallSpec spec;
   spec.grid = {rows / block};
-  spec.in = {sim::pallas::input<float>("x", {block, width}, [](const GridIndex& g) { return Block{g[0], 0}; },
-                                       Buffered{buffers}),
-             sim::pallas::input<float>("w", {width, width}, [](const GridIndex&) { return Block{0, 0}; }, Buffered{1})};
+  spec.in = {sim::pallas::input<float>(
+                 "x", {block, width},
+                 [](const GridIndex& g) {
+                   return Block{g[0], 0};
+                 },
+                 Buffered{buffers}),
+             sim::pallas::input<float>(
+                 "w", {width, width},
+                 [](const GridIndex&) {
+                   return Block{0, 0};
+                 },
+                 Buffered{1})};
   spec.out = {sim::pallas::output<float>("out", {block, width}, [](const GridIndex& g) { return Block{g[0], 0}; })};
   return spec;
 }
@@ -57,7 +66,8 @@ sim::ScenarioDefinition pallas_buffered_stream() {
     using Matrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
     for (int d = 0; d < host.num_devices(); ++d) {
       const auto x = host.data<float>("x", d), w = host.data<float>("w", d), out = host.data<float>("out", d);
-      const Matrix want = Eigen::Map<const Matrix>(x.data(), rows, width) * Eigen::Map<const Matrix>(w.data(), width, width);
+      const Matrix want =
+          Eigen::Map<const Matrix>(x.data(), rows, width) * Eigen::Map<const Matrix>(w.data(), width, width);
       const Eigen::Map<const Eigen::Array<float, Eigen::Dynamic, 1>> flat(want.data(), want.size());
       if (auto wrong = first_difference("out", d, out, flat); !wrong.empty()) return wrong;
     }

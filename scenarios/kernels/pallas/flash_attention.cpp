@@ -35,7 +35,8 @@ struct Sizes {
 };
 
 Sizes sizes_of(const sim::Core& core) {
-  return {core.param("seq_q"), core.param("seq_k"), core.param("head"), core.param("bq"), core.param("bk"), core.param("bug")};
+  return {core.param("seq_q"), core.param("seq_k"), core.param("head"),
+          core.param("bq"),    core.param("bk"),    core.param("bug")};
 }
 
 float scale_of(std::int64_t head) { return 1.0F / std::sqrt(static_cast<float>(head)); }
@@ -44,9 +45,17 @@ sim::pallas::CallSpec attention_spec(const Sizes& s) {
   sim::pallas::CallSpec spec;
   spec.grid = {s.seq_q / s.bq, s.seq_k / s.bk};
   spec.semantics = {Semantics::parallel, s.bug == 1 ? Semantics::parallel : Semantics::arbitrary};
-  spec.in = {sim::pallas::input<float>("q", {s.bq, s.head}, [](const GridIndex& g) { return Block{g[0], 0}; }),
-             sim::pallas::input<float>("k", {s.bk, s.head}, [](const GridIndex& g) { return Block{g[1], 0}; }),
-             sim::pallas::input<float>("v", {s.bk, s.head}, [](const GridIndex& g) { return Block{g[1], 0}; })};
+  spec.in = {sim::pallas::input<float>("q", {s.bq, s.head},
+                                       [](const GridIndex& g) {
+                                         return Block{g[0], 0};
+                                       }),
+             sim::pallas::input<float>("k", {s.bk, s.head},
+                                       [](const GridIndex& g) {
+                                         return Block{g[1], 0};
+                                       }),
+             sim::pallas::input<float>("v", {s.bk, s.head}, [](const GridIndex& g) {
+               return Block{g[1], 0};
+             })};
   spec.out = {sim::pallas::output<float>("o", {s.bq, s.head}, [](const GridIndex& g) { return Block{g[0], 0}; })};
   spec.scratch = {sim::pallas::vmem<float>({s.bq, 1}), sim::pallas::vmem<float>({s.bq, 1}),
                   sim::pallas::vmem<float>({s.bq, s.head})};
@@ -104,7 +113,8 @@ std::string check_attention(const sim::Host& host) {
       for (double& w : weights) total += (w = std::exp(w - most));
       for (std::int64_t c = 0; c < head; ++c) {
         double want = 0;
-        for (std::int64_t key = 0; key < seq_k; ++key) want += weights[static_cast<std::size_t>(key)] * v[key * head + c];
+        for (std::int64_t key = 0; key < seq_k; ++key)
+          want += weights[static_cast<std::size_t>(key)] * v[key * head + c];
         want /= total;
         const float got = o[row * head + c];
         if (!(std::abs(got - want) <= 1e-4 * (1 + std::abs(want))))

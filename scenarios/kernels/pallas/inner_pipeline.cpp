@@ -23,13 +23,12 @@ void stream_rows(sim::pallas::Program& p, std::int64_t block_rows, bool overlap)
   const std::int64_t first = std::max<std::int64_t>(0, core.core_id() * share - (overlap ? block_rows : 0));
   const std::int64_t count = core.core_id() * share + share - first;
   const auto map = sim::pallas::index_map([](const GridIndex& g) { return Block{g[0], 0}; });
-  sim::pallas::emit_pipeline(core, {count / block_rows},
-                             {sim::pallas::block(x.at({sim::ds(first, count)}), {block_rows, cols}, map)},
-                             {sim::pallas::block(y.at({sim::ds(first, count)}), {block_rows, cols}, map)},
-                             [](sim::pallas::Program& inner) {
-                               sim::Core& c = inner.core();
-                               c.store(inner.out<float>(0), c.load(inner.in<float>(0)) * 2 + 1);
-                             });
+  sim::pallas::emit_pipeline(
+      core, {count / block_rows}, {sim::pallas::block(x.at({sim::ds(first, count)}), {block_rows, cols}, map)},
+      {sim::pallas::block(y.at({sim::ds(first, count)}), {block_rows, cols}, map)}, [](sim::pallas::Program& inner) {
+        sim::Core& c = inner.core();
+        c.store(inner.out<float>(0), c.load(inner.in<float>(0)) * 2 + 1);
+      });
 }
 
 }  // namespace
@@ -48,9 +47,8 @@ sim::ScenarioDefinition pallas_inner_pipeline() {
   sim::pallas::CallSpec spec;
   spec.in = {sim::pallas::any<float>("x")};
   spec.out = {sim::pallas::any<float>("out")};
-  s.kernel = sim::pallas::core_map(spec, [](sim::pallas::Program& p) {
-    stream_rows(p, p.core().param("block_rows"), p.core().param("bug") != 0);
-  });
+  s.kernel = sim::pallas::core_map(
+      spec, [](sim::pallas::Program& p) { stream_rows(p, p.core().param("block_rows"), p.core().param("bug") != 0); });
   s.check = [](const sim::Host& host) -> std::string {
     for (int d = 0; d < host.num_devices(); ++d) {
       const auto x = host.data<float>("x", d);

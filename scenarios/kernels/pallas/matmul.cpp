@@ -26,22 +26,32 @@ struct Sizes {
 };
 
 Sizes sizes_of(const sim::Core& core) {
-  return {core.param("m"), core.param("n"), core.param("k"), core.param("bm"), core.param("bn"), core.param("bk"),
-          core.param("bug")};
+  return {core.param("m"),  core.param("n"),  core.param("k"),  core.param("bm"),
+          core.param("bn"), core.param("bk"), core.param("bug")};
 }
 
 sim::pallas::CallSpec matmul_spec(const Sizes& s) {
   sim::pallas::CallSpec spec;
   if (s.bug == 2) {  // k outermost: (k, i, j)
     spec.grid = {s.k / s.bk, s.m / s.bm, s.n / s.bn};
-    spec.in = {sim::pallas::input<float>("x", {s.bm, s.bk}, [](const GridIndex& g) { return Block{g[1], g[0]}; }),
-               sim::pallas::input<float>("y", {s.bk, s.bn}, [](const GridIndex& g) { return Block{g[0], g[2]}; })};
+    spec.in = {sim::pallas::input<float>("x", {s.bm, s.bk},
+                                         [](const GridIndex& g) {
+                                           return Block{g[1], g[0]};
+                                         }),
+               sim::pallas::input<float>("y", {s.bk, s.bn}, [](const GridIndex& g) {
+                 return Block{g[0], g[2]};
+               })};
     spec.out = {sim::pallas::output<float>("z", {s.bm, s.bn}, [](const GridIndex& g) { return Block{g[1], g[2]}; })};
   } else {
     spec.grid = {s.m / s.bm, s.n / s.bn, s.k / s.bk};
     spec.semantics = {Semantics::parallel, Semantics::parallel, Semantics::arbitrary};
-    spec.in = {sim::pallas::input<float>("x", {s.bm, s.bk}, [](const GridIndex& g) { return Block{g[0], g[2]}; }),
-               sim::pallas::input<float>("y", {s.bk, s.bn}, [](const GridIndex& g) { return Block{g[2], g[1]}; })};
+    spec.in = {sim::pallas::input<float>("x", {s.bm, s.bk},
+                                         [](const GridIndex& g) {
+                                           return Block{g[0], g[2]};
+                                         }),
+               sim::pallas::input<float>("y", {s.bk, s.bn}, [](const GridIndex& g) {
+                 return Block{g[2], g[1]};
+               })};
     const bool shared = s.bug == 1;
     spec.out = {sim::pallas::output<float>("z", {s.bm, s.bn}, [shared](const GridIndex& g) {
       return Block{shared ? 0 : g[0], g[1]};

@@ -24,7 +24,8 @@ using sim::pallas::ScalarPrefetch;
 sim::ScenarioDefinition pallas_paged_blocks() {
   sim::ScenarioDefinition s;
   s.name = "pallas_paged_blocks";
-  s.summary = "paged gather by the pipeline: the pool's index map reads a prefetched block table, one page a grid point";
+  s.summary =
+      "paged gather by the pipeline: the pool's index map reads a prefetched block table, one page a grid point";
   s.params = paged_pool::params();
   s.setup = [](sim::Host& host) { paged_pool::setup(host, paged_pool::Pages::any); };
   s.kernel = [](sim::Core& core) {
@@ -33,11 +34,13 @@ sim::ScenarioDefinition pallas_paged_blocks() {
     spec.grid = {core.param("sequences"), per_sequence};
     spec.semantics = {sim::pallas::Semantics::parallel, sim::pallas::Semantics::arbitrary};
     spec.scalar_prefetch = {"table"};
-    spec.in = {sim::pallas::input<float>("pool", {1, page}, [per_sequence](const GridIndex& g, const ScalarPrefetch& table) {
-      return Block{table(0, g[0] * per_sequence + g[1]), 0};
+    spec.in = {
+        sim::pallas::input<float>("pool", {1, page}, [per_sequence](const GridIndex& g, const ScalarPrefetch& table) {
+          return Block{table(0, g[0] * per_sequence + g[1]), 0};
+        })};
+    spec.out = {sim::pallas::output<float>("out", {sim::pallas::squeezed, 1, page}, [](const GridIndex& g) {
+      return Block{g[0], g[1], 0};
     })};
-    spec.out = {sim::pallas::output<float>("out", {sim::pallas::squeezed, 1, page},
-                                           [](const GridIndex& g) { return Block{g[0], g[1], 0}; })};
     sim::pallas::launch(core, spec, [](sim::pallas::Program& p) {
       p.core().store(p.out<float>(0), p.core().load(p.in<float>(0)) * 2);
     });

@@ -64,11 +64,13 @@ sim::ScenarioDefinition pallas_paged_gather() {
     spec.semantics = {sim::pallas::Semantics::parallel};
     spec.scalar_prefetch = {"table"};
     spec.in = {sim::pallas::any<float>("pool")};
-    spec.out = {sim::pallas::output<float>("out", {sim::pallas::squeezed, per_sequence, page},
-                                           [](const GridIndex& g) { return Block{g[0], 0, 0}; })};
+    spec.out = {sim::pallas::output<float>("out", {sim::pallas::squeezed, per_sequence, page}, [](const GridIndex& g) {
+      return Block{g[0], 0, 0};
+    })};
     spec.scratch = {sim::pallas::vmem<float>({per_sequence, page}),
                     sim::pallas::dma_semaphores(static_cast<int>(per_sequence))};
-    sim::pallas::launch(core, spec, [per_sequence, bug](sim::pallas::Program& p) { gather_pages(p, per_sequence, bug); });
+    sim::pallas::launch(core, spec,
+                        [per_sequence, bug](sim::pallas::Program& p) { gather_pages(p, per_sequence, bug); });
   };
   s.check = [](const sim::Host& host) { return paged_pool::check(host, paged_pool::Pages::in_pool); };
   return s;

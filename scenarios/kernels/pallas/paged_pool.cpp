@@ -22,10 +22,11 @@ std::vector<std::int32_t> block_table(const sim::Host& host, Pages pages) {
     const auto row = static_cast<std::size_t>(sequence);
     if (!given.empty() && static_cast<std::int64_t>(given[row].size()) != per_sequence)
       throw std::invalid_argument("params.block_table row " + std::to_string(sequence) + " has " +
-                                  std::to_string(given[row].size()) + " pages, not per_sequence = " +
-                                  std::to_string(per_sequence));
+                                  std::to_string(given[row].size()) +
+                                  " pages, not per_sequence = " + std::to_string(per_sequence));
     for (std::int64_t slot = 0; slot < per_sequence; ++slot) {
-      const std::int64_t page = given.empty() ? (sequence * 3 + slot * 5) % pool : given[row][static_cast<std::size_t>(slot)];
+      const std::int64_t page =
+          given.empty() ? (sequence * 3 + slot * 5) % pool : given[row][static_cast<std::size_t>(slot)];
       if (pages == Pages::in_pool && (page < 0 || page >= pool))
         throw std::invalid_argument("params.block_table row " + std::to_string(sequence) + " names page " +
                                     std::to_string(page) + " of a pool of " + std::to_string(pool));

@@ -26,8 +26,8 @@ struct Sizes {
 };
 
 Sizes sizes_of(const sim::Core& core) {
-  return {core.param("m"), core.param("n"), core.param("k"), core.param("bm"), core.param("bn"), core.param("bk"),
-          core.param("mask")};
+  return {core.param("m"),  core.param("n"),  core.param("k"),   core.param("bm"),
+          core.param("bn"), core.param("bk"), core.param("mask")};
 }
 
 std::int64_t blocks(std::int64_t extent, std::int64_t block) { return (extent + block - 1) / block; }
@@ -36,8 +36,13 @@ sim::pallas::CallSpec ragged_matmul_spec(const Sizes& s) {
   sim::pallas::CallSpec spec;
   spec.grid = {blocks(s.m, s.bm), blocks(s.n, s.bn), blocks(s.k, s.bk)};
   spec.semantics = {Semantics::parallel, Semantics::parallel, Semantics::arbitrary};
-  spec.in = {sim::pallas::input<float>("x", {s.bm, s.bk}, [](const GridIndex& g) { return Block{g[0], g[2]}; }),
-             sim::pallas::input<float>("y", {s.bk, s.bn}, [](const GridIndex& g) { return Block{g[2], g[1]}; })};
+  spec.in = {sim::pallas::input<float>("x", {s.bm, s.bk},
+                                       [](const GridIndex& g) {
+                                         return Block{g[0], g[2]};
+                                       }),
+             sim::pallas::input<float>("y", {s.bk, s.bn}, [](const GridIndex& g) {
+               return Block{g[2], g[1]};
+             })};
   spec.out = {sim::pallas::output<float>("z", {s.bm, s.bn}, [](const GridIndex& g) { return Block{g[0], g[1]}; })};
   spec.scratch = {sim::pallas::vmem<float>({s.bm, s.bn})};
   return spec;
@@ -80,7 +85,8 @@ sim::ScenarioDefinition pallas_ragged_matmul() {
   };
   s.kernel = [](sim::Core& core) {
     const Sizes sizes = sizes_of(core);
-    sim::pallas::launch(core, ragged_matmul_spec(sizes), [sizes](sim::pallas::Program& p) { ragged_matmul_body(p, sizes); });
+    sim::pallas::launch(core, ragged_matmul_spec(sizes),
+                        [sizes](sim::pallas::Program& p) { ragged_matmul_body(p, sizes); });
   };
   s.check = [](const sim::Host& host) -> std::string {
     const std::int64_t m = host.param("m"), n = host.param("n"), k = host.param("k");

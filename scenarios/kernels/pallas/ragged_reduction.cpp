@@ -24,7 +24,8 @@ struct Sizes {
 };
 
 Sizes sizes_of(const sim::Core& core) {
-  return {core.param("rows"), core.param("cols"), core.param("block_rows"), core.param("block_cols"), core.param("mask")};
+  return {core.param("rows"), core.param("cols"), core.param("block_rows"), core.param("block_cols"),
+          core.param("mask")};
 }
 
 sim::pallas::CallSpec ragged_reduction_spec(const Sizes& s) {
@@ -73,7 +74,8 @@ sim::ScenarioDefinition pallas_ragged_reduction() {
     for (int d = 0; d < host.num_devices(); ++d) {
       const auto x = host.data<float>("x", d), out = host.data<float>("out", d);
       using Matrix = Eigen::Array<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-      const Eigen::Array<float, 1, Eigen::Dynamic> want = Eigen::Map<const Matrix>(x.data(), rows, cols).colwise().sum();
+      const Eigen::Array<float, 1, Eigen::Dynamic> want =
+          Eigen::Map<const Matrix>(x.data(), rows, cols).colwise().sum();
       if (auto wrong = first_difference("out", d, out, want); !wrong.empty()) return wrong;
     }
     return "";

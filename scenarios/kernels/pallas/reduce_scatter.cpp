@@ -38,15 +38,23 @@ namespace {
 enum Phase { left = 0, right = 1 };
 
 // Scratch entries, in the guide's order: five DMA semaphores, two regular ones, the accumulator.
-enum { local_copy = 0, left_recv = 1, left_send = 2, right_recv = 3, right_send = 4, left_capacity = 5,
-       right_capacity = 6, accumulator = 7 };
+enum {
+  local_copy = 0,
+  left_recv = 1,
+  left_send = 2,
+  right_recv = 3,
+  right_send = 4,
+  left_capacity = 5,
+  right_capacity = 6,
+  accumulator = 7
+};
 
 // One way around the ring: the half of every block that travels it, and its semaphores.
 struct Direction {
-  int to = 0, from = 0;          // the neighbour the half goes to, and the one it comes from
-  sim::Range rows;               // the half, in rows of a block
-  sim::Semaphore recv, send;     // its DMAs'
-  sim::Semaphore capacity;       // a credit from `to`: its receiving slot may be written
+  int to = 0, from = 0;       // the neighbour the half goes to, and the one it comes from
+  sim::Range rows;            // the half, in rows of a block
+  sim::Semaphore recv, send;  // its DMAs'
+  sim::Semaphore capacity;    // a credit from `to`: its receiving slot may be written
 };
 
 void reduce_scatter_step(sim::pallas::Program& p, std::int64_t half, bool capacity_late, bool handshake) {
@@ -57,10 +65,10 @@ void reduce_scatter_step(sim::pallas::Program& p, std::int64_t half, bool capaci
   const std::int64_t working = step % 2, receiving = 1 - working;
   const auto x = p.in<float>(0), out = p.out<float>(0), hbm = p.out<float>(1);
   const auto acc = p.scratch<float>(accumulator);
-  const Direction leftward{(me + devices - 1) % devices, (me + 1) % devices, sim::ds(0, half),
-                           p.semaphore(left_recv), p.semaphore(left_send), p.semaphore(left_capacity)};
-  const Direction rightward{(me + 1) % devices, (me + devices - 1) % devices, sim::ds(half, half),
-                            p.semaphore(right_recv), p.semaphore(right_send), p.semaphore(right_capacity)};
+  const Direction leftward{(me + devices - 1) % devices, (me + 1) % devices,     sim::ds(0, half),
+                           p.semaphore(left_recv),       p.semaphore(left_send), p.semaphore(left_capacity)};
+  const Direction rightward{(me + 1) % devices,      (me + devices - 1) % devices, sim::ds(half, half),
+                            p.semaphore(right_recv), p.semaphore(right_send),      p.semaphore(right_capacity)};
   // This phase adds into `adding`'s half of slot `working`; the DMA running meanwhile carries the
   // other direction's half, computed at the previous phase.
   const Direction& adding = phase == left ? leftward : rightward;
@@ -81,8 +89,8 @@ void reduce_scatter_step(sim::pallas::Program& p, std::int64_t half, bool capaci
     core.dma_start(x.at({me, leftward.rows}), hbm.at({working, leftward.rows}), leftward.recv, leftward.send,
                    leftward.to)
         .wait();
-    copy = core.dma_start(x.at({me, rightward.rows}), hbm.at({working, rightward.rows}), rightward.recv,
-                          rightward.send, rightward.to);
+    copy = core.dma_start(x.at({me, rightward.rows}), hbm.at({working, rightward.rows}), rightward.recv, rightward.send,
+                          rightward.to);
     credit(rightward);  // our left neighbour may send right into us
     credit(leftward);   // and our right neighbour left
   } else {
@@ -107,7 +115,7 @@ void reduce_scatter_step(sim::pallas::Program& p, std::int64_t half, bool capaci
 
   copy->wait();
   const bool first_copy = step == (&sending == &rightward ? 1 : 0);  // of this direction
-  if (!start && !(capacity_late && first_copy)) credit(sending);  // our slot is free for `from`
+  if (!start && !(capacity_late && first_copy)) credit(sending);     // our slot is free for `from`
 
   if (last) {
     core.store(out.at({adding.rows}), core.load(acc));
@@ -120,7 +128,9 @@ void reduce_scatter_step(sim::pallas::Program& p, std::int64_t half, bool capaci
 sim::ScenarioDefinition pallas_reduce_scatter() {
   sim::ScenarioDefinition s;
   s.name = "pallas_reduce_scatter";
-  s.summary = "bidirectional reduce-scatter as a pallas_call over (step, phase): halves both ways, HBM double buffer, capacity semaphores";
+  s.summary =
+      "bidirectional reduce-scatter as a pallas_call over (step, phase): halves both ways, HBM double buffer, capacity "
+      "semaphores";
   s.params = {{"rows", 16}, {"cols", 128}, {"capacity_late", 0}, {"handshake", 1}};  // the guide's block_size
   s.setup = [](sim::Host& host) {
     for (const char* extent : {"rows", "cols"}) positive_param(host, extent);
@@ -140,12 +150,15 @@ sim::ScenarioDefinition pallas_reduce_scatter() {
       return sim::pallas::Block{0, 0, 0};
     })};
     spec.out = {sim::pallas::output<float>("out", {rows, cols},
-                                           [](const sim::pallas::GridIndex&) { return sim::pallas::Block{0, 0}; }),
+                                           [](const sim::pallas::GridIndex&) {
+                                             return sim::pallas::Block{0, 0};
+                                           }),
                 sim::pallas::any<float>("hbm_scratch")};
     for (int k = 0; k < 5; ++k) spec.scratch.push_back(sim::pallas::dma_semaphores(1));
     for (int k = 0; k < 2; ++k) spec.scratch.push_back(sim::pallas::semaphores(1));
     spec.scratch.push_back(sim::pallas::vmem<float>({half, cols}));
-    sim::pallas::launch(core, spec, [=](sim::pallas::Program& p) { reduce_scatter_step(p, half, capacity_late, handshake); });
+    sim::pallas::launch(core, spec,
+                        [=](sim::pallas::Program& p) { reduce_scatter_step(p, half, capacity_late, handshake); });
   };
   s.check = [](const sim::Host& host) -> std::string {
     const int devices = host.num_devices();

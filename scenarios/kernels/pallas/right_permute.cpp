@@ -35,7 +35,8 @@ void right_permute(sim::pallas::Program& p, bool wait_send, bool wait_recv) {
 sim::ScenarioDefinition pallas_right_permute() {
   sim::ScenarioDefinition s;
   s.name = "pallas_right_permute";
-  s.summary = "right permute as a pallas_call: HBM refs, one remote DMA to the right neighbour, send and receive semaphores";
+  s.summary =
+      "right permute as a pallas_call: HBM refs, one remote DMA to the right neighbour, send and receive semaphores";
   s.params = {{"rows", 8}, {"cols", 128}, {"wait_send", 1}, {"wait_recv", 1}};
   s.setup = [](sim::Host& host) {
     for (const char* extent : {"rows", "cols"}) positive_param(host, extent);
