@@ -44,7 +44,7 @@ class DmaRecords {
   template <class Visit>
   void for_each_in_flight(Visit&& visit) const {
     for (const DmaFlight& flight : flights_)
-      if (flight.dma >= 0 && flight.dma < size() && (*this)[flight.dma].flight == slot_of(flight) &&
+      if (flight.dma >= 0 && flight.dma < size() &&
           (*this)[flight.dma].next != DmaPhase::done)  // a slot kept from an earlier execution names none of these
         visit(flight.dma);
   }
@@ -64,8 +64,6 @@ class DmaRecords {
     DmaOrigin origin;
     const Buffer* array = nullptr;  // the operand's array (the target of a write-back, else the source)
   };
-
-  int slot_of(const DmaFlight& flight) const { return static_cast<int>(&flight - flights_.data()); }
 
   std::vector<Dma> dmas_;
   std::vector<DmaFlight> flights_;

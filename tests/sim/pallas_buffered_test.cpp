@@ -12,6 +12,7 @@
 #include "scenarios/registry.hpp"
 #include "sim/engine/simulation.hpp"
 #include "sim/pallas/pallas_call.hpp"
+#include "tests/sim/plus_one_copy.hpp"
 
 using namespace weft;
 using sim::pallas::Block;
@@ -69,12 +70,7 @@ const sim::ScenarioDefinition& stream() {
 sim::ScenarioDefinition copy_with(int in_buffers, int out_buffers, std::int64_t repeat = 1) {
   sim::ScenarioDefinition s;
   s.name = "copy_with_buffers";
-  s.setup = [](sim::Host& host) {
-    host.hbm<float>("x", {32, 8});
-    host.hbm<float>("out", {32, 8});
-    auto x = host.data<float>("x", 0);
-    for (Eigen::Index i = 0; i < x.size(); ++i) x[i] = static_cast<float>(i);
-  };
+  s.setup = sim::test::plus_one_setup;
   sim::pallas::CallSpec spec;
   spec.grid = {4};
   spec.in = {sim::pallas::input<float>(
@@ -91,13 +87,7 @@ sim::ScenarioDefinition copy_with(int in_buffers, int out_buffers, std::int64_t 
       Buffered{out_buffers})};
   s.kernel = sim::pallas::pallas_call(
       spec, [](sim::pallas::Program& p) { p.core().store(p.out<float>(0), p.core().load(p.in<float>(0)) + 1); });
-  s.check = [](const sim::Host& host) -> std::string {
-    const auto out = host.data<float>("out", 0);
-    const auto x = host.data<float>("x", 0);
-    for (Eigen::Index i = 0; i < out.size(); ++i)
-      if (out[i] != x[i] + 1) return "out element " + std::to_string(i) + " is " + std::to_string(out[i]);
-    return "";
-  };
+  s.check = sim::test::plus_one_check;
   return s;
 }
 

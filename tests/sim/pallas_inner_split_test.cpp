@@ -11,6 +11,7 @@
 #include "model/machine.hpp"
 #include "sim/engine/simulation.hpp"
 #include "sim/pallas/pallas_call.hpp"
+#include "tests/sim/plus_one_copy.hpp"
 
 using namespace weft;
 using sim::pallas::Block;
@@ -30,12 +31,7 @@ struct BodyStores final : sim::TraceSink {
 sim::ScenarioDefinition inner_copy(sim::pallas::InnerSplit split) {
   sim::ScenarioDefinition s;
   s.name = "inner_copy";
-  s.setup = [](sim::Host& host) {
-    host.hbm<float>("x", {32, 8});
-    host.hbm<float>("out", {32, 8});
-    auto x = host.data<float>("x", 0);
-    for (Eigen::Index i = 0; i < x.size(); ++i) x[i] = static_cast<float>(i);
-  };
+  s.setup = sim::test::plus_one_setup;
   sim::pallas::CallSpec spec;
   spec.in = {sim::pallas::any<float>("x")};
   spec.out = {sim::pallas::any<float>("out")};
@@ -50,13 +46,7 @@ sim::ScenarioDefinition inner_copy(sim::pallas::InnerSplit split) {
         },
         split);
   });
-  s.check = [](const sim::Host& host) -> std::string {
-    const auto out = host.data<float>("out", 0);
-    for (Eigen::Index i = 0; i < out.size(); ++i)
-      if (out[i] != static_cast<float>(i) + 1)
-        return "out element " + std::to_string(i) + " is " + std::to_string(out[i]);
-    return "";
-  };
+  s.check = sim::test::plus_one_check;
   return s;
 }
 
