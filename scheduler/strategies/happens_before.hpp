@@ -80,8 +80,9 @@ class HappensBefore {
   }
   // Appends to `out`, in run order, the transitions e_k with i < k < end that e_i does not
   // happen before (notdep(e_i) in Optimal-DPOR, cut at `end`). A chain's transitions after the
-  // first that e_i happens before all follow it, so each chain is cut by a binary search: the
-  // cost is the chains' count times a logarithm plus what is appended, not the rest of the run.
+  // first that e_i happens before all follow it, so each chain is cut by a search outward from
+  // e_i: the cost is the chains' count times the logarithm of how far each chain's cut is from
+  // e_i, plus what is appended, not the rest of the run.
   void not_after(std::size_t i, std::size_t end, std::vector<std::size_t>& out) const;
   std::span<const std::size_t> races(std::size_t j) const {
     return std::span<const std::size_t>(races_).subspan(races_start_[j], races_start_[j + 1] - races_start_[j]);

@@ -25,9 +25,9 @@ bool Reversibility::reversible(std::size_t i, std::size_t j) const {
   for (const Touch& take : run_[j].footprint.touches) {
     if (take.mode != TouchMode::take) continue;
     std::int64_t held = 0;
-    const auto found = counters_.find(take.object);
-    if (found != counters_.end()) {
-      const std::vector<Change>& changes = found->second;
+    const std::uint32_t found = counters_.find(take.object);
+    if (found != counters_.absent) {
+      const std::vector<Change>& changes = counters_.at(found);
       // Everything before e_i.
       auto at = std::lower_bound(changes.begin(), changes.end(), i,
                                  [](const Change& change, std::size_t event) { return change.event < event; });

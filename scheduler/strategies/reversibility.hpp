@@ -21,12 +21,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
-#include <unordered_map>
 #include <vector>
 
 #include "scheduler/strategies/dependence.hpp"
 #include "scheduler/strategies/happens_before.hpp"
-#include "scheduler/strategies/object_hash.hpp"
+#include "scheduler/strategies/object_table.hpp"
 
 namespace weft::scheduler {
 
@@ -49,8 +48,7 @@ class Reversibility {
   std::span<const Event> run_;
   std::size_t length_;
   const HappensBefore& order_;
-  std::unordered_map<ObjectId, std::vector<Change>, ObjectHash>
-      counters_;  // each counter's changes, in run order (looked up only)
+  ObjectTable<std::vector<Change>> counters_;  // each counter's changes, in run order
 };
 
 }  // namespace weft::scheduler

@@ -17,7 +17,7 @@ void TouchIndex::file(std::size_t event, std::uint32_t chain, const Footprint& f
   const bool queried = &footprint == queried_;
   for (std::size_t t = 0; t < footprint.touches.size(); ++t) {
     const Touch& touch = footprint.touches[t];
-    std::vector<Lists>& by_chain = queried ? *looked_up_[t] : objects_[touch.object];
+    std::vector<Lists>& by_chain = objects_.at(queried ? looked_up_[t] : objects_.index(touch.object));
     if (by_chain.size() <= chain) by_chain.resize(chain + 1);
     Lists& lists = by_chain[chain];
     lists.newest = event;
@@ -85,8 +85,8 @@ void TouchIndex::latest_dependent(const Footprint& footprint, std::uint32_t own,
   looked_up_.clear();
   for (const Touch& touch : footprint.touches) {
     // Made when absent (empty: it holds nothing to find), so that file() finds it here.
-    std::vector<Lists>& by_chain = objects_[touch.object];
-    looked_up_.push_back(&by_chain);
+    looked_up_.push_back(objects_.index(touch.object));
+    std::vector<Lists>& by_chain = objects_.at(looked_up_.back());
     for (std::uint32_t p = 0; p < by_chain.size(); ++p) {
       if (p == own) continue;
       const Lists& lists = by_chain[p];

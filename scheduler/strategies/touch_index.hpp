@@ -31,11 +31,10 @@
 #include <cstdint>
 #include <map>
 #include <span>
-#include <unordered_map>
 #include <vector>
 
 #include "scheduler/footprint.hpp"
-#include "scheduler/strategies/object_hash.hpp"
+#include "scheduler/strategies/object_table.hpp"
 
 namespace weft::scheduler {
 
@@ -86,9 +85,9 @@ class TouchIndex {
   }
 
   std::span<const std::uint32_t> positions_;
-  std::unordered_map<ObjectId, std::vector<Lists>, ObjectHash> objects_;  // by object, then by chain (looked up only)
-  const Footprint* queried_ = nullptr;                                    // the footprint of the last query, and
-  std::vector<std::vector<Lists>*> looked_up_;                            // its touches' objects (stable: a node map's)
+  ObjectTable<std::vector<Lists>> objects_;  // by object, then by chain
+  const Footprint* queried_ = nullptr;       // the footprint of the last query, and
+  std::vector<std::uint32_t> looked_up_;     // its touches' objects' indices in objects_
 };
 
 }  // namespace weft::scheduler
