@@ -49,11 +49,13 @@ class ObjectTable {
     std::uint32_t value = absent;
   };
 
+  // Four independent products (they run side by side), folded so the mask's low bits see them all.
   static std::size_t hash(const ObjectId& object) {
-    std::uint64_t hash = object.kind;
-    for (const std::int64_t part : {object.a, object.b, object.c})
-      hash = (hash ^ static_cast<std::uint64_t>(part)) * 0x9E3779B97F4A7C15ull + (hash >> 29);
-    return static_cast<std::size_t>(hash ^ (hash >> 32));
+    const std::uint64_t hash = object.kind * 0x9E3779B97F4A7C15ull ^
+                               static_cast<std::uint64_t>(object.a) * 0xC2B2AE3D27D4EB4Full ^
+                               static_cast<std::uint64_t>(object.b) * 0x165667B19E3779F9ull ^
+                               static_cast<std::uint64_t>(object.c) * 0xD6E8FEB86659FD93ull;
+    return static_cast<std::size_t>(hash ^ (hash >> 29) ^ (hash >> 47));
   }
   // The slot holding `object`, or the empty slot where it would go.
   std::size_t probe(const ObjectId& object) const {
