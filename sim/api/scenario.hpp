@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,13 @@ struct ScenarioDefinition {
   // carry the interpreter's state (python/native/python_fiber.hpp) and bring their own watchdog
   // (scheduler.watchdog_seconds does not watch them).
   std::function<std::unique_ptr<scheduler::Fiber>(scheduler::StackPool&, std::function<void()>)> make_fiber{};
+};
+
+// Thrown by a setup or a check that meets what weft does not model (a Python script's host code
+// using a name of jax or Pallas that weft lacks, after its program ran): weft's gap, not a verdict
+// on the kernel. The command stops with exit status 2 and the message, as for a refused setup.
+struct NotModelled : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
 };
 
 using ScenarioRegistry = std::vector<ScenarioDefinition>;

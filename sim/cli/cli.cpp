@@ -296,6 +296,9 @@ int run_command(int argc, char** argv, const ScenarioRegistry& registry, const B
   } catch (const scheduler::ScheduleDiverged& error) {
     std::cerr << "weft: " << error.what() << "\n";
     return 2;
+  } catch (const NotModelled& error) {
+    std::cerr << "weft: " << error.what() << "\n";
+    return 2;
   } catch (const std::invalid_argument& error) {
     std::cerr << "weft: scenario setup: " << error.what() << "\n";
     return 2;

@@ -178,6 +178,8 @@ void Simulation::judge(const model::Machine& machine, const Host& host, Executio
         result.details = "the scenario's host check " + *raised;
         return;
       }
+    } catch (const NotModelled&) {  // weft's gap: no verdict (the command's exit status 2)
+      throw;
     } catch (const std::exception& error) {  // the scenario's check, not weft, is wrong: a verdict
       wrong = std::string("it threw: ") + error.what();
     } catch (...) {

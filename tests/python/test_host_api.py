@@ -228,3 +228,32 @@ def mean_over_an_axis():
 def test_pmean_averages_the_parts_of_a_group():
     result = weft.run(mean_over_an_axis)
     assert result.ok, result.report
+
+
+MISSING_AFTER_THE_PROGRAM = '''\
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+
+
+def double(x_ref, o_ref):
+    o_ref[...] = x_ref[...] * 2
+
+
+x = jnp.ones((8, 128), jnp.float32)
+out = pl.pallas_call(double, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)
+assert not hasattr(jax.lax, "another_name_weft_lacks")  # hasattr still answers
+np.testing.assert_array_equal(jax.lax.some_name_weft_lacks(out), x * 2)
+'''
+
+
+def test_a_name_weft_lacks_in_host_code_after_the_program_is_weft_s_gap_not_a_verdict(weft_binary, tmp_path):
+    script = tmp_path / "uses_a_missing_name.py"
+    script.write_text(MISSING_AFTER_THE_PROGRAM)
+    for verb in (["run"], ["sweep", "--seeds", "0..9", "--jobs", "2", "--keep-going"], ["explore"]):
+        status, out, err = run_command(weft_binary, verb[0], str(script), *verb[1:])
+        assert status == 2, (verb, out, err)
+        assert "weft's jax.lax has no 'some_name_weft_lacks'" in err, (verb, err)
+        assert "uses_a_missing_name.py:14" in err, (verb, err)
+        assert "wrong_result" not in out + err, (verb, out)

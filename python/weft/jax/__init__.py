@@ -19,11 +19,12 @@ from ._host_api import (Array, ShapeDtypeStruct, block_until_ready, device_count
 from .sharding import Mesh, PartitionSpec as P  # noqa: F401
 from .experimental.shard_map import shard_map  # noqa: F401
 from .._host_refs import new_ref  # noqa: F401
+from .._missing_name import MissingName as _MissingName
 
 jax = sys.modules[__name__]
 jnp = numpy
 
 
 def __getattr__(name):
-    raise AttributeError(f"weft.jax has no '{name}': weft models what Pallas kernels and their launch use of "
-                         f"jax (docs/python.md lists it)")
+    raise _MissingName("jax", name, "weft models what Pallas kernels and their launch use of jax: docs/python.md "
+                                    "lists it")

@@ -5,6 +5,7 @@ with in a shard_map body (experimental/shard.py)."""
 import numpy as _np
 
 from .experimental import shard as _shard
+from .._missing_name import MissingName as _MissingName
 
 
 def axis_index(axis_name):
@@ -135,4 +136,4 @@ def dynamic_update_slice(operand, update, start_indices):
 
 
 def __getattr__(name):
-    raise AttributeError(f"weft.jax.lax has no '{name}' (docs/python.md lists what it has)")
+    raise _MissingName("jax.lax", name)

@@ -2,6 +2,7 @@
 with JAX's 32-bit types (numpy.py)."""
 
 from . import numpy as _jnp
+from .._missing_name import MissingName as _MissingName
 
 
 def relu(x):
@@ -48,4 +49,4 @@ def one_hot(x, num_classes, dtype=_jnp.float32, axis=-1):
 
 
 def __getattr__(name):
-    raise AttributeError(f"weft.jax.nn has no '{name}' (docs/python.md lists what it has)")
+    raise _MissingName("jax.nn", name)

@@ -12,6 +12,7 @@ import functools
 import numpy as _np
 
 from .._dtypes import bfloat16  # noqa: F401
+from .._missing_name import MissingName as _MissingName
 
 _CANONICAL = {_np.dtype(_np.float64): _np.float32, _np.dtype(_np.int64): _np.int32,
               _np.dtype(_np.uint64): _np.uint32, _np.dtype(_np.complex128): _np.complex64}
@@ -37,7 +38,7 @@ def __getattr__(name):
     try:
         value = getattr(_np, name)
     except AttributeError:
-        raise AttributeError(f"weft.jax.numpy has no '{name}' (it is numpy's namespace)") from None
+        raise _MissingName("jax.numpy", name, "it is numpy's namespace") from None
     if callable(value) and not isinstance(value, type):
         value = _jax_typed(value)
         globals()[name] = value  # made once

@@ -10,6 +10,7 @@ import numpy as _np
 from ... import _host_api
 from ... import sharding as _sharding
 from .... import _dtypes, _host, _kernel, _lazy, _output, _weft
+from ...._missing_name import MissingName as _MissingName
 
 
 class _Any:
@@ -418,4 +419,4 @@ def debug_print(fmt, *args):
 
 
 def __getattr__(name):
-    raise AttributeError(f"weft's pallas has no '{name}' (docs/python.md lists what it has)")
+    raise _MissingName("pallas", name)

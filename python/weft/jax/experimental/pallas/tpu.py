@@ -4,6 +4,7 @@ semaphore types, DMAs (local and remote) and the launch's barrier semaphore."""
 from . import (ANY, DeviceIdType, Element, GridSpec, _block_extent, _Scratch, _semantics_name,  # noqa: F401
                 _target, semaphore_read, semaphore_signal, semaphore_wait)
 from .... import _host, _kernel, _weft
+from ...._missing_name import MissingName as _MissingName
 
 
 class _MemorySpace:
@@ -174,4 +175,4 @@ def get_barrier_semaphore():
 
 
 def __getattr__(name):
-    raise AttributeError(f"weft's pallas.tpu has no '{name}' (docs/python.md lists what it has)")
+    raise _MissingName("pallas.tpu", name)
