@@ -5,6 +5,7 @@
 #include <string>
 
 #include "python/native/python_values.hpp"
+#include "sim/api/scenario.hpp"
 
 namespace weft::python {
 namespace {
@@ -31,6 +32,16 @@ bool add_exception_types(PyObject* module) {
 }
 
 PyObject* kernel_misuse() { return misuse_error; }
+
+bool is_missing_name(PyObject* type) {
+  PyObject* module = PyImport_ImportModule("weft._missing_name");
+  PyObject* missing = module == nullptr ? nullptr : PyObject_GetAttrString(module, "MissingName");
+  const bool matches = missing != nullptr && PyErr_GivenExceptionMatches(type, missing) != 0;
+  Py_XDECREF(missing);
+  Py_XDECREF(module);
+  PyErr_Clear();  // a failed import or lookup is no match
+  return matches;
+}
 
 void carry_current_exception() {
   auto* carried = new Carried{std::current_exception()};
@@ -61,9 +72,11 @@ void rethrow_python_error(const FileNames& files) {
     throw std::runtime_error("weft: a carried exception lost its payload");
   }
   std::string text = describe_exception(type, value, traceback, files.package_folder());
+  const bool missing_name = type != nullptr && is_missing_name(type);
   Py_XDECREF(type);
   Py_XDECREF(value);
   Py_XDECREF(traceback);
+  if (missing_name) throw sim::NotModelled(text);  // weft's gap, not the kernel's error
   throw std::runtime_error(text);
 }
 

@@ -18,6 +18,9 @@ namespace weft::python {
 bool add_exception_types(PyObject* module);
 // KernelMisuse, for errors a kernel's misuse raises.
 PyObject* kernel_misuse();
+// Whether the exception type `type` is weft._missing_name.MissingName (weft's gap: a name of jax
+// or Pallas it lacks), or derives from it.
+bool is_missing_name(PyObject* type);
 // Sets CppUnwind carrying the exception being handled (call from a catch block).
 void carry_current_exception();
 
@@ -35,7 +38,7 @@ PyObject* guarded(Call&& call) {
 // After a Python call failed: rethrows the C++ exception a CppUnwind carries, or throws
 // std::runtime_error with the Python exception's type, message and the kernel's frames
 // ("ValueError: ... (at kernels.py:12 in body; called from kernels.py:30 in helper)"), the
-// weft package's frames left out.
+// weft package's frames left out; sim::NotModelled with the same text for a MissingName.
 [[noreturn]] void rethrow_python_error(const FileNames& files);
 
 }  // namespace weft::python

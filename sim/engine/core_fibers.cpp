@@ -8,6 +8,7 @@
 #include <new>
 
 #include "sim/engine/core_failures.hpp"
+#include "sim/api/scenario.hpp"
 #include "sim/engine/execution.hpp"
 
 namespace weft::sim {
@@ -33,6 +34,9 @@ void Execution::body(int global_core) {
   } catch (const std::bad_alloc&) {
     host_ran_out_ = true;  // ends the execution as a failure would; Simulation::run reports it as the host's
     found({model::Verdict::kernel_error, model::to_string(id) + " could not allocate host memory"});
+  } catch (const NotModelled& error) {
+    if (!not_modelled_) not_modelled_ = model::to_string(id) + ": its kernel met " + error.what();
+    found({model::Verdict::kernel_error, *not_modelled_});  // ends the execution; Simulation::run throws
   } catch (const std::exception& error) {
     found({model::Verdict::kernel_error, model::to_string(id) + " threw: " + error.what()});
   } catch (...) {

@@ -99,6 +99,10 @@ class Execution final : public CoreServices, public scheduler::Process {
   // out, which is no verdict of the kernel's; the execution ended there, and its caller reports
   // the allocation failure (Simulation::run throws std::bad_alloc).
   bool host_ran_out() const { return host_ran_out_; }
+  // A core's kernel met what weft does not model (NotModelled, sim/api/scenario.hpp): weft's
+  // gap, no verdict of the kernel's; the execution ended there, and Simulation::run throws
+  // NotModelled with this text (the core, then what it met).
+  const std::optional<std::string>& not_modelled() const { return not_modelled_; }
   // What blocks the execution when no actor is enabled: each blocked core and pending DMA.
   std::string describe_blocked() const;
   // The same as failure sites: each unfinished core where it stands.
@@ -283,6 +287,7 @@ class Execution final : public CoreServices, public scheduler::Process {
   SpinReduction spin_;
   std::optional<model::Failure> failure_;
   bool host_ran_out_ = false;
+  std::optional<std::string> not_modelled_;
   int unfinished_ = 0;
   std::uint64_t steps_ = 0;
   TraceSink* trace_ = nullptr;

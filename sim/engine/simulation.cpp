@@ -101,6 +101,7 @@ ExecutionResult Simulation::run(scheduler::Strategy& strategy, TraceSink* trace,
     }
     execution.teardown();
     if (execution.host_ran_out()) throw std::bad_alloc();  // not the kernel's verdict: the caller stops
+    if (execution.not_modelled()) throw NotModelled("scenario '" + scenario_.name + "': " + *execution.not_modelled());
     if (!execution.teardown_problem().empty()) {
       const std::string ended = result.verdict == model::Verdict::ok
                                     ? std::string()

@@ -66,8 +66,9 @@ def missing_name_kernel(x_ref, o_ref):
     pl.some_primitive_weft_lacks(x_ref)
 
 
-@weft.scenario(devices=1, expect="kernel_error")
+@weft.scenario(devices=1)
 def uses_a_missing_primitive():
+    """Its kernel uses a name weft lacks: weft's gap, so no verdict (exit 2 at the CLI)."""
     _call(missing_name_kernel)(np.zeros((8, 128), np.float32))
 
 

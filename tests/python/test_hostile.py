@@ -5,11 +5,11 @@ import re
 import weft
 
 import hostile as h
+from conftest import run_command
 
 
 def test_each_hostile_kernel_gives_its_verdict():
-    for scenario in (h.recurses_forever, h.waits_twice, h.swallows_the_teardown,
-                     h.uses_a_missing_primitive):
+    for scenario in (h.recurses_forever, h.waits_twice, h.swallows_the_teardown):
         result = weft.sweep(scenario, seeds="0..9")
         assert result.ok, result.report
 
@@ -31,9 +31,14 @@ def test_a_swallowed_teardown_is_named():
     assert re.search(r"caught weft's teardown", result.report), result.report
 
 
-def test_a_missing_primitive_names_itself():
+def test_a_missing_primitive_in_a_kernel_is_weft_s_gap_named_not_a_verdict(weft_binary):
     result = weft.run(h.uses_a_missing_primitive)
-    assert "some_primitive_weft_lacks" in result.report
+    assert result.status == 2 and not result.ok, result
+    for verb in (["run"], ["sweep", "--seeds", "0..9", "--jobs", "2", "--keep-going"], ["explore"]):
+        status, out, err = run_command(weft_binary, verb[0], "hostile.py::uses_a_missing_primitive", *verb[1:])
+        assert status == 2, (verb, out, err)
+        assert "its kernel met MissingName: weft's pallas has no 'some_primitive_weft_lacks'" in err, (verb, err)
+        assert "kernel_error" not in out, (verb, out)
 
 
 def test_a_ref_handed_to_another_core_is_named():
