@@ -268,8 +268,8 @@ TEST_CASE("A core that keeps being picked for longer than the watchdog's budget 
         core.signal(sem, 1);
         core.wait(sem, 1);
         // Most of the time in the kernel's own code, where an interrupt would take effect.
-        for (volatile int spin = 0; spin < 500; spin = spin + 1) {
-        }
+        volatile int spun = 0;
+        for (int spin = 0; spin < 500; ++spin) spun = spun + 1;
       }
     }
   };
