@@ -257,3 +257,38 @@ def test_a_name_weft_lacks_in_host_code_after_the_program_is_weft_s_gap_not_a_ve
         assert "weft's jax.lax has no 'some_name_weft_lacks'" in err, (verb, err)
         assert "uses_a_missing_name.py:14" in err, (verb, err)
         assert "wrong_result" not in out + err, (verb, out)
+
+
+def test_a_vmapped_tiled_matmul_runs_as_one_launch_over_the_batch(weft_binary):
+    script = os.path.join(HERE, "as_written", "batched_matmul.py")
+    for verb in (["sweep", "--seeds", "0..4"], ["explore", "--max-executions", "40"]):
+        status, out, err = run_command(weft_binary, verb[0], script, *verb[1:], "--set", "topology.cores_per_device=2")
+        assert status == 0, (verb, out, err)
+    status, out, err = run_command(weft_binary, "run", script, "--trace-text", "-")
+    assert status == 0, out + err
+    # One launch whose grid leads with the batch (3 examples x a 1 x 2 x 2 grid): the last example's
+    # last point fetches its block of the batched operand from its own example, whole batch in one
+    # buffer, and the shared operand's block as the unbatched kernel would.
+    assert "fetch of in[0] 'in0' for grid point (2, 0, 1, 1), block (2, 0, 1)" in out, out
+    assert "'in0' f32[3, 128, 256] on device 0 [2:3, 0:128, 128:256]" in out, out
+    assert "fetch of in[1] 'in1' for grid point (2, 0, 1, 1), block (1, 1)" in out, out
+
+
+def test_vmap_maps_host_functions_example_by_example():
+    x = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
+    summed = jax.vmap(lambda e: e.sum(axis=1))(x)
+    np.testing.assert_array_equal(summed, x.sum(axis=2))
+    moved = jax.vmap(lambda e, s: e.reshape(12) * s, in_axes=(0, None), out_axes=1)(x, 2.0)
+    np.testing.assert_array_equal(moved, (x.reshape(2, 12) * 2.0).T)
+    np.testing.assert_array_equal(jax.vmap(jnp.matmul, in_axes=(2, 0))(x, np.ones((4, 3, 5), np.float32)),
+                                  np.stack([x[:, :, i] @ np.ones((3, 5)) for i in range(4)]))
+
+
+def test_vmap_refuses_what_it_does_not_batch():
+    import pytest
+    with pytest.raises(ValueError, match="different sizes"):
+        jax.vmap(jnp.add)(np.zeros((2, 3)), np.zeros((3, 3)))
+    with pytest.raises(ValueError, match="no argument is mapped"):
+        jax.vmap(jnp.add, in_axes=None)(np.zeros(2), np.zeros(2))
+    with pytest.raises(NotImplementedError, match="axis_name"):
+        jax.vmap(jnp.add, axis_name="batch")

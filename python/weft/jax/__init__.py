@@ -8,7 +8,8 @@
 it is written); ``random`` makes inputs (weft's own stream, JAX's names); ``ShapeDtypeStruct``,
 ``make_mesh``, ``sharding``, ``shard_map`` (also ``experimental.shard_map``) and ``P`` launch a
 kernel SPMD over weft's simulated devices; ``new_ref`` makes the HBM refs a ``pl.core_map``
-kernel closes over. Anything else of JAX fails at once, naming what is missing.
+kernel closes over; ``vmap`` batches a ``pallas_call`` as one launch (_vmap.py). Anything else of JAX
+fails at once, naming what is missing.
 """
 
 import sys
@@ -19,6 +20,7 @@ from ._host_api import (Array, ShapeDtypeStruct, block_until_ready, device_count
 from .sharding import Mesh, PartitionSpec as P  # noqa: F401
 from .experimental.shard_map import shard_map  # noqa: F401
 from .._host_refs import new_ref  # noqa: F401
+from ._vmap import vmap  # noqa: F401
 from .._missing_name import MissingName as _MissingName
 
 jax = sys.modules[__name__]

@@ -2,12 +2,13 @@
 scratch, and the primitives a kernel body calls. Loads and stores are a ref's own indexing
 (``x_ref[...]``, ``o_ref[pl.ds(i, 8), :] = v``)."""
 
+import copy
 import operator
 import sys
 
 import numpy as _np
 
-from ... import _host_api
+from ... import _host_api, _vmap
 from ... import sharding as _sharding
 from .... import _dtypes, _host, _kernel, _lazy, _output, _weft
 from ...._missing_name import MissingName as _MissingName
@@ -172,19 +173,42 @@ class PallasCall:
         self.kind = "pallas_call"
         self.core_axis = None
         self.closes_over_refs = False  # a pl.core_map body: its operands are the host code's refs
+        self.vmapped = 0  # leading grid dimensions over a jax.vmap's batch, which the kernel does not see
 
-    def operands(self, buffers, kind):
+    def specs(self, kind, count):
+        """The BlockSpec (or None: the whole array) of each of `count` inputs or outputs."""
         specs = self.in_specs if kind == "in" else self.out_specs
         if isinstance(specs, _EveryOperandInHbm):
-            specs = [BlockSpec(memory_space=ANY)] * len(buffers)
+            specs = [BlockSpec(memory_space=ANY)] * count
         if specs is None:
-            specs = [None] * len(buffers)
+            specs = [None] * count
         elif isinstance(specs, BlockSpec):
-            specs = [specs] if len(buffers) == 1 or kind == "out" and self.single_output else [specs] * len(buffers)
+            specs = [specs] if count == 1 or kind == "out" and self.single_output else [specs] * count
         specs = list(specs)
-        if len(specs) != len(buffers):
-            raise ValueError(f"{len(specs)} {kind}_specs for {len(buffers)} {kind}puts")
-        return [_operand(buffer, spec, len(self.grid)) for buffer, spec in zip(buffers, specs)]
+        if len(specs) != count:
+            raise ValueError(f"{len(specs)} {kind}_specs for {count} {kind}puts")
+        return specs
+
+    def operands(self, buffers, kind):
+        return [_operand(buffer, spec, len(self.grid)) for buffer, spec in zip(buffers, self.specs(kind, len(buffers)))]
+
+    def batched(self, axes, example_shapes, size):
+        """This call over a batch of `size` (jax.vmap, as JAX's batching rule makes it): input i
+        batched on axis axes[i] (None: not batched), outputs on axis 0, a leading parallel grid
+        dimension over the batch."""
+        if self.kind != "pallas_call" or self.num_scalar_prefetch or self.aliases:
+            raise NotImplementedError(f"jax.vmap of the launch at {self.where[0]}:{self.where[1]}: weft batches a "
+                                      f"pallas_call without scalar prefetch or input_output_aliases (docs/python.md)")
+        call = copy.copy(self)
+        call.grid = (size,) + self.grid
+        call.semantics = ("parallel",) + self.semantics
+        call.vmapped = self.vmapped + 1
+        call.in_specs = [_batched_spec(spec, axis, shape, self.where)
+                         for spec, axis, shape in zip(self.specs("in", len(axes)), axes, example_shapes)]
+        call.out_specs = [_batched_spec(spec, 0, tuple(out.shape), self.where)
+                          for spec, out in zip(self.specs("out", len(self.out_shapes)), self.out_shapes)]
+        call.out_shapes = [_host_api.ShapeDtypeStruct((size,) + tuple(out.shape), out.dtype) for out in self.out_shapes]
+        return call
 
     def launch_per_device(self, per_device_inputs, context):
         """Adds a launch on every device, each with its own inputs, to the program; returns the
@@ -195,6 +219,8 @@ class PallasCall:
         from ...experimental import shard_map as _shard_map
         if any(isinstance(a, _shard_map.Shard) for a in arrays):  # inside a shard_map body
             return _shard_map.launch_in_body(self, arrays)
+        if any(isinstance(a, _vmap.Batched) for a in arrays):  # inside a jax.vmap
+            return _vmap.launch(self, arrays)
         execution = _host.current_execution()
         devices = execution.devices if execution is not None else 1
         per_device = [a.per_device() if isinstance(a, _lazy.ReplicatedResult) else [a] * devices for a in arrays]
@@ -223,6 +249,30 @@ def _operand(buffer, spec, grid_rank):
     where = spec.where if spec is not None else None
     return _host.Operand(buffer.buffer, buffer.dtype, block, index_map, "vmem", buffer_count, where,
                          element if any(element) else ())
+
+
+def _batched_spec(spec, axis, example_shape, where):
+    """`spec` of an operand batched on `axis` (None: not batched): a squeezed block dimension there,
+    indexed by the leading grid dimension, which the index map of an unbatched operand ignores."""
+    if spec is not None and spec.memory_space is ANY:
+        raise NotImplementedError(f"jax.vmap of the launch at {where[0]}:{where[1]}: an operand in "
+                                  f"memory_space=ANY is not batched by weft (docs/python.md)")
+    block = tuple(spec.block_shape) if spec is not None and spec.block_shape is not None else tuple(example_shape)
+    index_map = spec.index_map if spec is not None and spec.index_map is not None else None
+    batched = copy.copy(spec) if spec is not None else BlockSpec.__new__(BlockSpec)
+    if spec is None:
+        batched.where, batched.memory_space, batched.buffer_count = None, None, 2
+
+    def user_indices(*grid):
+        return tuple(_tuple(index_map(*grid))) if index_map is not None else (0,) * len(block)
+
+    if axis is None:
+        batched.block_shape = block
+        batched.index_map = lambda batch, *grid: user_indices(*grid)
+    else:
+        batched.block_shape = block[:axis] + (None,) + block[axis:]
+        batched.index_map = lambda batch, *grid: user_indices(*grid)[:axis] + (batch,) + user_indices(*grid)[axis:]
+    return batched
 
 
 def pallas_call(kernel, out_shape, *, grid_spec=None, grid=(), in_specs=None, out_specs=None, scratch_shapes=(),
@@ -279,11 +329,13 @@ def core_map(mesh, *, compiler_params=None, interpret=False, debug=False, cost_e
 
 
 def program_id(axis):
-    return _kernel.current().point[axis]
+    context = _kernel.current()  # a jax.vmap's leading grid dimensions are not the kernel's to see
+    return context.point[context.launch.call.vmapped + axis]
 
 
 def num_programs(axis):
-    return _kernel.current().launch.grid[axis]
+    context = _kernel.current()
+    return context.launch.grid[context.launch.call.vmapped + axis]
 
 
 def ds(start, size, stride=1):
