@@ -2,7 +2,7 @@
 // Race detection: exact happens-before over cores and DMAs (docs/semantics.md §5).
 //
 // What. Every core is an actor with its own vector-clock slot, and so is every DMA while it
-// runs: no DMA is folded onto another actor's entry and no ordering is invented. DMA slots are
+// runs (model/clock_slots.hpp numbers the slots, a ring's adjacent): no DMA is folded onto another actor's entry and no ordering is invented. DMA slots are
 // *lanes* (after the cores), recycled so that a ring of 1,024 cores needs a few thousand slots,
 // not one per DMA. A lane is a sequence of DMAs totally ordered by happens-before, so an epoch
 // on it means what it does on a core: a lane goes back to the core that acquires the final
@@ -72,6 +72,7 @@
 #include "model/access.hpp"
 #include "model/access_history.hpp"
 #include "model/barrier_clocks.hpp"
+#include "model/clock_slots.hpp"
 #include "model/topology.hpp"
 #include "model/unit_fifo.hpp"
 #include "model/tree_clock.hpp"
@@ -97,7 +98,7 @@ class RaceDetector {
   // The device barrier (model/barrier_clocks.hpp): an arrival releases, a departure acquires.
   void barrier_arrive(int global_core) {
     barriers_.arrive(global_core, clocks_[static_cast<std::size_t>(global_core)]);
-    clocks_[static_cast<std::size_t>(global_core)].tick(static_cast<std::size_t>(global_core));
+    clocks_[static_cast<std::size_t>(global_core)].tick(slots_.core(global_core));
   }
   void barrier_leave(int global_core) { barriers_.leave(global_core, clocks_[static_cast<std::size_t>(global_core)]); }
 
@@ -128,12 +129,15 @@ class RaceDetector {
     std::vector<int> lanes;  // lanes whose final signal it holds
   };
 
-  std::size_t slot(Accessor who) const {
+  // Where `who`'s clock is in clocks_.
+  std::size_t actor(Accessor who) const {
     return who.kind == Accessor::Kind::core
                ? static_cast<std::size_t>(who.index)
                : static_cast<std::size_t>(cores_) + static_cast<std::size_t>(lane_of_[who.index]);
   }
-  Clock& clock(Accessor who) { return clocks_[slot(who)]; }
+  // `who`'s own entry in every clock.
+  std::size_t slot(Accessor who) const { return actor_slots_[actor(who)]; }
+  Clock& clock(Accessor who) { return clocks_[actor(who)]; }
   // The cell (semaphore, global_core) of `table`, whose row is made whole of `fresh()` on first use.
   template <class Kind, class Fresh>
   Kind& cell(std::vector<std::vector<Kind>>& table, int semaphore, int global_core, Fresh fresh);
@@ -159,7 +163,9 @@ class RaceDetector {
   SemaphoreClocks mode_;
   bool keep_going_;
   typename Clock::Arena arena_;                                  // the storage of every clock below: declared first
-  std::vector<Clock> clocks_;                                    // per slot: cores, then lanes
+  ClockSlots slots_;
+  std::vector<Clock> clocks_;                                    // per actor: cores, then lanes
+  std::vector<std::uint32_t> actor_slots_;                       // per actor: its slot
   std::vector<int> lane_of_;                                     // per DMA id
   std::vector<std::vector<int>> free_lanes_;                     // per global core: lanes it may continue
   std::vector<std::vector<Cell>> cells_;                         // [semaphore index][global core], precise
