@@ -49,7 +49,8 @@ struct ClockBlocks {
   }
   // Back to all zeros and size 0, touching only the blocks in the bitmap.
   void reset() {
-    for_each_block([&](std::size_t first) { std::fill_n(values.begin() + static_cast<std::ptrdiff_t>(first), block, 0); });
+    for_each_block(
+        [&](std::size_t first) { std::fill_n(values.begin() + static_cast<std::ptrdiff_t>(first), block, 0); });
     std::fill_n(blocks.begin(), words(), 0);
     size = 0;
   }

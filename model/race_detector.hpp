@@ -1,15 +1,15 @@
 #pragma once
 // Race detection: exact happens-before over cores and DMAs (docs/semantics.md §5).
 //
-// What. Every core is an actor with its own vector-clock slot, and so is every DMA while it
-// runs (model/clock_slots.hpp numbers the slots, a ring's adjacent): no DMA is folded onto another actor's entry and no ordering is invented. DMA slots are
-// *lanes* (after the cores), recycled so that a ring of 1,024 cores needs a few thousand slots,
-// not one per DMA. A lane is a sequence of DMAs totally ordered by happens-before, so an epoch
-// on it means what it does on a core: a lane goes back to the core that acquires the final
-// signal of its DMA (the write phase's receive signal), which then knows every event of the
-// lane; that core's next DMA may continue the lane, at a later value, and whoever learns of the
-// new DMA's events learns, through its start, of all the lane's earlier ones. A DMA whose final
-// signal nobody waits for keeps its lane.
+// What. Every core is an actor with its own vector-clock slot, and so is every DMA while it runs
+// (model/clock_slots.hpp numbers the slots, a ring's adjacent): no DMA is folded onto another
+// actor's entry and no ordering is invented. DMA slots are *lanes* (after the cores), recycled so
+// that a ring of 1,024 cores needs a few thousand slots, not one per DMA. A lane is a sequence of
+// DMAs totally ordered by happens-before, so an epoch on it means what it does on a core: a lane
+// goes back to the core that acquires the final signal of its DMA (the write phase's receive
+// signal), which then knows every event of the lane; that core's next DMA may continue the lane, at
+// a later value, and whoever learns of the new DMA's events learns, through its start, of all the
+// lane's earlier ones. A DMA whose final signal nobody waits for keeps its lane.
 //
 // Edges. Program order: an actor's own entry. A release (a signal, a DMA start, a DMA
 // phase's signal) ticks the releaser's entry afterwards, so its later events are not ordered
@@ -27,8 +27,9 @@
 // mode keeps the releaser's clock without copying it, and the tick that follows writes the
 // releaser's own entry. A DMA start continues the DMA's lane from its starter's clock (a copy
 // for dense clocks, a join for tree clocks: the lane knows nothing its starter does not). A
-// wait joins: a pass over the slots for dense clocks (unless the two share their storage), the
-// entries that change plus one per visited node's children for tree clocks. That is the term
+// wait joins: a pass over the other clock's non-zero 64-slot blocks for dense clocks (unless the
+// two share their storage; a ring's slots share blocks, model/clock_slots.hpp), the entries that
+// change plus one per visited node's children for tree clocks. That is the term
 // that grows with the core count (docs/performance.md measures it); an access costs an epoch
 // comparison per overlapping record (FastTrack), found through a row index
 // (model/access_history.hpp).
@@ -162,7 +163,7 @@ class RaceDetector {
   int cores_;
   SemaphoreClocks mode_;
   bool keep_going_;
-  typename Clock::Arena arena_;                                  // the storage of every clock below: declared first
+  typename Clock::Arena arena_;  // the storage of every clock below: declared first
   ClockSlots slots_;
   std::vector<Clock> clocks_;                                    // per actor: cores, then lanes
   std::vector<std::uint32_t> actor_slots_;                       // per actor: its slot

@@ -84,7 +84,8 @@ TEST_CASE("The shared-storage vector clock reads as a plain vector clock under r
   constexpr std::size_t slots = 24;
   std::vector<std::size_t> all(slots);
   for (std::size_t s = 0; s < slots; ++s) all[s] = s;
-  compare_with_plain_clocks(200, 400, [](weft::scheduler::Rng& random) { return random.below(24); }, all);
+  compare_with_plain_clocks(
+      200, 400, [](weft::scheduler::Rng& random) { return random.below(24); }, all);
 }
 
 TEST_CASE("The block-summarised vector clock reads as a plain one on slots spread over distant blocks",
@@ -97,6 +98,5 @@ TEST_CASE("The block-summarised vector clock reads as a plain one on slots sprea
     for (std::size_t s = 0; s < 64; ++s) checked.push_back(block * 64 + s);
   checked.push_back(700);  // past every block
   compare_with_plain_clocks(
-      40, 200,
-      [&](weft::scheduler::Rng& random) { return blocks[random.below(4)] * 64 + random.below(64); }, checked);
+      40, 200, [&](weft::scheduler::Rng& random) { return blocks[random.below(4)] * 64 + random.below(64); }, checked);
 }
