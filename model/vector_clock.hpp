@@ -58,9 +58,9 @@ class VectorClock {
   explicit VectorClock(ClockArena& arena) : arena_(&arena) {}
   VectorClock(const VectorClock& other)
       : arena_(other.arena_),
-        storage_(other.storage_),
         data_(other.data_),
         data_size_(other.data_size_),
+        storage_(other.storage_),
         overrides_(other.overrides_),
         own_(other.own_) {
     if (storage_ >= 0) arena_->retain(storage_);
@@ -117,10 +117,11 @@ class VectorClock {
   // holder does (and then notes it), so a copy's note stays right while it shares them.
   void look_at_storage();
 
+  // In this order a clock is 64 bytes (a pending signal keeps one: model/race_detector.hpp).
   ClockArena* arena_;
-  int storage_ = -1;                     // -1: none, every entry not overridden is 0
   const std::uint32_t* data_ = nullptr;  // the storage's entries (get() reads them without the arena)
   std::size_t data_size_ = 0;
+  int storage_ = -1;  // -1: none, every entry not overridden is 0
   std::uint32_t overrides_ = 0;
   std::array<Override, max_overrides> own_{};
 };
