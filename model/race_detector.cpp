@@ -15,10 +15,14 @@ RaceDetector<Clock>::RaceDetector(const Topology& topology, SemaphoreClocks mode
     : cores_(topology.cores()),
       mode_(mode),
       keep_going_(keep_going),
+      slots_(topology.devices(), topology.cores_per_device()),
       free_lanes_(static_cast<std::size_t>(cores_)),
       barriers_(arena_, cores_, topology.cores_per_device()) {
   clocks_.reserve(static_cast<std::size_t>(cores_));
-  for (int core = 0; core < cores_; ++core) clocks_.emplace_back(arena_).set(static_cast<std::size_t>(core), 1);
+  for (int core = 0; core < cores_; ++core) {
+    actor_slots_.push_back(slots_.core(core));
+    clocks_.emplace_back(arena_).set(actor_slots_.back(), 1);
+  }
 }
 
 template <class Clock>
@@ -48,14 +52,15 @@ int RaceDetector<Clock>::take_lane(int global_core) {
     return lane;
   }
   clocks_.emplace_back(arena_);
+  actor_slots_.push_back(slots_.open_lane(global_core));
   return static_cast<int>(clocks_.size()) - cores_ - 1;
 }
 
 template <class Clock>
 void RaceDetector<Clock>::signal(Accessor by, int semaphore, int global_core, std::int64_t amount, bool final) {
-  const std::size_t releaser_slot = slot(by);
-  const Clock& releaser = clocks_[releaser_slot];
-  const int lane = final ? static_cast<int>(releaser_slot) - cores_ : -1;
+  const std::size_t releaser_actor = actor(by);
+  const Clock& releaser = clocks_[releaser_actor];
+  const int lane = final ? static_cast<int>(releaser_actor) - cores_ : -1;
   if (mode_ == SemaphoreClocks::precise) {
     cell(cells_, semaphore, global_core, [] { return Cell{}; }).pending.push(amount, {releaser, lane});
   } else {
@@ -63,7 +68,7 @@ void RaceDetector<Clock>::signal(Accessor by, int semaphore, int global_core, st
     target.accumulated.join(releaser);
     if (lane >= 0) target.lanes.push_back(lane);
   }
-  clocks_[releaser_slot].tick(releaser_slot);
+  clocks_[releaser_actor].tick(actor_slots_[releaser_actor]);
 }
 
 template <class Clock>
@@ -93,12 +98,13 @@ void RaceDetector<Clock>::dma_started(int global_core, int dma_id) {
   const int lane = take_lane(global_core);  // may grow clocks_: take references after it
   if (dma_id >= static_cast<int>(lane_of_.size())) lane_of_.resize(static_cast<std::size_t>(dma_id) + 1, -1);
   lane_of_[dma_id] = lane;
-  const std::size_t own_slot = static_cast<std::size_t>(cores_ + lane);
-  Clock& own = clocks_[own_slot];
+  const auto own_actor = static_cast<std::size_t>(cores_ + lane);
+  const std::size_t own_slot = actor_slots_[own_actor];
+  Clock& own = clocks_[own_actor];
   Clock& starter = clocks_[global_core];
   // The lane goes on past every event of its earlier DMAs, all of which the starter knows.
   own.continue_from(starter, own_slot, own.get(own_slot) + 1);
-  starter.tick(static_cast<std::size_t>(global_core));
+  starter.tick(slots_.core(global_core));
 }
 
 template <class Clock>

@@ -1,15 +1,15 @@
 #pragma once
 // Race detection: exact happens-before over cores and DMAs (docs/semantics.md §5).
 //
-// What. Every core is an actor with its own vector-clock slot, and so is every DMA while it
-// runs: no DMA is folded onto another actor's entry and no ordering is invented. DMA slots are
-// *lanes* (after the cores), recycled so that a ring of 1,024 cores needs a few thousand slots,
-// not one per DMA. A lane is a sequence of DMAs totally ordered by happens-before, so an epoch
-// on it means what it does on a core: a lane goes back to the core that acquires the final
-// signal of its DMA (the write phase's receive signal), which then knows every event of the
-// lane; that core's next DMA may continue the lane, at a later value, and whoever learns of the
-// new DMA's events learns, through its start, of all the lane's earlier ones. A DMA whose final
-// signal nobody waits for keeps its lane.
+// What. Every core is an actor with its own vector-clock slot, and so is every DMA while it runs
+// (model/clock_slots.hpp numbers the slots, a ring's adjacent): no DMA is folded onto another
+// actor's entry and no ordering is invented. DMA slots are *lanes* (after the cores), recycled so
+// that a ring of 1,024 cores needs a few thousand slots, not one per DMA. A lane is a sequence of
+// DMAs totally ordered by happens-before, so an epoch on it means what it does on a core: a lane
+// goes back to the core that acquires the final signal of its DMA (the write phase's receive
+// signal), which then knows every event of the lane; that core's next DMA may continue the lane, at
+// a later value, and whoever learns of the new DMA's events learns, through its start, of all the
+// lane's earlier ones. A DMA whose final signal nobody waits for keeps its lane.
 //
 // Edges. Program order: an actor's own entry. A release (a signal, a DMA start, a DMA
 // phase's signal) ticks the releaser's entry afterwards, so its later events are not ordered
@@ -27,8 +27,9 @@
 // mode keeps the releaser's clock without copying it, and the tick that follows writes the
 // releaser's own entry. A DMA start continues the DMA's lane from its starter's clock (a copy
 // for dense clocks, a join for tree clocks: the lane knows nothing its starter does not). A
-// wait joins: a pass over the slots for dense clocks (unless the two share their storage), the
-// entries that change plus one per visited node's children for tree clocks. That is the term
+// wait joins: a pass over the other clock's non-zero 64-slot blocks for dense clocks (unless the
+// two share their storage; a ring's slots share blocks, model/clock_slots.hpp), the entries that
+// change plus one per visited node's children for tree clocks. That is the term
 // that grows with the core count (docs/performance.md measures it); an access costs an epoch
 // comparison per overlapping record (FastTrack), found through a row index
 // (model/access_history.hpp).
@@ -72,6 +73,7 @@
 #include "model/access.hpp"
 #include "model/access_history.hpp"
 #include "model/barrier_clocks.hpp"
+#include "model/clock_slots.hpp"
 #include "model/topology.hpp"
 #include "model/unit_fifo.hpp"
 #include "model/tree_clock.hpp"
@@ -97,7 +99,7 @@ class RaceDetector {
   // The device barrier (model/barrier_clocks.hpp): an arrival releases, a departure acquires.
   void barrier_arrive(int global_core) {
     barriers_.arrive(global_core, clocks_[static_cast<std::size_t>(global_core)]);
-    clocks_[static_cast<std::size_t>(global_core)].tick(static_cast<std::size_t>(global_core));
+    clocks_[static_cast<std::size_t>(global_core)].tick(slots_.core(global_core));
   }
   void barrier_leave(int global_core) { barriers_.leave(global_core, clocks_[static_cast<std::size_t>(global_core)]); }
 
@@ -128,12 +130,15 @@ class RaceDetector {
     std::vector<int> lanes;  // lanes whose final signal it holds
   };
 
-  std::size_t slot(Accessor who) const {
+  // Where `who`'s clock is in clocks_.
+  std::size_t actor(Accessor who) const {
     return who.kind == Accessor::Kind::core
                ? static_cast<std::size_t>(who.index)
                : static_cast<std::size_t>(cores_) + static_cast<std::size_t>(lane_of_[who.index]);
   }
-  Clock& clock(Accessor who) { return clocks_[slot(who)]; }
+  // `who`'s own entry in every clock.
+  std::size_t slot(Accessor who) const { return actor_slots_[actor(who)]; }
+  Clock& clock(Accessor who) { return clocks_[actor(who)]; }
   // The cell (semaphore, global_core) of `table`, whose row is made whole of `fresh()` on first use.
   template <class Kind, class Fresh>
   Kind& cell(std::vector<std::vector<Kind>>& table, int semaphore, int global_core, Fresh fresh);
@@ -158,8 +163,10 @@ class RaceDetector {
   int cores_;
   SemaphoreClocks mode_;
   bool keep_going_;
-  typename Clock::Arena arena_;                                  // the storage of every clock below: declared first
-  std::vector<Clock> clocks_;                                    // per slot: cores, then lanes
+  typename Clock::Arena arena_;  // the storage of every clock below: declared first
+  ClockSlots slots_;
+  std::vector<Clock> clocks_;                                    // per actor: cores, then lanes
+  std::vector<std::uint32_t> actor_slots_;                       // per actor: its slot
   std::vector<int> lane_of_;                                     // per DMA id
   std::vector<std::vector<int>> free_lanes_;                     // per global core: lanes it may continue
   std::vector<std::vector<Cell>> cells_;                         // [semaphore index][global core], precise

@@ -30,16 +30,14 @@ void VectorClock::swap(VectorClock& other) noexcept {
 }
 
 std::size_t VectorClock::size() const {
-  std::size_t size = storage_ < 0 ? 0 : arena_->entries(storage_).size();
+  std::size_t size = storage_ < 0 ? 0 : arena_->entries(storage_).size;
   for (std::size_t i = 0; i < overrides_; ++i) size = std::max<std::size_t>(size, own_[i].slot + std::size_t{1});
   return size;
 }
 
 void VectorClock::write(std::size_t slot, std::uint32_t value) {
   if (storage_ < 0) storage_ = arena_->acquire();
-  ClockArena::Entries& entries = arena_->entries(storage_);
-  if (slot >= entries.size()) entries.resize(slot + 1, 0);
-  entries[slot] = value;
+  arena_->entries(storage_).write(slot, value);
   look_at_storage();
 }
 
@@ -50,8 +48,8 @@ void VectorClock::look_at_storage() {
     return;
   }
   const ClockArena::Entries& entries = arena_->entries(storage_);
-  data_ = entries.data();
-  data_size_ = entries.size();
+  data_ = entries.values.data();
+  data_size_ = entries.size;
 }
 
 void VectorClock::set(std::size_t slot, std::uint32_t value) {
@@ -75,7 +73,7 @@ void VectorClock::own_storage() {
   const int fresh = arena_->acquire();
   if (storage_ >= 0) {
     const ClockArena::Entries& old = arena_->entries(storage_);  // after acquire, which may move records
-    arena_->entries(fresh).assign(old.begin(), old.end());
+    arena_->entries(fresh).assign(old);
     arena_->release(storage_);
   }
   storage_ = fresh;
@@ -114,31 +112,15 @@ void VectorClock::join(const VectorClock& other) {
       if (decided[i].value != get(decided[i].slot)) set(decided[i].slot, decided[i].value);
     return;
   }
-  // One pass: in place when the storage is ours alone, else into fresh storage.
-  if (!arena_->shared(storage_)) {
-    ClockArena::Entries& mine = arena_->entries(storage_);
-    const ClockArena::Entries& theirs = arena_->entries(other.storage_);
-    if (theirs.size() > mine.size()) mine.resize(theirs.size(), 0);
-    std::uint32_t* out = mine.data();
-    const std::uint32_t* in = theirs.data();
-    for (std::size_t i = 0, n = theirs.size(); i < n; ++i) out[i] = out[i] < in[i] ? in[i] : out[i];
-  } else {
+  // Over the other's blocks: in place when the storage is ours alone, else into fresh storage
+  // that starts as a copy of ours.
+  if (arena_->shared(storage_)) {
     const int fresh = arena_->acquire();
-    ClockArena::Entries& result = arena_->entries(fresh);
-    const ClockArena::Entries& mine = arena_->entries(storage_);
-    const ClockArena::Entries& theirs = arena_->entries(other.storage_);
-    const std::size_t common = std::min(mine.size(), theirs.size());
-    const ClockArena::Entries& longer = mine.size() > theirs.size() ? mine : theirs;
-    result.resize(longer.size());
-    std::uint32_t* out = result.data();
-    const std::uint32_t* a = mine.data();
-    const std::uint32_t* b = theirs.data();
-    for (std::size_t i = 0; i < common; ++i) out[i] = a[i] < b[i] ? b[i] : a[i];
-    std::copy(longer.begin() + static_cast<std::ptrdiff_t>(common), longer.end(),
-              result.begin() + static_cast<std::ptrdiff_t>(common));
+    arena_->entries(fresh).assign(arena_->entries(storage_));  // after acquire, which may move records
     arena_->release(storage_);
     storage_ = fresh;
   }
+  arena_->entries(storage_).join(arena_->entries(other.storage_));
   look_at_storage();
   overrides_ = 0;
   for (std::size_t i = 0; i < count; ++i) write(decided[i].slot, decided[i].value);

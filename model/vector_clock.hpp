@@ -15,6 +15,11 @@
 // started, join through their overrides alone. On a ring all-gather that is one pass per ring
 // step where three copies and two joins took five (docs/performance.md).
 //
+// Storage is dense with a bitmap of the 64-slot blocks that may be non-zero
+// (model/clock_blocks.hpp): a join passes over the other clock's blocks only, and a copy or a
+// recycling touches only the clock's own, so on a ring whose slots are adjacent
+// (model/clock_slots.hpp) they cost the ring's slots, not the machine's.
+//
 // The arena recycles storage with its capacity, so a warm execution allocates nothing. Clocks
 // that join or share must come from the same arena, which must outlive them.
 
@@ -22,6 +27,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "model/clock_blocks.hpp"
 #include "model/shared_storage.hpp"
 
 namespace weft::model {
@@ -32,13 +38,13 @@ struct Epoch {
   friend bool operator==(const Epoch&, const Epoch&) = default;
 };
 
-class ClockArena : public SharedStorage<std::vector<std::uint32_t>> {
+class ClockArena : public SharedStorage<ClockBlocks> {
  public:
-  using Entries = std::vector<std::uint32_t>;
+  using Entries = ClockBlocks;
 
-  // Storage held once, emptied (capacity kept from an earlier use).
+  // Storage held once, all zeros (capacity kept from an earlier use).
   int acquire() {
-    return SharedStorage::acquire([](Entries& entries) { entries.clear(); });
+    return SharedStorage::acquire([](Entries& entries) { entries.reset(); });
   }
   // Valid until the next acquire (which may move the storage records, not their entries).
   Entries& entries(int storage) { return contents(storage); }
@@ -52,9 +58,9 @@ class VectorClock {
   explicit VectorClock(ClockArena& arena) : arena_(&arena) {}
   VectorClock(const VectorClock& other)
       : arena_(other.arena_),
-        storage_(other.storage_),
         data_(other.data_),
         data_size_(other.data_size_),
+        storage_(other.storage_),
         overrides_(other.overrides_),
         own_(other.own_) {
     if (storage_ >= 0) arena_->retain(storage_);
@@ -72,7 +78,7 @@ class VectorClock {
   void set(std::size_t slot, std::uint32_t value);
   void tick(std::size_t slot) { set(slot, get(slot) + 1); }
   // The entry-wise maximum; the one loop race detection spends most of its time in on large
-  // machines (vector_clock.cpp is compiled for vectorization).
+  // machines (vector_clock.cpp is compiled for vectorization): over the other's blocks.
   void join(const VectorClock& other);
   // Becomes `starter` with `slot` at `value` (a DMA lane going on from the core starting its
   // DMA): a copy, sharing the starter's storage.
@@ -111,10 +117,11 @@ class VectorClock {
   // holder does (and then notes it), so a copy's note stays right while it shares them.
   void look_at_storage();
 
+  // In this order a clock is 64 bytes (a pending signal keeps one: model/race_detector.hpp).
   ClockArena* arena_;
-  int storage_ = -1;                     // -1: none, every entry not overridden is 0
   const std::uint32_t* data_ = nullptr;  // the storage's entries (get() reads them without the arena)
   std::size_t data_size_ = 0;
+  int storage_ = -1;  // -1: none, every entry not overridden is 0
   std::uint32_t overrides_ = 0;
   std::array<Override, max_overrides> own_{};
 };

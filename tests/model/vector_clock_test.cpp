@@ -212,3 +212,7 @@ TEST_CASE("Clock storage is recycled: joins and copies in a loop stop allocating
   CHECK(a.get(2) == 99);
   CHECK(arena.storages() <= 4);
 }
+
+TEST_CASE("A vector clock handle is at most 64 bytes: every pending signal keeps one", "[model][race]") {
+  CHECK(sizeof(VectorClock) <= 64);
+}
