@@ -16,7 +16,6 @@
 
 #include <array>
 #include <cstdint>
-#include <limits>
 
 #include "model/failure.hpp"
 #include "model/rect.hpp"
@@ -45,12 +44,12 @@ class AccessRecord {
   }
   // Whether every start and size of `rect` fits a 32-bit number.
   static bool fits(const Rect& rect) {
-    const auto fit = [](std::int64_t value) {
-      return value >= std::numeric_limits<std::int32_t>::min() && value <= std::numeric_limits<std::int32_t>::max();
-    };
+    // value + 2^31 (modulo 2^64) is below 2^32 exactly when value is a 32-bit number.
+    constexpr std::uint64_t shift = std::uint64_t{1} << 31;
+    std::uint64_t any = 0;
     for (int d = 0; d < max_rank; ++d)
-      if (!fit(rect.start[d]) || !fit(rect.size[d])) return false;
-    return true;
+      any |= (static_cast<std::uint64_t>(rect.start[d]) + shift) | (static_cast<std::uint64_t>(rect.size[d]) + shift);
+    return any >> 32 == 0;
   }
 
   bool is_wide() const { return (flags_ & wide_bit) != 0; }
