@@ -59,9 +59,7 @@ class AccessHistory {
                                                                                             : wide(rect));
     stamp(record);
   }
-  Rect rect_of(const Record& record) const {
-    return record.is_wide() ? wide_[record.wide_index()] : record.rect();
-  }
+  Rect rect_of(const Record& record) const { return record.is_wide() ? wide_[record.wide_index()] : record.rect(); }
   // The record filed last if it was filed alone and no sweep has happened since, else nothing.
   Record* latest_alone() { return latest_bucket_ == no_latest ? nullptr : &buckets_[latest_bucket_].back(); }
 
@@ -97,7 +95,7 @@ class AccessHistory {
   int bucket_shift_ = 0;  // a bucket holds 2^bucket_shift_ rows
   std::int64_t longest_ = 1;
   std::vector<std::vector<Record>> buckets_;
-  std::vector<Rect> wide_;                 // the rectangles of wide records
+  std::vector<Rect> wide_;                // the rectangles of wide records
   std::vector<std::uint32_t> free_wide_;  // entries of wide_ no record holds
 };
 

@@ -54,7 +54,7 @@ class AccessRecord {
 
   bool is_wide() const { return (flags_ & wide_bit) != 0; }
   std::uint32_t wide_index() const { return static_cast<std::uint32_t>(start_[0]); }  // only when wide
-  Rect rect() const {  // only when narrow
+  Rect rect() const {                                                                 // only when narrow
     Rect rect;
     rect.rank = rank_;
     for (int d = 0; d < max_rank; ++d) {
@@ -71,9 +71,9 @@ class AccessRecord {
     step_ = step;
     who_index_ = who.index;
     line_ = line;
-    flags_ = static_cast<std::uint8_t>((flags_ & wide_bit) | (is_write ? write_bit : 0) |
-                                       (who.kind == Accessor::Kind::dma ? dma_bit : 0) |
-                                       (who.is_write ? who_write_bit : 0));
+    flags_ =
+        static_cast<std::uint8_t>((flags_ & wide_bit) | (is_write ? write_bit : 0) |
+                                  (who.kind == Accessor::Kind::dma ? dma_bit : 0) | (who.is_write ? who_write_bit : 0));
   }
   Epoch epoch() const { return epoch_; }
   bool is_write() const { return (flags_ & write_bit) != 0; }

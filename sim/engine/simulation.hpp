@@ -76,7 +76,7 @@ class Simulation {
   std::unique_ptr<scheduler::Watchdog> watchdog_;  // watches stacks_' fibers: declared after them
   std::optional<std::thread::id> rescued_thread_;  // where rescue_this_thread last installed
   std::optional<std::uint64_t> measured_pct_steps_;
-  std::uint64_t launches_ = 0;               // executions run, so kernel handles know their launch
+  std::uint64_t launches_ = 0;  // executions run, so kernel handles know their launch
   // The running execution's schedule, recorded in place and then handed to its result (never
   // copied); the next execution reserves the longest length so far before its first step, so
   // recording a step allocates nothing once an execution of that length has run.

@@ -81,7 +81,8 @@ TEST_CASE("An access record gives back its rectangle and stamp at every rank", "
   }
 }
 
-TEST_CASE("A rectangle at the 32-bit limits stays narrow, one past them is kept wide and given back", "[model][races]") {
+TEST_CASE("A rectangle at the 32-bit limits stays narrow, one past them is kept wide and given back",
+          "[model][races]") {
   const std::int64_t max32 = INT32_MAX, min32 = INT32_MIN;
   const Shape huge{std::int64_t{1} << 40};
   const Filed filed{{2, 5}, true, {Accessor::Kind::core, 1, false}, 3, 99};
@@ -91,8 +92,9 @@ TEST_CASE("A rectangle at the 32-bit limits stays narrow, one past them is kept 
   CHECK_FALSE(AccessRecord::narrow(at_limits).is_wide());
   check_round_trip(huge, at_limits, filed);
 
-  for (const auto& [start, size] : {std::pair{max32 + 1, std::int64_t{4}}, std::pair{std::int64_t{0}, max32 + 1},
-                                    std::pair{min32 - 1, std::int64_t{1}}, std::pair{std::int64_t{1} << 39, max32 * 4}}) {
+  for (const auto& [start, size] :
+       {std::pair{max32 + 1, std::int64_t{4}}, std::pair{std::int64_t{0}, max32 + 1},
+        std::pair{min32 - 1, std::int64_t{1}}, std::pair{std::int64_t{1} << 39, max32 * 4}}) {
     CAPTURE(start, size);
     const Rect wide = rect_of_rank(1, start, size);
     CHECK_FALSE(AccessRecord::fits(wide));
