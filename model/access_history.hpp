@@ -1,6 +1,8 @@
 #pragma once
 // The race detector's shadow state of one buffer: the access records still able to race with a
-// later access (rectangle, read or write, the actor's epoch, source line, step).
+// later access (rectangle, read or write, the actor's epoch, source line, step), each packed into
+// 64 bytes (model/access_record.hpp). A rectangle that does not fit 32-bit numbers is kept in
+// the history's table of wide rectangles, whose entry is given back when its record is dropped.
 //
 // Records are filed by the bucket of their first row (dimension 0 of the rectangle), so an
 // access looks only at records that can overlap it in that dimension: those starting at most
@@ -15,28 +17,20 @@
 #include <cstdint>
 #include <vector>
 
-#include "model/failure.hpp"
+#include "model/access_record.hpp"
 #include "model/rect.hpp"
-#include "model/vector_clock.hpp"
 
 namespace weft::model {
 
 class AccessHistory {
  public:
-  struct Record {
-    Rect rect;
-    Epoch epoch;
-    bool is_write = false;
-    Accessor who;
-    SourceLine line;
-    std::uint64_t step = 0;
-  };
+  using Record = AccessRecord;
 
   explicit AccessHistory(const Shape& shape);
 
-  // Calls `visit(record)` for every record whose rectangle may overlap `rect` (a superset: the
-  // caller checks the overlap), in bucket order then filing order, and drops each record for
-  // which it returns true.
+  // Calls `visit(record, its rectangle)` for every record whose rectangle may overlap `rect` (a
+  // superset: the caller checks the overlap), in bucket order then filing order, and drops each
+  // record for which it returns true.
   template <class Visit>
   void sweep(const Rect& rect, Visit visit) {
     latest_bucket_ = no_latest;  // the sweep may move it
@@ -45,19 +39,27 @@ class AccessHistory {
       std::vector<Record>& records = buckets_[bucket];
       std::size_t kept = 0;
       for (std::size_t i = 0; i < records.size(); ++i) {
-        if (visit(static_cast<const Record&>(records[i]))) continue;
+        if (visit(static_cast<const Record&>(records[i]), rect_of(records[i]))) {
+          if (records[i].is_wide()) free_wide_.push_back(records[i].wide_index());
+          continue;
+        }
         if (kept != i) records[kept] = records[i];
         ++kept;
       }
       records.resize(kept);
     }
   }
-  // Files `record`; `alone`: the sweep before it kept no other record overlapping it.
-  void add(const Record& record, bool alone) {
-    longest_ = std::max(longest_, extent(record.rect));
-    latest_bucket_ = alone ? bucket_of(start(record.rect)) : no_latest;
-    buckets_[bucket_of(start(record.rect))].push_back(record);
+  // Files a record of `rect`, stamped by `stamp(record)` (AccessRecord::stamp); `alone`: the
+  // sweep before it kept no other record overlapping it.
+  template <class Stamp>
+  void add(const Rect& rect, Stamp stamp, bool alone) {
+    longest_ = std::max(longest_, extent(rect));
+    latest_bucket_ = alone ? bucket_of(start(rect)) : no_latest;
+    Record& record = buckets_[bucket_of(start(rect))].emplace_back(AccessRecord::fits(rect) ? AccessRecord::narrow(rect)
+                                                                                            : wide(rect));
+    stamp(record);
   }
+  Rect rect_of(const Record& record) const { return record.is_wide() ? wide_[record.wide_index()] : record.rect(); }
   // The record filed last if it was filed alone and no sweep has happened since, else nothing.
   Record* latest_alone() { return latest_bucket_ == no_latest ? nullptr : &buckets_[latest_bucket_].back(); }
 
@@ -75,12 +77,26 @@ class AccessHistory {
             bucket_of(start(rect) + std::max<std::int64_t>(extent(rect), 1) - 1)};
   }
 
+  // A wide record of `rect`, in a free entry of the wide table or a new one.
+  Record wide(const Rect& rect) {
+    if (free_wide_.empty()) {
+      wide_.push_back(rect);
+      return AccessRecord::wide(static_cast<std::uint32_t>(wide_.size() - 1));
+    }
+    const std::uint32_t index = free_wide_.back();
+    free_wide_.pop_back();
+    wide_[index] = rect;
+    return AccessRecord::wide(index);
+  }
+
   static constexpr std::size_t no_latest = ~std::size_t{0};
 
   std::size_t latest_bucket_ = no_latest;
   int bucket_shift_ = 0;  // a bucket holds 2^bucket_shift_ rows
   std::int64_t longest_ = 1;
   std::vector<std::vector<Record>> buckets_;
+  std::vector<Rect> wide_;                // the rectangles of wide records
+  std::vector<std::uint32_t> free_wide_;  // entries of wide_ no record holds
 };
 
 }  // namespace weft::model

@@ -108,7 +108,7 @@ void RaceDetector<Clock>::dma_started(int global_core, int dma_id) {
 }
 
 template <class Clock>
-std::vector<FailureSite> RaceDetector<Clock>::sites(const Access& access, std::uint64_t step, const Record& earlier) {
+std::vector<FailureSite> RaceDetector<Clock>::sites(const Access& access, std::uint64_t step, const Earlier& earlier) {
   Accessor before = earlier.who, after = access.who;
   before.is_write = earlier.is_write;
   after.is_write = access.is_write;
@@ -127,7 +127,7 @@ std::vector<FailureSite> RaceDetector<Clock>::sites(const Access& access, std::u
 }
 
 template <class Clock>
-std::optional<std::string> RaceDetector<Clock>::report(const Access& access, std::uint64_t step, const Record& earlier,
+std::optional<std::string> RaceDetector<Clock>::report(const Access& access, std::uint64_t step, const Earlier& earlier,
                                                        const std::string& later_actor,
                                                        const std::string& earlier_actor) {
   std::string first = to_string(earlier.line), second = to_string(access.line);

@@ -74,6 +74,7 @@
 #include "model/access_history.hpp"
 #include "model/barrier_clocks.hpp"
 #include "model/clock_slots.hpp"
+#include "model/line_table.hpp"
 #include "model/topology.hpp"
 #include "model/unit_fifo.hpp"
 #include "model/tree_clock.hpp"
@@ -115,6 +116,14 @@ class RaceDetector {
 
  private:
   using Record = AccessHistory::Record;
+  // An earlier access as its record says, unpacked for a report.
+  struct Earlier {
+    Rect rect;
+    bool is_write = false;
+    Accessor who;
+    SourceLine line;
+    std::uint64_t step = 0;
+  };
   struct Release {
     Clock clock;    // the releaser's, shared
     int lane = -1;  // the lane its acquirer may continue (a DMA's final signal), else -1
@@ -154,11 +163,11 @@ class RaceDetector {
   // A lane `global_core` knows every event of, or a new one.
   int take_lane(int global_core);
   // The race report, or nothing if this pair of lines and buffer was reported before.
-  std::optional<std::string> report(const Access& access, std::uint64_t step, const Record& earlier,
+  std::optional<std::string> report(const Access& access, std::uint64_t step, const Earlier& earlier,
                                     const std::string& later_actor, const std::string& earlier_actor);
 
   // The two accesses of a race, earlier first, for timelines.
-  static std::vector<FailureSite> sites(const Access& access, std::uint64_t step, const Record& earlier);
+  static std::vector<FailureSite> sites(const Access& access, std::uint64_t step, const Earlier& earlier);
 
   int cores_;
   SemaphoreClocks mode_;
@@ -173,6 +182,7 @@ class RaceDetector {
   std::vector<std::vector<AccumulatedCell>> accumulated_cells_;  // the same, accumulate
   BarrierClocks<Clock> barriers_;
   std::vector<std::unique_ptr<AccessHistory>> histories_;  // per buffer serial
+  LineTable lines_;                                        // the lines the records' line indices name
   std::set<std::string> reported_;                         // pairs of source lines and buffer
   std::vector<std::string> reports_;
   std::vector<FailureSite> sites_;
@@ -185,23 +195,25 @@ bool RaceDetector<Clock>::access(const Access& access, std::uint64_t step, Descr
   AccessHistory& records = history(*access.buffer);
   const Epoch epoch = now.epoch(slot(access.who));
   Record* latest = keep_going_ ? nullptr : records.latest_alone();
-  if (latest != nullptr && latest->who == access.who) {
-    if ((access.is_write || !latest->is_write) && latest->rect == access.rect && now.knows(latest->epoch)) {
-      *latest = {access.rect, epoch, access.is_write, access.who, access.line, step};  // same rectangle
+  if (latest != nullptr && latest->who() == access.who) {
+    const Rect latest_rect = records.rect_of(*latest);
+    if ((access.is_write || !latest->is_write()) && latest_rect == access.rect && now.knows(latest->epoch())) {
+      latest->stamp(epoch, access.is_write, access.who, lines_.index(access.line), step);  // same rectangle
       return true;
     }
-    if (latest->epoch == epoch && (latest->is_write || !access.is_write) && access.rect.inside_of(latest->rect))
+    if (latest->epoch() == epoch && (latest->is_write() || !access.is_write) && access.rect.inside_of(latest_rect))
       return true;  // same epoch
   }
   bool stop = false;
   bool alone = true;  // no record kept that overlaps the access
   // One pass: each candidate is checked against the access, then retired if the access covers it
   // (see "Shadow state" above; the retired set does not depend on what the checks found).
-  records.sweep(access.rect, [&](const Record& earlier) {
+  records.sweep(access.rect, [&](const Record& record, const Rect& rect) {
     if (stop) return false;
-    const bool known = now.knows(earlier.epoch);
-    if (!known && (earlier.is_write || access.is_write) && earlier.rect.overlaps(access.rect)) {
+    const bool known = now.knows(record.epoch());
+    if (!known && (record.is_write() || access.is_write) && rect.overlaps(access.rect)) {
       alone = false;
+      const Earlier earlier{rect, record.is_write(), record.who(), lines_.at(record.line()), record.step()};
       auto text = report(access, step, earlier, describe_actor(access.who), describe_actor(earlier.who));
       if (!text) return false;
       std::vector<FailureSite> pair = sites(access, step, earlier);
@@ -214,12 +226,14 @@ bool RaceDetector<Clock>::access(const Access& access, std::uint64_t step, Descr
       sites_.insert(sites_.end(), pair.begin(), pair.end());
       return false;
     }
-    const bool retired = known && (access.is_write || !earlier.is_write) && earlier.rect.inside_of(access.rect);
-    if (!retired && earlier.rect.overlaps(access.rect)) alone = false;
+    const bool retired = known && (access.is_write || !record.is_write()) && rect.inside_of(access.rect);
+    if (!retired && rect.overlaps(access.rect)) alone = false;
     return retired;
   });
   if (stop) return false;
-  records.add({access.rect, epoch, access.is_write, access.who, access.line, step}, alone);
+  const std::uint32_t line = lines_.index(access.line);
+  records.add(
+      access.rect, [&](Record& record) { record.stamp(epoch, access.is_write, access.who, line, step); }, alone);
   return true;
 }
 

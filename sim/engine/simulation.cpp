@@ -1,5 +1,6 @@
 #include "sim/engine/simulation.hpp"
 
+#include <algorithm>
 #include <new>
 #include <stdexcept>
 
@@ -82,9 +83,11 @@ ExecutionResult Simulation::run(scheduler::Strategy& strategy, TraceSink* trace,
                                    !model::quirks_of(config_.machine.compat).accumulating_clocks &&
                                    config_.race_detection.semaphore_clocks == SemaphoreClocks::precise});
     execution.launch();
-    record_.clear();  // keeps its capacity: recording a step allocates nothing
+    record_.clear();
+    record_.reserve(longest_schedule_);
     const auto loop = execution.run_steps(strategy, static_cast<std::uint64_t>(config_.scheduler.max_steps), record_);
-    result.schedule = record_;
+    longest_schedule_ = std::max(longest_schedule_, record_.size());
+    result.schedule = std::move(record_);
     result.steps = loop.steps;
     if (execution.failure()) {
       result.verdict = execution.failure()->verdict;

@@ -76,8 +76,12 @@ class Simulation {
   std::unique_ptr<scheduler::Watchdog> watchdog_;  // watches stacks_' fibers: declared after them
   std::optional<std::thread::id> rescued_thread_;  // where rescue_this_thread last installed
   std::optional<std::uint64_t> measured_pct_steps_;
-  std::uint64_t launches_ = 0;               // executions run, so kernel handles know their launch
-  scheduler::Schedule record_;               // the running execution's schedule, reused across executions
+  std::uint64_t launches_ = 0;  // executions run, so kernel handles know their launch
+  // The running execution's schedule, recorded in place and then handed to its result (never
+  // copied); the next execution reserves the longest length so far before its first step, so
+  // recording a step allocates nothing once an execution of that length has run.
+  scheduler::Schedule record_;
+  std::size_t longest_schedule_ = 0;
   model::DmaRecords dma_storage_;            // the last machine's DMA records' storage, for the next
   std::optional<HostSnapshot> host_inputs_;  // what the setup left, after the first execution (if small enough)
   int program_launches_ = 1;    // the program's launches, as the setup left them (Host::set_program_launches)
