@@ -271,7 +271,12 @@ def _batched_spec(spec, axis, example_shape, where):
         batched.index_map = lambda batch, *grid: user_indices(*grid)
     else:
         batched.block_shape = block[:axis] + (None,) + block[axis:]
-        batched.index_map = lambda batch, *grid: user_indices(*grid)[:axis] + (batch,) + user_indices(*grid)[axis:]
+
+        def batched_indices(batch, *grid):
+            indices = user_indices(*grid)  # once a grid point: the index map is the author's code
+            return indices[:axis] + (batch,) + indices[axis:]
+
+        batched.index_map = batched_indices
     return batched
 
 
