@@ -215,9 +215,12 @@ void Explorer::analyse_races(std::size_t length) {
   run.resize(length);
   std::move(left_.begin(), left_.end(), std::back_inserter(run));
   left_.clear();
-  const RaceAnalysis analysis(
-      run, length,
-      length > 0 ? std::span<const StableActor>(nodes_[length - 1].enabled) : std::span<const StableActor>());
+  const std::span<const StableActor> last_enabled =
+      length > 0 ? std::span<const StableActor>(nodes_[length - 1].enabled) : std::span<const StableActor>();
+  // The events before reused_ are the last analysed run's, untouched (pick and after_step leave
+  // their footprints as they were): its analysis stands for them.
+  const RaceAnalysis analysis = options_.reuse_analysis ? RaceAnalysis(run, length, last_enabled, analysed_, reused_)
+                                                        : RaceAnalysis(run, length, last_enabled);
   std::vector<TreeLevel>& levels = levels_;
   levels.resize(length);
   for (std::size_t t = 0; t < length; ++t) levels[t] = {&nodes_[t].tree, &run[t].footprint};

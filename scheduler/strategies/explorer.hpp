@@ -65,6 +65,7 @@ struct ExploreOptions {
   std::uint64_t max_executions = 0;     // runs, complete or abandoned; 0: no bound
   std::optional<int> preemption_bound;  // none: no bound
   bool reduction = true;                // false: every interleaving, for checking the reduction
+  bool reuse_analysis = true;           // false: each run's races analysed whole, for checking the reuse
 };
 
 // Thrown out of a run the explorer abandons: every enabled actor is asleep.
@@ -151,6 +152,7 @@ class Explorer {
   std::vector<Event> left_;         // enabled when the current run stopped, never run
   std::vector<StableActor> names_;  // the enabled actors at a step (kept for its capacity)
   std::vector<TreeLevel> levels_;   // the analysis' view of the run's trees (kept for its capacity)
+  AnalysisMemory analysed_;         // the last run's analysis, for the next one's over their shared events
   std::size_t forced_ = 0;          // steps of the next run that follow nodes_' events
   std::size_t reused_ = 0;          // of those, the first ones whose footprints a complete earlier
                                     // replay of them left in events_ (none after a restore)

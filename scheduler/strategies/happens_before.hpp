@@ -44,7 +44,9 @@
 //
 // Cost: the run's length times the chains, in time and in memory (one 32-bit entry per chain
 // begun by then, per transition), plus the search for each transition's dependent ones, which
-// looks only at transitions of other chains that touched its objects (touch_index.hpp).
+// looks only at transitions of other chains that touched its objects (touch_index.hpp). The
+// explorer grows each run's order from the last one's over the events they share
+// (growing_order.hpp, which makes this one's too).
 
 #include <cstddef>
 #include <cstdint>
@@ -99,6 +101,8 @@ class HappensBefore {
   std::vector<std::size_t> by_chain_, chain_start_;
   std::size_t chains_ = 0;
 
+  friend class GrowingOrder;  // makes it
+  HappensBefore() = default;
   void index_chains();  // by_chain_ and chain_start_ from chain_
 };
 

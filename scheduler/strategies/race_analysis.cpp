@@ -3,21 +3,44 @@
 #include <algorithm>
 #include <map>
 
-#include "scheduler/strategies/reversibility.hpp"
-
 namespace weft::scheduler {
 
 RaceAnalysis::RaceAnalysis(std::vector<Event>& run, std::size_t length, std::span<const StableActor> last_enabled)
     : run_(run), length_(length) {
   mark_end(last_enabled);
-  order_.emplace(run, length);
+  order_ = &own_order_.emplace(run, length);
 }
 
 RaceAnalysis::RaceAnalysis(std::vector<Event>& run, std::size_t length, std::span<const StableActor> last_enabled,
                            HappensBefore order)
     : run_(run), length_(length) {
   mark_end(last_enabled);
-  order_.emplace(std::move(order));
+  order_ = &own_order_.emplace(std::move(order));
+}
+
+RaceAnalysis::RaceAnalysis(std::vector<Event>& run, std::size_t length, std::span<const StableActor> last_enabled,
+                           AnalysisMemory& memory, std::size_t kept)
+    : run_(run), length_(length) {
+  mark_end(last_enabled);
+  order_ = &memory.order.grow(run, length, kept);
+  kept = memory.order.reused();
+  memory.reversibility.grow(run, length, *order_, kept);
+  auto& reversible = memory.reversible;
+  while (!reversible.empty() && reversible.back().first >= kept) reversible.pop_back();
+  reversible_races(memory.reversibility, kept, reversible);
+  memory_ = &memory;
+}
+
+void RaceAnalysis::reversible_races(const Reversibility& reversibility, std::size_t from,
+                                    std::vector<std::pair<std::size_t, std::size_t>>& out) const {
+  const std::vector<Event>& run = run_;
+  for (std::size_t j = from; j < run.size(); ++j) {
+    if (j + read_ahead_events < run.size()) read_ahead(run[j + read_ahead_events]);
+    for (std::size_t i : order_->races(j)) {
+      if (i >= length_) break;  // two transitions left at the end: neither ran, nothing to reverse
+      if (reversibility.reversible(i, j)) out.emplace_back(j, i);
+    }
+  }
 }
 
 void RaceAnalysis::mark_end(std::span<const StableActor> last_enabled) {
@@ -87,16 +110,12 @@ void RaceAnalysis::reversals(const std::function<const Sleep&(std::size_t)>& sle
   // Whether a reversal can run is known without building it (reversibility.hpp): most races
   // (a wait and the signal that let it through) cannot be reversed, and building each one's v
   // cost the run's length.
-  const Reversibility reversibility(run, length, order);
-  for (std::size_t j = 0; j < run.size(); ++j) {
-    if (j + read_ahead_events < run.size()) read_ahead(run[j + read_ahead_events]);
-    for (std::size_t i : order.races(j)) {
-      if (i >= length) break;  // two transitions left at the end: neither ran, nothing to reverse
-      if (!reversibility.reversible(i, j)) continue;
-      Reversal reversal = this->reversal(i, j);
-      if (sleep_covers(i, j, reversal.sequence)) continue;
-      take(reversal);
-    }
+  std::vector<std::pair<std::size_t, std::size_t>> found;
+  if (memory_ == nullptr) reversible_races(Reversibility(run, length, order), 0, found);
+  for (const auto& [j, i] : memory_ != nullptr ? memory_->reversible : found) {
+    Reversal reversal = this->reversal(i, j);
+    if (sleep_covers(i, j, reversal.sequence)) continue;
+    take(reversal);
   }
 }
 

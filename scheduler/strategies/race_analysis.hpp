@@ -16,6 +16,12 @@
 // by e_i in run order); nothing they are checked against changes while they are inserted, so
 // collecting them first and inserting them later gives the same trees.
 //
+// Reuse. The one-thread explorer keeps what the analysis of a run made (AnalysisMemory), and the
+// analysis of the next run, which replays the first events of that one, keeps its order, its
+// counters and its reversible races over those events (growing_order.hpp): a race's
+// reversibility depends on the run up to its second transition alone. Each kept race's v, which
+// runs to the end of the run, is built again, as is everything from where the runs part.
+//
 // A run's end. The transitions still enabled when the run stopped, which never ran, are analysed
 // as if they came after it (DMA phases pending when the last core finished), and the run's last
 // transition counts as dependent with each of them that was enabled before it: it ended the run
@@ -38,7 +44,9 @@
 #include <vector>
 
 #include "scheduler/strategies/dependence.hpp"
+#include "scheduler/strategies/growing_order.hpp"
 #include "scheduler/strategies/happens_before.hpp"
+#include "scheduler/strategies/reversibility.hpp"
 #include "scheduler/strategies/wakeup_tree.hpp"
 
 namespace weft::scheduler {
@@ -68,6 +76,13 @@ struct Reversal {
   Sequence sequence;
 };
 
+// What the analysis of one run leaves for the next one's (see Reuse above).
+struct AnalysisMemory {
+  GrowingOrder order;
+  Reversibility reversibility;
+  std::vector<std::pair<std::size_t, std::size_t>> reversible;  // its races (j, i) that can be reversed, by j
+};
+
 // Analyses `run` (its first `length` events ran; the rest were left enabled at its end, and
 // `last_enabled` is what was enabled before its last step). The end's touches are put on the
 // events while the analysis lives and taken off again when it is destroyed: the footprints of
@@ -79,6 +94,10 @@ class RaceAnalysis {
   // the same run): for reversal() only, reversals() needs its races.
   RaceAnalysis(std::vector<Event>& run, std::size_t length, std::span<const StableActor> last_enabled,
                HappensBefore order);
+  // Keeping what `memory` holds of the last run analysed with it for at most the first `kept`
+  // events of `run` (which must be that run's, unchanged): the same reversals, in the same order.
+  RaceAnalysis(std::vector<Event>& run, std::size_t length, std::span<const StableActor> last_enabled,
+               AnalysisMemory& memory, std::size_t kept);
   RaceAnalysis(const RaceAnalysis&) = delete;
   RaceAnalysis& operator=(const RaceAnalysis&) = delete;
   ~RaceAnalysis();
@@ -95,10 +114,15 @@ class RaceAnalysis {
 
  private:
   void mark_end(std::span<const StableActor> last_enabled);  // the touches of the run's end
+  // Appends the races (j, i) that can be reversed, for j from `from` on, to `out`.
+  void reversible_races(const Reversibility& reversibility, std::size_t from,
+                        std::vector<std::pair<std::size_t, std::size_t>>& out) const;
 
   std::vector<Event>& run_;
   std::size_t length_;
-  std::optional<HappensBefore> order_;
+  std::optional<HappensBefore> own_order_;
+  const HappensBefore* order_;
+  const AnalysisMemory* memory_ = nullptr;  // when its reversible races are this run's
 };
 
 }  // namespace weft::scheduler

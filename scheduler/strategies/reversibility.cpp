@@ -3,19 +3,28 @@
 #include <algorithm>
 
 namespace weft::scheduler {
-Reversibility::Reversibility(std::span<const Event> run, std::size_t length, const HappensBefore& order)
-    : run_(run), length_(length), order_(order) {
-  for (std::size_t k = 0; k < length; ++k) {
+void Reversibility::grow(std::span<const Event> run, std::size_t length, const HappensBefore& order, std::size_t kept) {
+  kept = std::min(kept, length_);
+  while (!changed_.empty() && counters_.at(changed_.back()).back().event >= kept) {
+    counters_.at(changed_.back()).pop_back();
+    changed_.pop_back();
+  }
+  run_ = run;
+  length_ = length;
+  order_ = &order;
+  for (std::size_t k = kept; k < length; ++k) {
     if (k + read_ahead_events < length) read_ahead(run[k + read_ahead_events]);
     for (const Touch& touch : run[k].footprint.touches) {
       if (touch.mode != TouchMode::add && touch.mode != TouchMode::take) continue;
       const std::int64_t delta = touch.mode == TouchMode::add ? touch.amount : -touch.amount;
-      std::vector<Change>& changes = counters_[touch.object];
+      const std::uint32_t counter = counters_.index(touch.object);
+      std::vector<Change>& changes = counters_.at(counter);
       if (!changes.empty() && changes.back().event == k) {
         changes.back().delta += delta;
         changes.back().total += delta;
       } else {
         changes.push_back({k, delta, (changes.empty() ? 0 : changes.back().total) + delta});
+        changed_.push_back(counter);
       }
     }
   }
@@ -35,7 +44,7 @@ bool Reversibility::reversible(std::size_t i, std::size_t j) const {
       // The reversal's transitions before e_j: after e_i, not after it in happens-before.
       const std::size_t until = std::min(j, length_);
       for (; at != changes.end() && at->event < until; ++at)
-        if (at->event > i && !order_.before(i, at->event)) held += at->delta;
+        if (at->event > i && !order_->before(i, at->event)) held += at->delta;
     }
     if (held < take.amount) return false;
   }

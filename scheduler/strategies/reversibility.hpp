@@ -17,6 +17,8 @@
 //     happen after it, then e_j), only those between e_i and e_j can count: a later one that
 //     touches the cell is dependent with e_j's take (a take conflicts with every touch of its
 //     counter), so it happens after e_j, which happens after e_i.
+// Like happens-before (growing_order.hpp), the counters' history of one run is grown from the
+// last one's over the events the two share.
 
 #include <cstddef>
 #include <cstdint>
@@ -31,8 +33,15 @@ namespace weft::scheduler {
 
 class Reversibility {
  public:
+  Reversibility() = default;
   // `run`'s first `length` transitions ran; `order` is its happens-before. Both must outlive this.
-  Reversibility(std::span<const Event> run, std::size_t length, const HappensBefore& order);
+  Reversibility(std::span<const Event> run, std::size_t length, const HappensBefore& order) {
+    grow(run, length, order, 0);
+  }
+  // Made again for `run`, `length` and `order`, keeping the last grow's counters for at most the
+  // first `kept` transitions (which must be that run's, unchanged). The same answers as made
+  // from nothing. `run` and `order` must outlive the next grow.
+  void grow(std::span<const Event> run, std::size_t length, const HappensBefore& order, std::size_t kept);
 
   // Whether e_j, run in the reversal of the race (e_i, e_j), finds every counter it takes from
   // large enough.
@@ -46,9 +55,10 @@ class Reversibility {
   };
 
   std::span<const Event> run_;
-  std::size_t length_;
-  const HappensBefore& order_;
+  std::size_t length_ = 0;
+  const HappensBefore* order_ = nullptr;
   ObjectTable<std::vector<Change>> counters_;  // each counter's changes, in run order
+  std::vector<std::uint32_t> changed_;         // the counter of each change made, in run order
 };
 
 }  // namespace weft::scheduler

@@ -1,6 +1,7 @@
 #include "scheduler/strategies/touch_index.hpp"
 
 #include <algorithm>
+#include <utility>
 
 namespace weft::scheduler {
 namespace {
@@ -17,35 +18,78 @@ void TouchIndex::file(std::size_t event, std::uint32_t chain, const Footprint& f
   const bool queried = &footprint == queried_;
   for (std::size_t t = 0; t < footprint.touches.size(); ++t) {
     const Touch& touch = footprint.touches[t];
-    std::vector<Lists>& by_chain = objects_.at(queried ? looked_up_[t] : objects_.index(touch.object));
+    const std::uint32_t object = queried ? looked_up_[t] : objects_.index(touch.object);
+    std::vector<Lists>& by_chain = objects_.at(object);
     if (by_chain.size() <= chain) by_chain.resize(chain + 1);
     Lists& lists = by_chain[chain];
+    Undo& undo = filed_.emplace_back(
+        Undo{event, lists.newest, none, none, 0, 0, object, chain, touch.mode, touch.ordered, touch.box.rank});
     lists.newest = event;
     switch (touch.mode) {
       case TouchMode::add:
-        (touch.ordered ? lists.ordered_adds : lists.adds) = event;
+        undo.latest = std::exchange(touch.ordered ? lists.ordered_adds : lists.adds, event);
         break;
       case TouchMode::take:
-        lists.takes = event;
+        undo.latest = std::exchange(lists.takes, event);
         break;
       case TouchMode::observe:
-        lists.observes = event;
+        undo.latest = std::exchange(lists.observes, event);
         break;
       case TouchMode::read:
       case TouchMode::write: {
         Boxed& boxed = touch.mode == TouchMode::read ? lists.reads : lists.writes;
-        boxed.latest = event;
+        undo.latest = std::exchange(boxed.latest, event);
         if (touch.box.rank == 0) {
-          boxed.whole_latest = event;
+          undo.box_latest = std::exchange(boxed.whole_latest, event);
           break;
         }
         Rank& rank = boxed.ranks[touch.box.rank];
-        rank.latest = event;
+        undo.box_latest = std::exchange(rank.latest, event);
+        undo.extent = rank.extent;
+        undo.start = touch.box.start[0];
         rank.extent = std::max(rank.extent, touch.box.size[0]);
         rank.by_start[touch.box.start[0]].push_back({event, &touch});
         break;
       }
     }
+  }
+}
+
+void TouchIndex::truncate(std::size_t kept) {
+  queried_ = nullptr;
+  while (!filed_.empty() && filed_.back().event >= kept) {
+    const Undo& undo = filed_.back();
+    Lists& lists = objects_.at(undo.object)[undo.chain];
+    lists.newest = undo.newest;
+    switch (undo.mode) {
+      case TouchMode::add:
+        (undo.ordered ? lists.ordered_adds : lists.adds) = undo.latest;
+        break;
+      case TouchMode::take:
+        lists.takes = undo.latest;
+        break;
+      case TouchMode::observe:
+        lists.observes = undo.latest;
+        break;
+      case TouchMode::read:
+      case TouchMode::write: {
+        Boxed& boxed = undo.mode == TouchMode::read ? lists.reads : lists.writes;
+        boxed.latest = undo.latest;
+        if (undo.rank == 0) {
+          boxed.whole_latest = undo.box_latest;
+          break;
+        }
+        const auto rank = boxed.ranks.find(undo.rank);
+        rank->second.latest = undo.box_latest;
+        rank->second.extent = undo.extent;
+        const auto bucket = rank->second.by_start.find(undo.start);
+        bucket->second.pop_back();
+        if (bucket->second.empty()) rank->second.by_start.erase(bucket);
+        if (rank->second.by_start.empty()) boxed.ranks.erase(rank);
+        break;
+      }
+    }
+    filed_.pop_back();
   }
 }
 

@@ -23,9 +23,15 @@
 // transition (tests/scheduler/happens_before_differential_test.cpp compares with the plain
 // construction).
 //
+// Cut back. `truncate(kept)` takes every transition from `kept` on back out, as if they had never
+// been filed (growing_order.hpp files the next run's transitions after the ones two runs share):
+// each filing is logged with what it overwrote, and undone latest first, so cutting back costs
+// what is taken out.
+//
 // Invariants: transitions are filed in run order, each under its chain, and positions grow
-// along a chain in run order. The index keeps pointers to the touches filed: the run must not
-// change while it lives.
+// along a chain in run order. The index keeps pointers to the touches filed, and reads them
+// only while they are filed: a filed transition's touches must not change until it is taken
+// back out.
 
 #include <cstddef>
 #include <cstdint>
@@ -43,8 +49,8 @@ class TouchIndex {
   static constexpr std::size_t none = static_cast<std::size_t>(-1);
 
   // `positions`: each transition's position in its chain (from 1), filled for every transition
-  // filed before a query.
-  explicit TouchIndex(std::span<const std::uint32_t> positions) : positions_(positions) {}
+  // filed before a query; it may grow and move while the index lives.
+  explicit TouchIndex(const std::vector<std::uint32_t>& positions) : positions_(positions) {}
 
   // Files transition `event` of `chain` under each object its footprint touches.
   void file(std::size_t event, std::uint32_t chain, const Footprint& footprint);
@@ -55,6 +61,9 @@ class TouchIndex {
   // same footprint next (the transition just queried) reuses its lookups of the objects.
   void latest_dependent(const Footprint& footprint, std::uint32_t own, std::span<const std::uint32_t> known,
                         std::vector<std::size_t>& latest);
+
+  // Takes the transitions from `kept` on back out: the index is as it was when they were not filed.
+  void truncate(std::size_t kept);
 
  private:
   struct Entry {
@@ -78,14 +87,30 @@ class TouchIndex {
     Boxed reads, writes;
   };
 
+  // What filing one touch overwrote, to undo it. The touch itself may be gone by then: its mode,
+  // kind of add and rank are kept here.
+  struct Undo {
+    std::size_t event;
+    std::size_t newest;      // Lists::newest before
+    std::size_t latest;      // the mode's latest before (a box's: Boxed::latest)
+    std::size_t box_latest;  // a box's whole_latest or Rank::latest before
+    std::int64_t extent;     // a box's Rank::extent before
+    std::int64_t start;      // the bucket its entry went to
+    std::uint32_t object, chain;
+    TouchMode mode;
+    bool ordered;
+    int rank;
+  };
+
   // The latest entry of `boxed` whose box meets `box`, above `known`; `none` if there is none.
   std::size_t meeting(const Boxed& boxed, const Box& box, std::uint32_t known) const;
   std::size_t above(std::size_t event, std::uint32_t known) const {
     return event != none && positions_[event] > known ? event : none;
   }
 
-  std::span<const std::uint32_t> positions_;
+  const std::vector<std::uint32_t>& positions_;
   ObjectTable<std::vector<Lists>> objects_;  // by object, then by chain
+  std::vector<Undo> filed_;                  // every filing, in run order
   const Footprint* queried_ = nullptr;       // the footprint of the last query, and
   std::vector<std::uint32_t> looked_up_;     // its touches' objects' indices in objects_
 };
