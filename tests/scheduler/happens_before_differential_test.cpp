@@ -13,6 +13,7 @@
 
 #include "scheduler/rng.hpp"
 #include "scheduler/strategies/happens_before.hpp"
+#include "tests/scheduler/random_run.hpp"
 
 namespace {
 
@@ -56,55 +57,6 @@ PlainOrder plain_order(const std::vector<Event>& run) {
       creator[{run[j].actor.owner, creations[run[j].actor.owner]++}] = j;
   }
   return plain;
-}
-
-// A random run of `cores` cores over a few objects: reads and writes of boxes, signals (adds,
-// some ordered), waits (takes), semaphore reads (observes), DMA starts, and each started DMA's
-// read and write phases some time after its start.
-// With `views`, some boxes are of rank 2 (another view of the object, which meets every box of
-// rank 1) or empty.
-std::vector<Event> random_run(Rng& rng, std::uint32_t cores, std::size_t length, bool views = false) {
-  std::vector<Event> run;
-  std::vector<std::uint32_t> started(cores, 0);
-  std::vector<std::pair<StableActor, int>> pending;  // DMA, phases left
-  const auto random_touch = [&] {
-    Touch touch;
-    const auto mode = rng.below(5);
-    if (mode < 2) {
-      touch.object = {1, static_cast<std::int64_t>(rng.below(3)), 0, 0};
-      touch.mode = mode == 0 ? TouchMode::read : TouchMode::write;
-      if (rng.below(2) == 0)
-        touch.box = {1, {static_cast<std::int64_t>(rng.below(4))}, {1 + static_cast<std::int64_t>(rng.below(2))}};
-      if (views && rng.below(5) == 0) touch.box = {2, {static_cast<std::int64_t>(rng.below(3)), 0}, {1, 2}};
-      if (views && rng.below(9) == 0) touch.box = {1, {static_cast<std::int64_t>(rng.below(4))}, {0}};
-    } else {
-      touch.object = {2, static_cast<std::int64_t>(rng.below(2)), 0, 0};
-      touch.mode = mode == 2 ? TouchMode::add : mode == 3 ? TouchMode::take : TouchMode::observe;
-      touch.amount = 1;
-      touch.ordered = rng.below(3) == 0;
-    }
-    return touch;
-  };
-  while (run.size() < length) {
-    Event event;
-    if (!pending.empty() && rng.below(3) == 0) {
-      const std::size_t k = rng.below(pending.size());
-      event.actor = pending[k].first;
-      event.actor.kind = pending[k].second == 2 ? Actor::Kind::dma_read : Actor::Kind::dma_write;
-      if (--pending[k].second == 0) pending.erase(pending.begin() + static_cast<std::ptrdiff_t>(k));
-    } else {
-      const auto core = static_cast<std::uint32_t>(rng.below(cores));
-      event.actor = {Actor::Kind::core, core, 0};
-      if (rng.below(4) == 0) {
-        event.footprint.creates = true;
-        pending.push_back({{Actor::Kind::dma_read, core, started[core]++}, 2});
-      }
-    }
-    for (std::uint64_t t = 0, touches = rng.below(3); t < touches; ++t)
-      event.footprint.touches.push_back(random_touch());
-    run.push_back(std::move(event));
-  }
-  return run;
 }
 
 // not_after(i, end), cut chain by chain, is what testing every later transition gives.
