@@ -13,7 +13,11 @@ void ClaimedRun::start(SharedWakeupTree::Claim claim) {
   reversals_.clear();
   analysis_.reset();
   claim_ = std::move(claim);
-  run_.events.clear();  // the enabled actors keep their vectors' capacity for the next run's steps
+  // The events the last analysed run took along this run's path stay, with their footprints.
+  kept_ = 0;
+  while (kept_ < std::min(intact_, claim_.forced.size()) && run_.events[kept_].actor == claim_.forced[kept_]) ++kept_;
+  intact_ = kept_;
+  run_.events.resize(kept_);  // the enabled actors keep their vectors' capacity for the next run's steps
   run_.length = 0;
   left_.clear();
   next_sleep_.clear();
@@ -23,7 +27,7 @@ void ClaimedRun::start(SharedWakeupTree::Claim claim) {
 std::size_t ClaimedRun::pick(std::span<const Actor> enabled, const StepContext& context) {
   const std::size_t step = context.step;
   if (run_.enabled.size() <= step) run_.enabled.resize(step + 1);
-  run_.events.resize(step + 1);
+  if (run_.events.size() <= step) run_.events.resize(step + 1);
   if (run_.sleeps.size() <= step) run_.sleeps.resize(step + 1);
   std::vector<StableActor>& names = run_.enabled[step];
   names.resize(enabled.size());
@@ -52,15 +56,18 @@ std::size_t ClaimedRun::pick(std::span<const Actor> enabled, const StepContext& 
       if (chosen == enabled.size() || asleep(sleep, names[chosen])) throw ExecutionAbandoned{};
     }
   }
-  run_.events[step].actor = names[chosen];
-  context.process->footprint(enabled[chosen], run_.events[step].footprint);
+  // The same transition from the same state touches the same: a kept event's footprint stands.
+  if (step >= kept_) {
+    run_.events[step].actor = names[chosen];
+    context.process->footprint(enabled[chosen], run_.events[step].footprint);
+  }
   return chosen;
 }
 
 void ClaimedRun::after_step(Actor actor, const StepContext& context) {
   const std::size_t step = context.step;
   Event& event = run_.events[step];
-  context.process->add_after_touches(actor, event.footprint);
+  if (step >= kept_) context.process->add_after_touches(actor, event.footprint);
   run_.length = step + 1;
   if (step + 1 < claim_.forced.size()) return;
   // From the claimed branch on: what sleeps at the next state.
@@ -83,7 +90,9 @@ std::vector<Reversal>& ClaimedRun::analyse() {
   left_.clear();
   analysis_.emplace(
       run_.events, run_.length,
-      run_.enabled.empty() ? std::span<const StableActor>() : std::span<const StableActor>(run_.enabled.back()));
+      run_.enabled.empty() ? std::span<const StableActor>() : std::span<const StableActor>(run_.enabled.back()),
+      analysed_, kept_);
+  intact_ = run_.length;
   analysis_->reversals([&](std::size_t i) -> const Sleep& { return run_.sleeps[i]; },
                        [&](Reversal& reversal) { reversals_.push_back(std::move(reversal)); });
   return reversals_;

@@ -7,6 +7,10 @@
 //
 // A run whose every enabled actor is asleep, or whose wakeup tree asks for an asleep actor, is
 // abandoned (ExecutionAbandoned), as with the one-thread explorer.
+//
+// A run's analysis is grown from the last one's over the steps the two share (race_analysis.hpp's
+// AnalysisMemory), as the one-thread explorer's: the events the last analysed run took before
+// its path and the claimed one part are kept, their footprints where they were.
 
 #include <optional>
 #include <span>
@@ -44,6 +48,9 @@ class ClaimedRun final : public Strategy {
   Sleep next_sleep_;                      // the sleep set at the next new state
   std::optional<RaceAnalysis> analysis_;  // after run_: destroyed first, it puts run_'s footprints back
   std::vector<Reversal> reversals_;
+  AnalysisMemory analysed_;  // the last analysed run's analysis
+  std::size_t intact_ = 0;   // the first events of run_ that are still that run's, untouched
+  std::size_t kept_ = 0;     // of those, the ones this run replays (its path shares them)
 };
 
 }  // namespace weft::scheduler

@@ -34,7 +34,8 @@ GrowingOrder::GrowingOrder() {
 
 const HappensBefore& GrowingOrder::grow(std::span<const Event> run, std::size_t ran, std::size_t kept) {
   const std::size_t length = run.size();
-  kept = std::min({kept, ran, previous_ran_ > 0 ? previous_ran_ - 1 : 0, order_.chain_.size()});
+  // Each run's last transition touches the run's end (race_analysis.hpp): it is never kept.
+  kept = std::min({kept, ran > 0 ? ran - 1 : 0, previous_ran_ > 0 ? previous_ran_ - 1 : 0, order_.chain_.size()});
   std::swap(dma_last_, previous_dma_last_);
   refill(dma_last_, none);
   for (std::size_t j = 0; j < length; ++j)

@@ -14,8 +14,7 @@
 // caller promises that `run`'s first `kept` events are those of the run grown last, unchanged
 // where they are (the touch index kept pointers to their touches). Fewer are kept when that
 // could not give the same order:
-//   - no more than that last run ran but its last transition (the run's end touches it,
-//     race_analysis.hpp) and no more than this run ran;
+//   - none of the two runs' last transitions (the run's end touches them, race_analysis.hpp);
 //   - none when a DMA's lane would not stand. A DMA takes over a lane whose last DMA has run
 //     its last transition in the run, a fact of the whole run: so the kept events must agree
 //     with this run on which DMAs ran their last transition among them. A DMA that did in the
