@@ -180,8 +180,12 @@ int command_explore(const Request& request, const std::string& program, const Ex
                                   : explore(*workers.front(), options, arguments.keep_going, nullptr, watch);
   } catch (const ResumeError& error) {
     progress.clear();
+    if (jsonl) jsonl->discard_if_bare();
     std::cerr << "weft: explore: cannot resume " << *arguments.resume << ": " << error.what() << "\n";
     return 2;
+  } catch (...) {  // refused (exit status 2): no output file that reads as a killed exploration's
+    if (jsonl) jsonl->discard_if_bare();
+    throw;
   }
   progress.clear();
 

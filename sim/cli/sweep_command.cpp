@@ -120,7 +120,14 @@ int command_sweep(const Request& request, const std::string& program, const Swee
     write_record(std::cout, report + "\n");
   };
   listener.progress = [&](std::uint64_t done, std::uint64_t failed) { progress.update(done, failed); };
-  const SweepSummary summary = run_sweep(request, options, listener);
+  const SweepSummary summary = [&] {
+    try {
+      return run_sweep(request, options, listener);
+    } catch (...) {  // refused (exit status 2): no output file that reads as a killed sweep's
+      if (jsonl) jsonl->discard_if_bare();
+      throw;
+    }
+  }();
   progress.clear();
   if (jsonl) {
     jsonl->write(summary_json(request, options, summary));

@@ -181,6 +181,7 @@ JsonLinesFile::~JsonLinesFile() {
 void JsonLinesFile::write(const std::string& line) {
   if (write_all(fd_, line + "\n")) {
     whole_bytes_ += line.size() + 1;
+    ++lines_;
     return;
   }
   if (target_.empty()) cannot_write(path_);  // a device or a FIFO: what it took is gone
@@ -198,6 +199,13 @@ void JsonLinesFile::commit() {
   fd_ = -1;
   if (!closed) cannot_write(path_);
   if (!target_.empty() && std::rename(partial_path(target_).c_str(), target_.c_str()) != 0) cannot_write(path_);
+}
+
+void JsonLinesFile::discard_if_bare() {
+  if (fd_ < 0 || lines_ > 1) return;
+  ::close(fd_);
+  fd_ = -1;
+  if (!target_.empty()) std::remove(partial_path(target_).c_str());
 }
 
 }  // namespace weft::sim

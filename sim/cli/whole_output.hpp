@@ -59,6 +59,9 @@ class JsonLinesFile {
   void write(const std::string& line);
   // Renames F.partial to F.
   void commit();
+  // Removes F.partial when it holds nothing but its header: a run refused (exit status 2) before
+  // it found anything leaves no file that reads as a killed run's shard. One with findings stays.
+  void discard_if_bare();
   // F.partial (a shorter name when that one is too long: aside_name.hpp).
   static std::string partial_path(const std::string& path);
 
@@ -67,6 +70,7 @@ class JsonLinesFile {
   std::string target_;  // the regular file F.partial becomes; empty when written in place
   int fd_ = -1;
   std::size_t whole_bytes_ = 0;  // the whole lines written so far
+  std::size_t lines_ = 0;        // and how many
 };
 
 }  // namespace weft::sim

@@ -185,3 +185,21 @@ TEST_CASE("Every output path is checked before the first execution", "[cli][hard
     CHECK(refused.out.empty());
   }
 }
+
+TEST_CASE("A sweep or an exploration refused at its setup leaves no output file", "[cli][hardening]") {
+  // The scenario's setup throws (a buffer of negative extent): exit status 2 before any
+  // execution. A header alone, as F.partial, would read as the shard of a killed sweep.
+  const fs::path folder = fresh_folder("refused");
+  const std::string lines = (folder / "found.jsonl").string();
+  for (const std::vector<std::string>& verb :
+       {std::vector<std::string>{"sweep", "--seeds", "0..3"},
+        std::vector<std::string>{"sweep", "--seeds", "0..3", "--jobs", "2"}, std::vector<std::string>{"explore"}}) {
+    std::vector<std::string> args = verb;
+    args.insert(args.end(), {"ring_all_gather", "--set", "params.cols=-4", "--jsonl", lines});
+    CAPTURE(args);
+    const auto refused = run_weft(args);
+    CHECK(refused.status == 2);
+    CHECK(refused.err.find("extent -4 of dimension 1 is negative") != std::string::npos);
+    CHECK(fs::is_empty(folder));
+  }
+}

@@ -31,14 +31,18 @@ def test_a_swallowed_teardown_is_named():
     assert re.search(r"caught weft's teardown", result.report), result.report
 
 
-def test_a_missing_primitive_in_a_kernel_is_weft_s_gap_named_not_a_verdict(weft_binary):
+def test_a_missing_primitive_in_a_kernel_is_weft_s_gap_named_not_a_verdict(weft_binary, tmp_path):
     result = weft.run(h.uses_a_missing_primitive)
     assert result.status == 2 and not result.ok, result
-    for verb in (["run"], ["sweep", "--seeds", "0..9", "--jobs", "2", "--keep-going"], ["explore"]):
+    lines = tmp_path / "found.jsonl"
+    for verb in (["run"], ["sweep", "--seeds", "0..9", "--jobs", "2", "--keep-going", "--jsonl", str(lines)],
+                 ["sweep", "--seeds", "0..9", "--jsonl", str(lines)], ["explore", "--jsonl", str(lines)]):
         status, out, err = run_command(weft_binary, verb[0], "hostile.py::uses_a_missing_primitive", *verb[1:])
         assert status == 2, (verb, out, err)
         assert "its kernel met MissingName: weft's pallas has no 'some_primitive_weft_lacks'" in err, (verb, err)
         assert "kernel_error" not in out, (verb, out)
+        # Refused before it found anything: no file that reads as a killed run's output.
+        assert sorted(p.name for p in tmp_path.iterdir()) == [], (verb, list(tmp_path.iterdir()))
 
 
 def test_a_ref_handed_to_another_core_is_named():
