@@ -48,17 +48,9 @@ std::uint64_t compare_side_by_side(const sim::ScenarioDefinition& scenario, cons
   return runs;
 }
 
-// Under the sanitizers (scripts/sanitize), where a run costs some sixteen times more, a quarter of
-// the kernels.
-#ifdef WEFT_SANITIZE_ADDRESS
-constexpr std::uint64_t kernel_share = 4;
-#else
-constexpr std::uint64_t kernel_share = 1;
-#endif
-
 void compare_on_generated_kernels(std::uint64_t first_seed, std::uint64_t last_seed, const Kinds& kinds,
                                   int max_cores = 4, int launches = 1) {
-  last_seed = first_seed + (last_seed + 1 - first_seed) / kernel_share - 1;
+  last_seed = last_seed_run(first_seed, last_seed);
   std::uint64_t runs = 0;
   for (std::uint64_t seed = first_seed; seed <= last_seed; ++seed) {
     const int cores = 2 + static_cast<int>(seed % static_cast<std::uint64_t>(max_cores - 1));
@@ -66,14 +58,7 @@ void compare_on_generated_kernels(std::uint64_t first_seed, std::uint64_t last_s
     for (const auto mode : {model::DmaExecution::async, model::DmaExecution::eager}) {
       for (const bool races : {false, true}) {
         CAPTURE(seed, cores, static_cast<int>(mode), races);
-        sim::Config config;
-        config.machine.mesh = {1};
-        config.machine.cores_per_device = cores;
-        config.machine.uninitialized = model::Uninitialized::zero;
-        config.machine.dma_execution = mode;
-        config.machine.launches = launches;
-        config.race_detection.enabled = races;
-        runs += compare_side_by_side(scenario, config);
+        runs += compare_side_by_side(scenario, generated_config(cores, mode, races, 0, launches));
       }
     }
   }

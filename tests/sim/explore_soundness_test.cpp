@@ -64,20 +64,12 @@ Outcomes outcomes(const sim::ScenarioDefinition& scenario, const sim::Config& co
   return found;
 }
 
-// Under the sanitizers (scripts/sanitize), where a run costs some sixteen times more, a quarter
-// of the kernels: the same code paths, less of the statistics (the full counts run unsanitized).
-#ifdef WEFT_SANITIZE_ADDRESS
-constexpr std::uint64_t kernel_share = 4;
-#else
-constexpr std::uint64_t kernel_share = 1;
-#endif
-
 // Kernels of 2 to `max_cores` cores, whose DMAs land in chunks of `chunk_bytes` (0: whole): the
 // seeds first_seed..last_seed (under the sanitizers, the first `kernel_share`th of them).
 // `launches`: the kernel runs that many times in a row (docs/semantics.md §12).
 void compare_on_generated_kernels(std::uint64_t first_seed, std::uint64_t last_seed, const Kinds& kinds,
                                   std::int64_t chunk_bytes = 0, int max_cores = 4, int launches = 1) {
-  last_seed = first_seed + (last_seed + 1 - first_seed) / kernel_share - 1;
+  last_seed = last_seed_run(first_seed, last_seed);
   const auto has = [&](Op::Kind kind) { return std::find(kinds.begin(), kinds.end(), kind) != kinds.end(); };
   // A scope's end that finds a DMA in flight stops its run midway, as a race does; so does a
   // crossed launch.
@@ -92,14 +84,7 @@ void compare_on_generated_kernels(std::uint64_t first_seed, std::uint64_t last_s
     for (const auto mode : {model::DmaExecution::async, model::DmaExecution::eager}) {
       for (const bool races : {false, true}) {
         CAPTURE(seed, cores, static_cast<int>(mode), races);
-        sim::Config config;
-        config.machine.mesh = {1};
-        config.machine.cores_per_device = cores;
-        config.machine.uninitialized = model::Uninitialized::zero;
-        config.machine.dma_execution = mode;
-        config.machine.dma_chunk_bytes = chunk_bytes;
-        config.machine.launches = launches;
-        config.race_detection.enabled = races;
+        const sim::Config config = generated_config(cores, mode, races, chunk_bytes, launches);
         std::uint64_t reduced_runs = 0, full_runs = 0, cut_short = 0;
         const auto full = outcomes(scenario, config, false, full_runs, cut_short, optimal);
         if (full.empty()) {

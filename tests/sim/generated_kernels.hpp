@@ -1,6 +1,7 @@
 #pragma once
 // Small kernels generated from a seed, for the explorer's tests against plain enumeration
-// (explore_soundness_test.cpp) and of its workers against one thread (explore_in_parallel_test.cpp).
+// (explore_soundness_test.cpp), of its workers against one thread (explore_in_parallel_test.cpp)
+// and of its grown analysis against the whole one (explore_reuse_test.cpp).
 
 #include <algorithm>
 #include <cstdint>
@@ -9,6 +10,7 @@
 #include "scheduler/rng.hpp"
 #include "sim/api/core.hpp"
 #include "sim/api/scenario.hpp"
+#include "sim/config/config.hpp"
 
 namespace weft::generated {
 
@@ -181,5 +183,34 @@ inline const Kinds scoped_verbs{Op::load, Op::store,    Op::signal, Op::wait,
 // Kernels that poll, among the verbs that change what a poller reads.
 inline const Kinds polling_verbs{Op::load,     Op::store, Op::signal, Op::wait, Op::dma,
                                  Op::unwaited, Op::leave, Op::swap,   Op::poll, Op::poll_count};
+
+// Under the sanitizers (scripts/sanitize), where a run costs some sixteen times more, the tests
+// over generated kernels take the first quarter of their seeds: the same code paths, less of the
+// statistics (the full counts run unsanitized).
+#ifdef WEFT_SANITIZE_ADDRESS
+inline constexpr std::uint64_t kernel_share = 4;
+#else
+inline constexpr std::uint64_t kernel_share = 1;
+#endif
+
+// The seeds first..last, cut to the share above: the last one.
+inline std::uint64_t last_seed_run(std::uint64_t first, std::uint64_t last) {
+  return first + (last + 1 - first) / kernel_share - 1;
+}
+
+// One device of `cores` cores, uninitialized memory read as zeros, as the explorer's tests run a
+// generated kernel.
+inline sim::Config generated_config(int cores, model::DmaExecution mode, bool races, std::int64_t chunk_bytes = 0,
+                                    int launches = 1) {
+  sim::Config config;
+  config.machine.mesh = {1};
+  config.machine.cores_per_device = cores;
+  config.machine.uninitialized = model::Uninitialized::zero;
+  config.machine.dma_execution = mode;
+  config.machine.dma_chunk_bytes = chunk_bytes;
+  config.machine.launches = launches;
+  config.race_detection.enabled = races;
+  return config;
+}
 
 }  // namespace weft::generated
