@@ -56,7 +56,8 @@ struct ClockBlocks {
 
   // Grows to cover `slots` slots (zeros), for writes below it.
   void reach(std::size_t slots) {
-    if (slots > size) size = slots;
+    if (slots <= size) return;  // the words cover `size` already
+    size = slots;
     const std::size_t needed = (size + word_slots - 1) / word_slots;
     if (needed > words.size()) {
       words.reserve(needed);
@@ -103,15 +104,25 @@ struct ClockBlocks {
     std::uint32_t* out = values.data();
     const std::uint32_t* in = other.values.data();
     for (std::size_t index = 0; index < other.words.size(); ++index) {
-      for (std::uint64_t bits = other.words[index].bits; bits != 0; bits &= bits - 1) {
-        std::uint32_t* to = out + position(words[index], bits & -bits) * block;
-        for (std::size_t i = 0; i < block; ++i) to[i] = to[i] < in[i] ? in[i] : to[i];
+      const std::uint64_t theirs = other.words[index].bits;
+      if (theirs == 0) continue;
+      if (theirs == words[index].bits) {  // the same blocks (a ring's clocks): one run
+        const auto run = static_cast<std::size_t>(std::popcount(theirs)) * block;
+        maximum(out + words[index].before * block, in, run);
+        in += run;
+        continue;
+      }
+      for (std::uint64_t bits = theirs; bits != 0; bits &= bits - 1) {
+        maximum(out + position(words[index], bits & -bits) * block, in, block);
         in += block;
       }
     }
   }
 
  private:
+  static void maximum(std::uint32_t* to, const std::uint32_t* in, std::size_t entries) {
+    for (std::size_t i = 0; i < entries; ++i) to[i] = to[i] < in[i] ? in[i] : to[i];
+  }
   static std::uint64_t bit_of(std::size_t slot) { return std::uint64_t{1} << (slot / block % block); }
   // Where the block of `bit` (set or not) is or would be among the blocks held.
   static std::size_t position(const ClockWord& word, std::uint64_t bit) {
