@@ -29,7 +29,7 @@ struct ClockWord {
 };
 
 struct ClockBlocks {
-  static constexpr std::size_t block = 64;                // slots a block, and blocks a word
+  static constexpr std::size_t block = 64;                  // slots a block, and blocks a word
   static constexpr std::size_t word_slots = block * block;  // slots a word covers
 
   std::vector<std::uint32_t> values;
@@ -145,8 +145,7 @@ struct ClockBlocks {
         const std::uint64_t bit = std::uint64_t{1} << (63 - std::countl_zero(all));
         if ((own & bit) != 0)
           std::copy_n(data + --from * block, block, data + to * block);  // upwards, whole blocks apart
-        else
-          std::fill_n(data + to * block, block, 0);
+        else std::fill_n(data + to * block, block, 0);
       }
     }
     std::uint32_t before = 0;

@@ -89,7 +89,8 @@ void RaceDetector<Clock>::consume(int global_core, int semaphore, std::int64_t a
       free.push_back(release.lane);
       release.lane = -1;
     }
-    if (emptied) snapshots_.drop(release.clock);  // lets go of the shared storage, so its other holders may write it in place
+    // Lets go of the shared storage, so its other holders may write it in place.
+    if (emptied) snapshots_.drop(release.clock);
   });
 }
 

@@ -18,9 +18,10 @@
 // wait acquires, in `precise` mode, the clocks of exactly the signal units it consumes (each
 // cell keeps a FIFO of (units, clock), consumed in signal order, a partly consumed signal
 // keeping its clock for the rest; the clock is an index into a table of the clocks pending
-// signals hold, model/clock_snapshots.hpp, so a ring's many cells keep 16 bytes a signal); in `accumulate` mode (the reference's) a cell's clock only
-// grows and a wait acquires all of it. Launch: host setup precedes every kernel event (host
-// accesses are not recorded), and every core starts from the zero clock.
+// signals hold, model/clock_snapshots.hpp, so a ring's many cells keep 16 bytes a signal); in
+// `accumulate` mode (the reference's) a cell's clock only grows and a wait acquires all of it.
+// Launch: host setup precedes every kernel event (host accesses are not recorded), and every
+// core starts from the zero clock.
 //
 // Clocks. `Clock` is model/vector_clock.hpp's dense one (the default) or model/tree_clock.hpp's
 // (model/races.hpp chooses; both give the same races and reports, byte for

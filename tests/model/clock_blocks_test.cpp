@@ -85,8 +85,7 @@ TEST_CASE("A zero written to a block not held stores nothing, and reset clock bl
   CHECK(a.get(65) == 0);
 }
 
-TEST_CASE("Clock blocks read as a plain vector clock under random writes, joins, copies and resets",
-          "[model][race]") {
+TEST_CASE("Clock blocks read as a plain vector clock under random writes, joins, copies and resets", "[model][race]") {
   // Blocks spread over three bitmap words, so that joins gain blocks below, between and above
   // those held, and the words' counts of earlier blocks move.
   constexpr std::size_t spread[] = {0, 1, 2, 63, 64, 65, 100, 128, 130, 191};
