@@ -1,14 +1,18 @@
 #pragma once
-// A dense clock's entries with a summary of where they may be non-zero: a bitmap of 64-slot
-// blocks (model/vector_clock.hpp keeps its storage in these). A join visits only the blocks the
-// other clock has, a copy copies only its own blocks and recycling zeroes only them, so each
-// costs the blocks a clock spans, not the slots of the machine. On a ring whose actors' slots are
-// adjacent (model/clock_slots.hpp) a clock spans its ring's blocks alone.
+// A clock's entries, stored as the 64-slot blocks that may be non-zero (model/vector_clock.hpp
+// keeps its storage in these). A bitmap names the blocks held; their entries lie in block order,
+// 64 each, so a clock's memory is the blocks it holds, not every slot up to its highest. A join
+// visits the other clock's blocks (and, when it gains blocks, this clock's above the lowest one
+// gained), a copy copies the blocks a clock holds and a reset touches nothing; none costs the
+// slots of the machine. On a ring whose actors' slots are adjacent (model/clock_slots.hpp) a
+// clock holds its ring's blocks alone.
 //
-// Invariants: `values` is as long as a whole number of blocks and every block not in `blocks` is
-// all zeros; `size` is one past the highest slot written since the last reset (what a clock
-// reports as its size), and no block at or past it is in `blocks`. Values and bitmap keep their
-// length and capacity across resets, so a warm execution allocates nothing.
+// Invariants: `values` holds 64 entries for each block whose bit is set, block k's at
+// 64 * (the set blocks before k); a block not set reads as all zeros. `words[w].before` counts the
+// blocks set in the words before w. `size` is one past the highest slot written since the last
+// reset (what a clock reports as its size); `words` has the words that cover it, and no block at
+// or past it is set. Values and words keep their capacity across resets, and grow by what they
+// need, so a warm execution allocates nothing.
 
 #include <algorithm>
 #include <bit>
@@ -18,60 +22,138 @@
 
 namespace weft::model {
 
+// 64 blocks of the bitmap, and how many blocks the words before hold.
+struct ClockWord {
+  std::uint64_t bits = 0;
+  std::uint32_t before = 0;
+};
+
 struct ClockBlocks {
-  static constexpr std::size_t block = 64;  // slots a block, and blocks a bitmap word
+  static constexpr std::size_t block = 64;                  // slots a block, and blocks a word
+  static constexpr std::size_t word_slots = block * block;  // slots a word covers
 
   std::vector<std::uint32_t> values;
-  std::vector<std::uint64_t> blocks;
+  std::vector<ClockWord> words;
   std::size_t size = 0;
 
-  // Grows to hold `slots` slots (zeros), for writes below it.
+  // The entry at `slot` of blocks whose words (`word_count` of them) and values start at the
+  // pointers given (a clock reads its storage through them without the arena).
+  static std::uint32_t read(const ClockWord* words, std::size_t word_count, const std::uint32_t* values,
+                            std::size_t slot) {
+    const std::size_t index = slot / word_slots;
+    if (index >= word_count) return 0;
+    const std::uint64_t bit = bit_of(slot);
+    if ((words[index].bits & bit) == 0) return 0;
+    return values[position(words[index], bit) * block + slot % block];
+  }
+  std::uint32_t get(std::size_t slot) const { return read(words.data(), words.size(), values.data(), slot); }
+  // Blocks held.
+  std::size_t blocks() const { return values.size() / block; }
+  bool holds(std::size_t block_index) const {
+    const std::size_t index = block_index / block;
+    return index < words.size() && (words[index].bits & (std::uint64_t{1} << (block_index % block))) != 0;
+  }
+
+  // Grows to cover `slots` slots (zeros), for writes below it.
   void reach(std::size_t slots) {
-    if (slots > size) size = slots;
-    const std::size_t whole = (slots + block - 1) / block;
-    if (whole * block > values.size()) values.resize(whole * block, 0);
-    const std::size_t words = (whole + block - 1) / block;
-    if (words > blocks.size()) blocks.resize(words, 0);
+    if (slots <= size) return;  // the words cover `size` already
+    size = slots;
+    const std::size_t needed = (size + word_slots - 1) / word_slots;
+    if (needed > words.size()) {
+      words.reserve(needed);
+      words.resize(needed, ClockWord{0, static_cast<std::uint32_t>(blocks())});
+    }
   }
   void write(std::size_t slot, std::uint32_t value) {
     reach(slot + 1);
-    values[slot] = value;
-    blocks[slot / (block * block)] |= std::uint64_t{1} << (slot / block % block);
+    const std::size_t index = slot / word_slots;
+    const std::uint64_t bit = bit_of(slot);
+    if ((words[index].bits & bit) == 0) {
+      if (value == 0) return;  // an absent block reads as zeros already
+      const std::size_t at = position(words[index], bit) * block;
+      values.reserve(values.size() + block);
+      values.insert(values.begin() + static_cast<std::ptrdiff_t>(at), block, 0);
+      words[index].bits |= bit;
+      for (std::size_t later = index + 1; later < words.size(); ++later) ++words[later].before;
+    }
+    values[position(words[index], bit) * block + slot % block] = value;
   }
-  // The bitmap words that cover `size` (the rest are zero).
-  std::size_t words() const { return ((size + block - 1) / block + block - 1) / block; }
-  // Calls `visit(first_slot)` for each block in the bitmap, in slot order.
-  template <class Visit>
-  void for_each_block(Visit&& visit) const {
-    for (std::size_t word = 0, n = words(); word < n; ++word)
-      for (std::uint64_t bits = blocks[word]; bits != 0; bits &= bits - 1)
-        visit((word * block + static_cast<std::size_t>(std::countr_zero(bits))) * block);
-  }
-  // Back to all zeros and size 0, touching only the blocks in the bitmap.
+  // Back to all zeros and size 0.
   void reset() {
-    for_each_block(
-        [&](std::size_t first) { std::fill_n(values.begin() + static_cast<std::ptrdiff_t>(first), block, 0); });
-    std::fill_n(blocks.begin(), words(), 0);
+    values.clear();
+    words.clear();
     size = 0;
   }
-  // Becomes `other` (this one freshly reset).
+  // Becomes `other`.
   void assign(const ClockBlocks& other) {
-    reach(other.size);
-    other.for_each_block([&](std::size_t first) {
-      std::copy_n(other.values.begin() + static_cast<std::ptrdiff_t>(first), block,
-                  values.begin() + static_cast<std::ptrdiff_t>(first));
-    });
-    std::copy_n(other.blocks.begin(), other.words(), blocks.begin());
+    if (&other == this) return;
+    values.assign(other.values.begin(), other.values.end());
+    words.assign(other.words.begin(), other.words.end());
+    size = other.size;
   }
-  // The entry-wise maximum with `other`, over `other`'s blocks only.
+  // The entry-wise maximum with `other`: makes room for the blocks only `other` holds, then
+  // passes over `other`'s blocks.
   void join(const ClockBlocks& other) {
     reach(other.size);
+    std::size_t gained = 0;
+    for (std::size_t index = 0; index < other.words.size(); ++index) {
+      const std::uint64_t fresh = other.words[index].bits & ~words[index].bits;
+      if (fresh != 0) gained += static_cast<std::size_t>(std::popcount(fresh));
+    }
+    if (gained > 0) make_room(other, gained);
     std::uint32_t* out = values.data();
     const std::uint32_t* in = other.values.data();
-    other.for_each_block([&](std::size_t first) {
-      for (std::size_t i = first; i < first + block; ++i) out[i] = out[i] < in[i] ? in[i] : out[i];
-    });
-    for (std::size_t word = 0, n = other.words(); word < n; ++word) blocks[word] |= other.blocks[word];
+    for (std::size_t index = 0; index < other.words.size(); ++index) {
+      const std::uint64_t theirs = other.words[index].bits;
+      if (theirs == 0) continue;
+      if (theirs == words[index].bits) {  // the same blocks (a ring's clocks): one run
+        const auto run = static_cast<std::size_t>(std::popcount(theirs)) * block;
+        maximum(out + words[index].before * block, in, run);
+        in += run;
+        continue;
+      }
+      for (std::uint64_t bits = theirs; bits != 0; bits &= bits - 1) {
+        maximum(out + position(words[index], bits & -bits) * block, in, block);
+        in += block;
+      }
+    }
+  }
+
+ private:
+  static void maximum(std::uint32_t* to, const std::uint32_t* in, std::size_t entries) {
+    for (std::size_t i = 0; i < entries; ++i) to[i] = to[i] < in[i] ? in[i] : to[i];
+  }
+  static std::uint64_t bit_of(std::size_t slot) { return std::uint64_t{1} << (slot / block % block); }
+  // Where the block of `bit` (set or not) is or would be among the blocks held.
+  static std::size_t position(const ClockWord& word, std::uint64_t bit) {
+    const std::uint64_t below = word.bits & (bit - 1);
+    return word.before + (below == 0 ? 0 : static_cast<std::size_t>(std::popcount(below)));
+  }
+  // Holds, besides its own blocks, the `gained` blocks only `other` holds, as zeros: from the
+  // highest block down, its own blocks move up to their new places until none is left to move.
+  void make_room(const ClockBlocks& other, std::size_t gained) {
+    std::size_t from = blocks();
+    std::size_t to = from + gained;
+    values.reserve(to * block);
+    values.resize(to * block);
+    std::uint32_t* data = values.data();
+    for (std::size_t index = words.size(); index-- > 0 && from != to;) {
+      const std::uint64_t own = words[index].bits;
+      std::uint64_t all = own | (index < other.words.size() ? other.words[index].bits : 0);
+      for (; all != 0 && from != to; all &= ~(std::uint64_t{1} << (63 - std::countl_zero(all)))) {
+        --to;
+        const std::uint64_t bit = std::uint64_t{1} << (63 - std::countl_zero(all));
+        if ((own & bit) != 0)
+          std::copy_n(data + --from * block, block, data + to * block);  // upwards, whole blocks apart
+        else std::fill_n(data + to * block, block, 0);
+      }
+    }
+    std::uint32_t before = 0;
+    for (std::size_t index = 0; index < words.size(); ++index) {
+      if (index < other.words.size()) words[index].bits |= other.words[index].bits;
+      words[index].before = before;
+      before += static_cast<std::uint32_t>(std::popcount(words[index].bits));
+    }
   }
 };
 

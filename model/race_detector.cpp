@@ -62,7 +62,7 @@ void RaceDetector<Clock>::signal(Accessor by, int semaphore, int global_core, st
   const Clock& releaser = clocks_[releaser_actor];
   const int lane = final ? static_cast<int>(releaser_actor) - cores_ : -1;
   if (mode_ == SemaphoreClocks::precise) {
-    cell(cells_, semaphore, global_core, [] { return Cell{}; }).pending.push(amount, {releaser, lane});
+    cell(cells_, semaphore, global_core, [] { return Cell{}; }).pending.push(amount, {snapshots_.keep(releaser), lane});
   } else {
     AccumulatedCell& target = cell(accumulated_cells_, semaphore, global_core, fresh_accumulated());
     target.accumulated.join(releaser);
@@ -84,12 +84,13 @@ void RaceDetector<Clock>::consume(int global_core, int semaphore, std::int64_t a
   }
   Cell& source = cell(cells_, semaphore, global_core, [] { return Cell{}; });
   source.pending.take(amount, [&](Release& release, std::int64_t, bool emptied) {
-    acquirer.join(release.clock);
+    acquirer.join(snapshots_.at(release.clock));
     if (release.lane >= 0) {  // the acquirer now knows the whole lane
       free.push_back(release.lane);
       release.lane = -1;
     }
-    if (emptied) release.clock.clear();  // lets go of the shared storage, so its other holders may write it in place
+    // Lets go of the shared storage, so its other holders may write it in place.
+    if (emptied) snapshots_.drop(release.clock);
   });
 }
 

@@ -17,9 +17,11 @@
 // the write phase in the DMA's own order, and each phase's signal carries the DMA's clock. A
 // wait acquires, in `precise` mode, the clocks of exactly the signal units it consumes (each
 // cell keeps a FIFO of (units, clock), consumed in signal order, a partly consumed signal
-// keeping its clock for the rest); in `accumulate` mode (the reference's) a cell's clock only
-// grows and a wait acquires all of it. Launch: host setup precedes every kernel event (host
-// accesses are not recorded), and every core starts from the zero clock.
+// keeping its clock for the rest; the clock is an index into a table of the clocks pending
+// signals hold, model/clock_snapshots.hpp, so a ring's many cells keep 16 bytes a signal); in
+// `accumulate` mode (the reference's) a cell's clock only grows and a wait acquires all of it.
+// Launch: host setup precedes every kernel event (host accesses are not recorded), and every
+// core starts from the zero clock.
 //
 // Clocks. `Clock` is model/vector_clock.hpp's dense one (the default) or model/tree_clock.hpp's
 // (model/races.hpp chooses; both give the same races and reports, byte for
@@ -74,6 +76,7 @@
 #include "model/access_history.hpp"
 #include "model/barrier_clocks.hpp"
 #include "model/clock_slots.hpp"
+#include "model/clock_snapshots.hpp"
 #include "model/line_table.hpp"
 #include "model/topology.hpp"
 #include "model/unit_fifo.hpp"
@@ -125,8 +128,8 @@ class RaceDetector {
     std::uint64_t step = 0;
   };
   struct Release {
-    Clock clock;    // the releaser's, shared
-    int lane = -1;  // the lane its acquirer may continue (a DMA's final signal), else -1
+    int clock = -1;  // the releaser's, shared, in snapshots_
+    int lane = -1;   // the lane its acquirer may continue (a DMA's final signal), else -1
   };
   // A semaphore cell's clocks, in the mode's own table (a ring keeps a cell per step and core:
   // the precise mode's cells hold no clock of their own).
@@ -179,6 +182,7 @@ class RaceDetector {
   std::vector<int> lane_of_;                                     // per DMA id
   std::vector<std::vector<int>> free_lanes_;                     // per global core: lanes it may continue
   std::vector<std::vector<Cell>> cells_;                         // [semaphore index][global core], precise
+  ClockSnapshots<Clock> snapshots_;                              // the clocks of the precise cells' signals
   std::vector<std::vector<AccumulatedCell>> accumulated_cells_;  // the same, accumulate
   BarrierClocks<Clock> barriers_;
   std::vector<std::unique_ptr<AccessHistory>> histories_;  // per buffer serial

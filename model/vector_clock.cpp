@@ -23,9 +23,13 @@ VectorClock& VectorClock::operator=(VectorClock&& other) noexcept {
 void VectorClock::swap(VectorClock& other) noexcept {
   std::swap(arena_, other.arena_);
   std::swap(storage_, other.storage_);
-  std::swap(data_, other.data_);
-  std::swap(data_size_, other.data_size_);
-  std::swap(overrides_, other.overrides_);
+  std::swap(values_, other.values_);
+  std::swap(words_, other.words_);
+  const std::uint32_t word_count = word_count_, overrides = overrides_;  // bit-fields: no std::swap
+  word_count_ = other.word_count_;
+  overrides_ = other.overrides_;
+  other.word_count_ = word_count;
+  other.overrides_ = overrides;
   std::swap(own_, other.own_);
 }
 
@@ -43,13 +47,15 @@ void VectorClock::write(std::size_t slot, std::uint32_t value) {
 
 void VectorClock::look_at_storage() {
   if (storage_ < 0) {
-    data_ = nullptr;
-    data_size_ = 0;
+    values_ = nullptr;
+    words_ = nullptr;
+    word_count_ = 0;
     return;
   }
   const ClockArena::Entries& entries = arena_->entries(storage_);
-  data_ = entries.values.data();
-  data_size_ = entries.size;
+  values_ = entries.values.data();
+  words_ = entries.words.data();
+  word_count_ = static_cast<std::uint32_t>(entries.words.size());
 }
 
 void VectorClock::set(std::size_t slot, std::uint32_t value) {

@@ -5,7 +5,7 @@
 //
 // Sharing. Race detection copies clocks far more often than it changes many entries of one:
 // every signal in precise mode keeps the releaser's clock, every DMA starts from its starter's,
-// and the releaser or starter then ticks one entry. So a clock is a handle on dense storage
+// and the releaser or starter then ticks one entry. So a clock is a handle on block storage
 // shared by reference count (from a ClockArena) plus a few entries of its own, *overrides*, that
 // supersede the storage's. Copying a clock shares its storage: no pass over the entries. Setting
 // or ticking an entry writes the storage in place when the clock is its only holder, else an
@@ -15,10 +15,11 @@
 // started, join through their overrides alone. On a ring all-gather that is one pass per ring
 // step where three copies and two joins took five (docs/performance.md).
 //
-// Storage is dense with a bitmap of the 64-slot blocks that may be non-zero
-// (model/clock_blocks.hpp): a join passes over the other clock's blocks only, and a copy or a
-// recycling touches only the clock's own, so on a ring whose slots are adjacent
-// (model/clock_slots.hpp) they cost the ring's slots, not the machine's.
+// Storage holds only the 64-slot blocks that may be non-zero, in block order, with a bitmap
+// naming them (model/clock_blocks.hpp): a join passes over the other clock's blocks (and moves
+// this clock's when it gains some), a copy copies the clock's own, so on a ring whose slots are
+// adjacent (model/clock_slots.hpp) their cost and a clock's memory are the ring's slots, not the
+// machine's.
 //
 // The arena recycles storage with its capacity, so a warm execution allocates nothing. Clocks
 // that join or share must come from the same arena, which must outlive them.
@@ -58,9 +59,10 @@ class VectorClock {
   explicit VectorClock(ClockArena& arena) : arena_(&arena) {}
   VectorClock(const VectorClock& other)
       : arena_(other.arena_),
-        data_(other.data_),
-        data_size_(other.data_size_),
+        values_(other.values_),
+        words_(other.words_),
         storage_(other.storage_),
+        word_count_(other.word_count_),
         overrides_(other.overrides_),
         own_(other.own_) {
     if (storage_ >= 0) arena_->retain(storage_);
@@ -73,7 +75,7 @@ class VectorClock {
   std::uint32_t get(std::size_t slot) const {
     for (std::size_t i = 0; i < overrides_; ++i)
       if (own_[i].slot == slot) return own_[i].value;
-    return slot < data_size_ ? data_[slot] : 0;
+    return ClockBlocks::read(words_, word_count_, values_, slot);
   }
   void set(std::size_t slot, std::uint32_t value);
   void tick(std::size_t slot) { set(slot, get(slot) + 1); }
@@ -90,8 +92,9 @@ class VectorClock {
   void clear() {
     if (storage_ >= 0) arena_->release(storage_);
     storage_ = -1;
-    data_ = nullptr;
-    data_size_ = 0;
+    values_ = nullptr;
+    words_ = nullptr;
+    word_count_ = 0;
     overrides_ = 0;
   }
 
@@ -117,12 +120,14 @@ class VectorClock {
   // holder does (and then notes it), so a copy's note stays right while it shares them.
   void look_at_storage();
 
-  // In this order a clock is 64 bytes (a pending signal keeps one: model/race_detector.hpp).
   ClockArena* arena_;
-  const std::uint32_t* data_ = nullptr;  // the storage's entries (get() reads them without the arena)
-  std::size_t data_size_ = 0;
+  // The storage's blocks, which get() reads without the arena.
+  const std::uint32_t* values_ = nullptr;
+  const ClockWord* words_ = nullptr;
   int storage_ = -1;  // -1: none, every entry not overridden is 0
-  std::uint32_t overrides_ = 0;
+  // Slots are 32-bit, so a storage has at most 2^20 bitmap words; so packed a clock is 64 bytes.
+  std::uint32_t word_count_ : 24 = 0;
+  std::uint32_t overrides_ : 8 = 0;
   std::array<Override, max_overrides> own_{};
 };
 

@@ -2,7 +2,7 @@
 // entries, copied whole), on random programs of copies, assignments, sets, ticks, joins and
 // clears over a handful of clocks: after every operation each clock reads the same at every
 // slot, knows the same epochs and has the same size. Copy-on-write, overrides and in-place
-// joins and the block summary (model/clock_blocks.hpp) must be invisible.
+// joins and the block storage (model/clock_blocks.hpp) must be invisible.
 
 #include <catch2/catch.hpp>
 
@@ -99,4 +99,17 @@ TEST_CASE("The block-summarised vector clock reads as a plain one on slots sprea
   checked.push_back(700);  // past every block
   compare_with_plain_clocks(
       40, 200, [&](weft::scheduler::Rng& random) { return blocks[random.below(4)] * 64 + random.below(64); }, checked);
+}
+
+TEST_CASE("The vector clock reads as a plain one on blocks spread over three bitmap words", "[model][race]") {
+  // Storage holds only the blocks written (model/clock_blocks.hpp): joins that gain blocks below,
+  // between and above those held move the held ones, across the words' counts of earlier blocks.
+  constexpr std::size_t blocks[] = {0, 2, 63, 64, 65, 130, 200};
+  std::vector<std::size_t> checked;
+  for (const std::size_t block : blocks)
+    for (std::size_t s = 0; s < 64; s += 7) checked.push_back(block * 64 + s);
+  checked.push_back(64 * 300);  // past every block
+  compare_with_plain_clocks(
+      30, 200, [&](weft::scheduler::Rng& random) { return blocks[random.below(7)] * 64 + random.below(10) * 7; },
+      checked);
 }
