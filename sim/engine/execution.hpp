@@ -24,6 +24,7 @@
 
 #include "model/machine.hpp"
 #include "scheduler/fiber/fiber_switch.hpp"
+#include "scheduler/fiber/other_stack.hpp"
 #include "scheduler/step_loop.hpp"
 #include "sim/api/core.hpp"
 #include "sim/api/core_services.hpp"
@@ -184,7 +185,7 @@ class Execution final : public CoreServices, public scheduler::Process {
   // to the next core's step: `self` itself without a switch, another core by one switch, or
   // back to the caller of run_steps when the loop is over. Inline, like `yield`.
   [[gnu::always_inline]] void hand_on(std::size_t self) {
-    const std::size_t next = step_after(self);
+    const std::size_t next = scheduler::call_on_stack(this, self, &step_after_on_loop_stack, loop_stack_top_);
     if (next == self) {
       switch_.go_on(*cores_[self].fiber);
     } else if (next == no_core) {
@@ -199,6 +200,11 @@ class Execution final : public CoreServices, public scheduler::Process {
   // On core `self`'s stack: ends its step and runs steps up to the next core's, which it returns
   // (no_core when the loop is over, or an exception was kept for the caller of run_steps).
   std::size_t step_after(std::size_t self) noexcept;
+  // step_after, called on the loop's own stack (scheduler/fiber/other_stack.hpp): its frames
+  // stay in cache rather than landing, cold, on each core's stack in turn.
+  static std::size_t step_after_on_loop_stack(void* execution, std::size_t self) noexcept {
+    return static_cast<Execution*>(execution)->step_after(self);
+  }
   // Runs the loop's steps up to the next core's step, which it starts and returns (no_core when
   // the loop is over).
   std::size_t advance();
@@ -299,6 +305,8 @@ class Execution final : public CoreServices, public scheduler::Process {
   // While run_steps switches directly: its loop, the core whose step is under way, whether the
   // loop is over, and an exception thrown on a core's stack, for the caller.
   scheduler::StepLoop<Execution>* loop_ = nullptr;
+  scheduler::StackPool& stacks_;
+  std::byte* loop_stack_top_ = nullptr;  // where the direct loop's bookkeeping runs (other_stack.hpp)
   std::size_t running_core_ = no_core;
   bool loop_over_ = false;
   std::exception_ptr loop_error_;
