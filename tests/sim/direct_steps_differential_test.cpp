@@ -16,6 +16,7 @@
 #include "scheduler/strategies/pct.hpp"
 #include "scheduler/strategies/random.hpp"
 #include "scheduler/strategies/replay.hpp"
+#include "sim/engine/execution.hpp"
 #include "sim/engine/simulation.hpp"
 
 using namespace weft;
@@ -163,17 +164,25 @@ class WherePicked final : public scheduler::Strategy {
 
 }  // namespace
 
-TEST_CASE("the direct loop's bookkeeping runs on the loop's own stack, not on the cores'", "[sim][direct_steps]") {
+TEST_CASE("on many cores the direct loop's bookkeeping runs on the loop's own stack, on few on the core's",
+          "[sim][direct_steps]") {
   const auto registry = scenarios::builtin_scenarios();
   const auto* scenario = sim::find_scenario(registry, "ring_all_gather");
   REQUIRE(scenario != nullptr);
-  sim::Simulation simulation(config_for(model::DmaExecution::async), *scenario, scenario->params);
-  for (std::uint64_t seed = 0; seed < 3; ++seed) {
-    WherePicked strategy(seed);
-    const auto result = simulation.run(strategy);
-    CHECK(result.verdict == model::Verdict::ok);
-    CHECK(result.schedule == simulation.run_seed(seed).schedule);  // the same picks as plain random
-    CHECK(strategy.on_a_core_ > 20);
-    CHECK(strategy.on_its_stack_ == (scheduler::changes_stacks() ? 0 : strategy.on_a_core_));
+  for (const int devices : {3, 16}) {
+    sim::Config config = config_for(model::DmaExecution::async);
+    config.machine.mesh = {devices};
+    const auto cores = static_cast<std::size_t>(devices * config.machine.cores_per_device);
+    const bool own_stack = scheduler::changes_stacks() && cores >= sim::loop_stack_min_cores;
+    CAPTURE(cores, own_stack);
+    sim::Simulation simulation(config, *scenario, scenario->params);
+    for (std::uint64_t seed = 0; seed < 3; ++seed) {
+      WherePicked strategy(seed);
+      const auto result = simulation.run(strategy);
+      CHECK(result.verdict == model::Verdict::ok);
+      CHECK(result.schedule == simulation.run_seed(seed).schedule);  // the same picks as plain random
+      CHECK(strategy.on_a_core_ > 20);
+      CHECK(strategy.on_its_stack_ == (own_stack ? 0 : strategy.on_a_core_));
+    }
   }
 }
