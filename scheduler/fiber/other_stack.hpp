@@ -1,11 +1,11 @@
 #pragma once
 // A plain function call made on another stack: `call_on_stack` moves the stack pointer to `top`,
 // calls `function(object, argument)` there, moves it back and returns what the function returned.
-// No context is switched: the same thread, the same fiber (Fiber::current()), registers as any
-// call leaves them. The direct step loop runs the bookkeeping between two steps this way on one
-// stack of its own, so that its frames stay in cache instead of being written afresh, cold, on
-// the stack of whichever core's step just ended (docs/performance/scale.md, "The working set of
-// a step").
+// No context is switched: the same thread, the same fiber (Fiber::current()), registers as any call
+// leaves them. The direct step loop runs the bookkeeping between two steps this way on one stack of
+// its own (on machines of many cores: sim::loop_stack_min_cores), so that its frames stay in cache
+// instead of being written afresh, cold, on the stack of whichever core's step just ended
+// (docs/performance/scale.md, "The working set of a step").
 //
 // Contract: `top` is the top of a mapped stack with room for everything `function` calls,
 // aligned to 16 bytes; `function` must not let an exception out (nothing unwinds across the

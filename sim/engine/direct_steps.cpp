@@ -52,12 +52,18 @@ scheduler::LoopResult Execution::run_steps_directly(scheduler::Strategy& strateg
 }
 
 std::size_t Execution::step_after(std::size_t self) noexcept {
+  if (loop_stack_top_ != nullptr) return scheduler::call_on_stack(this, self, &steps_up_to_next, loop_stack_top_);
+  return steps_up_to_next(this, self);
+}
+
+std::size_t Execution::steps_up_to_next(void* execution, std::size_t self) noexcept {
+  auto& on = *static_cast<Execution*>(execution);
   try {
-    finish_core_step(self);
-    return advance();
+    on.finish_core_step(self);
+    return on.advance();
   } catch (...) {
-    loop_error_ = std::current_exception();
-    loop_over_ = true;
+    on.loop_error_ = std::current_exception();
+    on.loop_over_ = true;
     return no_core;
   }
 }

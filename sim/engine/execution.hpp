@@ -48,8 +48,8 @@ struct Teardown {};
 inline constexpr std::size_t stack_headroom_bytes = 32 * 1024;
 
 // From this many cores on, the direct step loop's bookkeeping runs on a stack of its own
-// (direct_steps.cpp): below it every core's stack stays in cache anyway, and the call on the
-// other stack measured 4% slower on the 4-core operation mix (`step_ns`).
+// (direct_steps.cpp): below it the cores' stacks stay in the first-level cache anyway, and the
+// 4-core operation mix (`step_ns`) measured slower with it (docs/performance/scale.md).
 inline constexpr std::size_t loop_stack_min_cores = 32;
 
 class Execution final : public CoreServices, public scheduler::Process {
@@ -190,9 +190,7 @@ class Execution final : public CoreServices, public scheduler::Process {
   // to the next core's step: `self` itself without a switch, another core by one switch, or
   // back to the caller of run_steps when the loop is over. Inline, like `yield`.
   [[gnu::always_inline]] void hand_on(std::size_t self) {
-    const std::size_t next = loop_stack_top_ != nullptr
-                                 ? scheduler::call_on_stack(this, self, &step_after_on_loop_stack, loop_stack_top_)
-                                 : step_after(self);
+    const std::size_t next = step_after(self);
     if (next == self) {
       switch_.go_on(*cores_[self].fiber);
     } else if (next == no_core) {
@@ -207,11 +205,9 @@ class Execution final : public CoreServices, public scheduler::Process {
   // On core `self`'s stack: ends its step and runs steps up to the next core's, which it returns
   // (no_core when the loop is over, or an exception was kept for the caller of run_steps).
   std::size_t step_after(std::size_t self) noexcept;
-  // step_after, called on the loop's own stack (scheduler/fiber/other_stack.hpp): its frames
-  // stay in cache rather than landing, cold, on each core's stack in turn.
-  static std::size_t step_after_on_loop_stack(void* execution, std::size_t self) noexcept {
-    return static_cast<Execution*>(execution)->step_after(self);
-  }
+  // step_after's work, made on the loop's own stack when there is one (scheduler/fiber/other_stack.hpp):
+  // its frames stay in cache rather than landing, cold, on each core's stack in turn.
+  static std::size_t steps_up_to_next(void* execution, std::size_t self) noexcept;
   // Runs the loop's steps up to the next core's step, which it starts and returns (no_core when
   // the loop is over).
   std::size_t advance();
