@@ -29,6 +29,7 @@ StackPool::StackPool(std::size_t stack_bytes)
 }
 
 StackPool::~StackPool() {
+  if (loop_stack_.bottom != nullptr) free_.push_back(loop_stack_);
   for (const Stack& stack : free_) {
     sanitizer::deregister_stack(stack.valgrind_id);
     sanitizer::forget_stack(stack.usable_bottom(), usable_bytes_);
@@ -54,6 +55,11 @@ Stack StackPool::take() {
   stack.valgrind_id = sanitizer::register_stack(stack.usable_bottom(), usable_bytes_);
   ++allocated_;
   return stack;
+}
+
+const Stack& StackPool::loop_stack() {
+  if (loop_stack_.bottom == nullptr) loop_stack_ = take();
+  return loop_stack_;
 }
 
 void StackPool::retire(const Stack& stack) {

@@ -73,6 +73,11 @@ class StackPool {
   Stack take();
   void give(const Stack& stack);
   void retire(const Stack& stack);
+  // A stack that no fiber runs on, mapped at the first call and kept for the pool's life: the
+  // direct step loop makes its bookkeeping's calls on it (scheduler/fiber/other_stack.hpp). It is
+  // never handed to a fiber: taken and given back at each execution, memcheck reported the top of
+  // it as unaddressable when a fiber got it after an execution in which a fiber was rescued.
+  const Stack& loop_stack();
 
   std::size_t allocated() const { return allocated_; }  // stacks mapped so far
   std::size_t retired() const { return retired_; }
@@ -82,6 +87,7 @@ class StackPool {
  private:
   std::size_t usable_bytes_;
   std::vector<Stack> free_;
+  Stack loop_stack_;
   std::size_t allocated_ = 0;
   std::size_t retired_ = 0;
   FiberActivity activity_;

@@ -15,7 +15,8 @@ Execution::Execution(model::Machine& machine, scheduler::StackPool& stacks, cons
       dma_policy_(machine.spec()),
       enabled_(cores_.size()),
       spin_(cores_.size()),
-      switch_(make_fiber ? scheduler::FiberSwitch::through_interface() : scheduler::FiberSwitch(backend)) {
+      switch_(make_fiber ? scheduler::FiberSwitch::through_interface() : scheduler::FiberSwitch(backend)),
+      stacks_(stacks) {
   for (int global = 0; global < static_cast<int>(cores_.size()); ++global) {
     cores_[global].core = std::make_unique<Core>(*this, machine_.topology().core_of(global), params);
     std::function<void()> body = [this, global] { this->body(global); };

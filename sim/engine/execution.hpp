@@ -24,6 +24,7 @@
 
 #include "model/machine.hpp"
 #include "scheduler/fiber/fiber_switch.hpp"
+#include "scheduler/fiber/other_stack.hpp"
 #include "scheduler/step_loop.hpp"
 #include "sim/api/core.hpp"
 #include "sim/api/core_services.hpp"
@@ -45,6 +46,11 @@ struct Teardown {};
 // At each visible operation a core must have this much fiber stack left, so that weft's own code
 // after it never runs into the guard page; less is reported as a stack overflow.
 inline constexpr std::size_t stack_headroom_bytes = 32 * 1024;
+
+// From this many cores on, the direct step loop's bookkeeping runs on a stack of its own
+// (direct_steps.cpp): below it the cores' stacks stay in the first-level cache anyway, and the
+// 4-core operation mix (`step_ns`) measured slower with it (docs/performance/scale.md).
+inline constexpr std::size_t loop_stack_min_cores = 32;
 
 class Execution final : public CoreServices, public scheduler::Process {
  public:
@@ -199,6 +205,9 @@ class Execution final : public CoreServices, public scheduler::Process {
   // On core `self`'s stack: ends its step and runs steps up to the next core's, which it returns
   // (no_core when the loop is over, or an exception was kept for the caller of run_steps).
   std::size_t step_after(std::size_t self) noexcept;
+  // step_after's work, made on the loop's own stack when there is one (scheduler/fiber/other_stack.hpp):
+  // its frames stay in cache rather than landing, cold, on each core's stack in turn.
+  static std::size_t steps_up_to_next(void* execution, std::size_t self) noexcept;
   // Runs the loop's steps up to the next core's step, which it starts and returns (no_core when
   // the loop is over).
   std::size_t advance();
@@ -299,6 +308,8 @@ class Execution final : public CoreServices, public scheduler::Process {
   // While run_steps switches directly: its loop, the core whose step is under way, whether the
   // loop is over, and an exception thrown on a core's stack, for the caller.
   scheduler::StepLoop<Execution>* loop_ = nullptr;
+  scheduler::StackPool& stacks_;
+  std::byte* loop_stack_top_ = nullptr;  // where the direct loop's bookkeeping runs (other_stack.hpp)
   std::size_t running_core_ = no_core;
   bool loop_over_ = false;
   std::exception_ptr loop_error_;

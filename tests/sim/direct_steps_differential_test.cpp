@@ -3,7 +3,7 @@
 // scenario, in every DMA execution mode, with random and PCT schedules, both must make the same
 // picks and give the same verdict, report, failure sites and trace. A strategy that does not
 // say it may run on a core's stack is given the caller's loop, so wrapping one in `ThroughCaller`
-// selects the reference.
+// selects the reference. The bookkeeping of the direct loop runs on a stack of its own.
 
 #include <catch2/catch.hpp>
 
@@ -11,9 +11,12 @@
 #include <string>
 
 #include "scenarios/registry.hpp"
+#include "scheduler/fiber/fiber.hpp"
+#include "scheduler/fiber/other_stack.hpp"
 #include "scheduler/strategies/pct.hpp"
 #include "scheduler/strategies/random.hpp"
 #include "scheduler/strategies/replay.hpp"
+#include "sim/engine/execution.hpp"
 #include "sim/engine/simulation.hpp"
 
 using namespace weft;
@@ -134,4 +137,52 @@ TEST_CASE("a replay that diverges on a core's stack reaches the caller as the ex
   CHECK_THROWS_AS(simulation.run(replay), scheduler::ScheduleDiverged);
   // The simulation is still usable: the kernel was torn down, not left with the exception.
   CHECK(simulation.run_seed(1).verdict == model::Verdict::ok);
+}
+
+namespace {
+
+// Random picks, noting where each pick's frame lies: on the stack of the core whose step just
+// ended (the fiber running the pick), or elsewhere.
+class WherePicked final : public scheduler::Strategy {
+ public:
+  explicit WherePicked(std::uint64_t seed) : inner_(seed) {}
+  [[gnu::noinline]] std::size_t pick(std::span<const scheduler::Actor> enabled,
+                                     const scheduler::StepContext& context) override {
+    if (const scheduler::Fiber* fiber = scheduler::Fiber::current(); fiber != nullptr) {
+      ++on_a_core_;
+      on_its_stack_ += fiber->stack().contains(__builtin_frame_address(0));
+    }
+    return inner_.pick(enabled, context);
+  }
+  bool runs_on_core_stacks() const override { return true; }
+  int on_a_core_ = 0;     // picks made inside a core's visible operation (the direct loop)
+  int on_its_stack_ = 0;  // of those, picks whose frame was on that core's stack
+
+ private:
+  scheduler::RandomStrategy inner_;
+};
+
+}  // namespace
+
+TEST_CASE("on many cores the direct loop's bookkeeping runs on the loop's own stack, on few on the core's",
+          "[sim][direct_steps]") {
+  const auto registry = scenarios::builtin_scenarios();
+  const auto* scenario = sim::find_scenario(registry, "ring_all_gather");
+  REQUIRE(scenario != nullptr);
+  for (const int devices : {3, 16}) {
+    sim::Config config = config_for(model::DmaExecution::async);
+    config.machine.mesh = {devices};
+    const auto cores = static_cast<std::size_t>(devices * config.machine.cores_per_device);
+    const bool own_stack = scheduler::changes_stacks() && cores >= sim::loop_stack_min_cores;
+    CAPTURE(cores, own_stack);
+    sim::Simulation simulation(config, *scenario, scenario->params);
+    for (std::uint64_t seed = 0; seed < 3; ++seed) {
+      WherePicked strategy(seed);
+      const auto result = simulation.run(strategy);
+      CHECK(result.verdict == model::Verdict::ok);
+      CHECK(result.schedule == simulation.run_seed(seed).schedule);  // the same picks as plain random
+      CHECK(strategy.on_a_core_ > 20);
+      CHECK(strategy.on_its_stack_ == (own_stack ? 0 : strategy.on_a_core_));
+    }
+  }
 }
