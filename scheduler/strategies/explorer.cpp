@@ -296,7 +296,7 @@ std::size_t Explorer::memory_bytes() const {
     bytes += node.sleep.capacity() * sizeof(Sleep::value_type);
     for (const auto& entry : node.sleep) bytes += footprint_bytes(entry.second);
   }
-  return bytes;
+  return bytes + analysed_.memory_bytes();
 }
 
 }  // namespace weft::scheduler

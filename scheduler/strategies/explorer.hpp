@@ -120,7 +120,8 @@ class Explorer {
   // What the explorer keeps between runs, for a progress line and a memory bound: the states of
   // the current run (its depth), the branches waiting in their wakeup trees (the frontier: each
   // is at least one run still due), and the bytes of all of it (nodes, wakeup trees, sleep sets
-  // and their footprints; a walk over them, so call it once per run, not per step).
+  // and their footprints, and the last run's race analysis kept for the next; a walk over them,
+  // so call it once per run, not per step).
   std::size_t depth() const { return nodes_.size(); }
   std::size_t frontier_size() const;
   std::size_t memory_bytes() const;

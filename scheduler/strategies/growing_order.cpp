@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "scheduler/strategies/held_bytes.hpp"
+
 namespace weft::scheduler {
 namespace {
 
@@ -186,6 +188,13 @@ void GrowingOrder::order_next(std::span<const Event> run, std::size_t ran, std::
     if (creator_.size() <= actor.owner) creator_.resize(actor.owner + 1);
     creator_[actor.owner].push_back(j);
   }
+}
+
+std::size_t GrowingOrder::memory_bytes() const {
+  return order_.memory_bytes() + touched_.memory_bytes() + held_bytes(dma_last_) + held_bytes(previous_dma_last_) +
+         held_bytes(core_chain_) + held_bytes(dma_chain_) + held_bytes(creator_) + held_bytes(latest_) +
+         held_bytes(count_) + held_bytes(busy_until_) + held_bytes(lanes_) + held_bytes(clock_) + held_bytes(direct_) +
+         held_bytes(dependents_) + held_bytes(found_);
 }
 
 }  // namespace weft::scheduler

@@ -48,6 +48,8 @@ class GrowingOrder {
   const HappensBefore& order() const { return order_; }
   // How many events the last grow kept.
   std::size_t reused() const { return reused_; }
+  // The heap bytes it holds, the order's included (scheduler/strategies/held_bytes.hpp).
+  std::size_t memory_bytes() const;
 
  private:
   friend class HappensBefore;  // HappensBefore(run, ran) is a grow from nothing

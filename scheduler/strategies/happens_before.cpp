@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "scheduler/strategies/growing_order.hpp"
+#include "scheduler/strategies/held_bytes.hpp"
 
 namespace weft::scheduler {
 
@@ -68,6 +69,11 @@ HappensBefore::HappensBefore(Clocks clocks)
     throw std::logic_error("happens-before: clocks that are not a run's");
   for (const std::uint32_t chain : chain_) chains_ = std::max<std::size_t>(chains_, std::size_t{chain} + 1);
   index_chains();
+}
+
+std::size_t HappensBefore::memory_bytes() const {
+  return held_bytes(chain_) + held_bytes(position_) + held_bytes(clock_) + held_bytes(rows_) + held_bytes(races_) +
+         held_bytes(races_start_) + held_bytes(by_chain_) + held_bytes(chain_start_);
 }
 
 }  // namespace weft::scheduler

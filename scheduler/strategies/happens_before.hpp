@@ -91,6 +91,8 @@ class HappensBefore {
   }
   // The clocks' width: a chain per core, and the DMAs' lanes.
   std::size_t chains() const { return chains_; }
+  // The heap bytes it holds (scheduler/strategies/held_bytes.hpp).
+  std::size_t memory_bytes() const;
 
  private:
   std::vector<std::uint32_t> chain_, position_;   // e_j's chain, and its position there (from 1)

@@ -42,6 +42,8 @@ class ObjectTable {
   Value& at(std::uint32_t index) { return values_[index]; }
   const Value& at(std::uint32_t index) const { return values_[index]; }
   std::size_t size() const { return values_.size(); }
+  // The heap bytes of its two arrays (what a value holds on the heap is the caller's to count).
+  std::size_t memory_bytes() const { return slots_.capacity() * sizeof(Slot) + values_.capacity() * sizeof(Value); }
 
  private:
   struct Slot {

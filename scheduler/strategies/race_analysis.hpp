@@ -81,6 +81,11 @@ struct AnalysisMemory {
   GrowingOrder order;
   Reversibility reversibility;
   std::vector<std::pair<std::size_t, std::size_t>> reversible;  // its races (j, i) that can be reversed, by j
+
+  // The heap bytes it holds, for the explorer's memory budget.
+  std::size_t memory_bytes() const {
+    return order.memory_bytes() + reversibility.memory_bytes() + reversible.capacity() * sizeof(reversible[0]);
+  }
 };
 
 // Analyses `run` (its first `length` events ran; the rest were left enabled at its end, and

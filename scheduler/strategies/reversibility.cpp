@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "scheduler/strategies/held_bytes.hpp"
+
 namespace weft::scheduler {
 void Reversibility::grow(std::span<const Event> run, std::size_t length, const HappensBefore& order, std::size_t kept) {
   kept = std::min(kept, length_);
@@ -49,6 +51,12 @@ bool Reversibility::reversible(std::size_t i, std::size_t j) const {
     if (held < take.amount) return false;
   }
   return true;
+}
+
+std::size_t Reversibility::memory_bytes() const {
+  std::size_t bytes = counters_.memory_bytes() + held_bytes(changed_);
+  for (std::uint32_t counter = 0; counter < counters_.size(); ++counter) bytes += held_bytes(counters_.at(counter));
+  return bytes;
 }
 
 }  // namespace weft::scheduler

@@ -47,6 +47,9 @@ class Reversibility {
   // large enough.
   bool reversible(std::size_t i, std::size_t j) const;
 
+  // The heap bytes it holds (scheduler/strategies/held_bytes.hpp).
+  std::size_t memory_bytes() const;
+
  private:
   struct Change {
     std::size_t event;

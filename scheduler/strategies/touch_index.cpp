@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "scheduler/strategies/held_bytes.hpp"
+
 namespace weft::scheduler {
 namespace {
 
@@ -184,6 +186,24 @@ void TouchIndex::latest_dependent(const Footprint& footprint, std::uint32_t own,
       latest[p] = later(latest[p], found);
     }
   }
+}
+
+std::size_t TouchIndex::memory_bytes() const {
+  std::size_t bytes = held_bytes(filed_) + held_bytes(looked_up_) + objects_.memory_bytes();
+  const auto boxed_bytes = [](const Boxed& boxed) {
+    std::size_t sum = 0;
+    for (const auto& [rank, entries] : boxed.ranks) {
+      sum += map_node_bytes + sizeof(std::pair<const int, Rank>);
+      for (const auto& [start, filed] : entries.by_start)
+        sum += map_node_bytes + sizeof(std::pair<const std::int64_t, std::vector<Entry>>) + held_bytes(filed);
+    }
+    return sum;
+  };
+  for (std::uint32_t object = 0; object < objects_.size(); ++object) {
+    bytes += held_bytes(objects_.at(object));
+    for (const Lists& lists : objects_.at(object)) bytes += boxed_bytes(lists.reads) + boxed_bytes(lists.writes);
+  }
+  return bytes;
 }
 
 }  // namespace weft::scheduler

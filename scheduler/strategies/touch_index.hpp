@@ -65,6 +65,9 @@ class TouchIndex {
   // Takes the transitions from `kept` on back out: the index is as it was when they were not filed.
   void truncate(std::size_t kept);
 
+  // The heap bytes it holds (scheduler/strategies/held_bytes.hpp).
+  std::size_t memory_bytes() const;
+
  private:
   struct Entry {
     std::size_t event;

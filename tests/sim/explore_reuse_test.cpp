@@ -83,3 +83,30 @@ TEST_CASE("an analysis grown over the shared events explores programs of two lau
   };
   compare_on_generated_kernels(0, 15, without_share(first_verbs), 2, 2);
 }
+
+TEST_CASE("the analysis kept for the next run counts in the explorer's memory", "[sim][explore]") {
+  // At least its happens-before: a chain, a position, a row start and one clock entry an event
+  // (ten launches of a generated kernel, so that the run is long).
+  Kinds kinds = first_verbs;
+  std::erase(kinds, Op::share);  // a shared buffer is one launch's
+  const auto scenario = scenario_of(generate_program(7, 4, kinds));
+  const sim::Config config = generated_config(4, model::DmaExecution::async, false, 0, 10);
+  sim::Simulation whole_simulation(config, scenario, scenario.params),
+      grown_simulation(config, scenario, scenario.params);
+  scheduler::ExploreOptions whole_options;
+  whole_options.reuse_analysis = false;
+  scheduler::Explorer whole(whole_options), grown(scheduler::ExploreOptions{});
+  REQUIRE(whole.next());
+  REQUIRE(grown.next());
+  const sim::ExecutionResult first = whole_simulation.run(whole.strategy());
+  const std::size_t steps = first.schedule.size();
+  INFO(model::to_string(first.verdict) << " " << first.details);
+  REQUIRE(grown_simulation.run(grown.strategy()).schedule.size() == steps);
+  whole.finish(true);
+  grown.finish(true);
+  REQUIRE(whole.state() == grown.state());
+  INFO(steps << " steps; " << whole.memory_bytes() << " bytes analysing whole, " << grown.memory_bytes()
+             << " keeping the analysis");
+  CHECK(steps > 40);
+  CHECK(grown.memory_bytes() >= whole.memory_bytes() + steps * (3 * sizeof(std::uint32_t) + sizeof(std::size_t)));
+}
