@@ -30,19 +30,33 @@ std::size_t ClaimedRun::pick(std::span<const Actor> enabled, const StepContext& 
   if (run_.events.size() <= step) run_.events.resize(step + 1);
   if (run_.sleeps.size() <= step) run_.sleeps.resize(step + 1);
   std::vector<StableActor>& names = run_.enabled[step];
-  names.resize(enabled.size());
-  for (std::size_t k = 0; k < enabled.size(); ++k) names[k] = context.process->stable(enabled[k]);
+  const auto name_all = [&] {
+    names.resize(enabled.size());
+    for (std::size_t k = 0; k < enabled.size(); ++k) names[k] = context.process->stable(enabled[k]);
+  };
   const auto index_of = [&](StableActor actor) {
     return static_cast<std::size_t>(std::find(names.begin(), names.end(), actor) - names.begin());
   };
 
   std::size_t chosen = enabled.size();
   if (step < claim_.forced.size()) {
-    chosen = index_of(claim_.forced[step]);
+    const StableActor forced = claim_.forced[step];
+    // Before kept_, the last run took this step from the same state, reached by the same
+    // choices, and named its enabled actors here (a vector lent to the tree since is empty): the
+    // same actors, in the same order. So only the forced actor's name is checked, as the
+    // one-thread explorer does (naming every enabled actor at every replayed step cost a fifth
+    // of a worker's time).
+    const bool named = step < kept_ && names.size() == enabled.size();
+    if (named) chosen = index_of(forced);
+    if (!named || chosen == enabled.size() || !(context.process->stable(enabled[chosen]) == forced)) {
+      name_all();
+      chosen = index_of(forced);
+    }
     if (chosen == enabled.size())
       throw std::logic_error("explorer: the forced prefix did not replay at step " + std::to_string(step) +
                              " (does the kernel depend on something outside the simulation?)");
   } else {
+    name_all();
     const Sleep& sleep = run_.sleeps[step] = std::move(next_sleep_);
     next_sleep_.clear();
     const std::size_t level = step - claim_.forced.size();
