@@ -2,7 +2,8 @@
 // (scheduler/strategies/growing_order.hpp, race_analysis.hpp's AnalysisMemory), against each run
 // analysed whole: two explorers of the same generated kernel, one of each, run side by side must
 // be in the same state after every run (the same trees, sleep sets and counts), and find the
-// same verdicts, run for run.
+// same verdicts, run for run. And the analysis kept for the next run counts in the explorer's
+// memory (what its budget measures).
 
 #include <catch2/catch.hpp>
 
