@@ -96,10 +96,8 @@ struct ClockBlocks {
   void join(const ClockBlocks& other) {
     reach(other.size);
     std::size_t gained = 0;
-    for (std::size_t index = 0; index < other.words.size(); ++index) {
-      const std::uint64_t fresh = other.words[index].bits & ~words[index].bits;
-      if (fresh != 0) gained += static_cast<std::size_t>(std::popcount(fresh));
-    }
+    for (std::size_t index = 0; index < other.words.size(); ++index)
+      gained += static_cast<std::size_t>(std::popcount(other.words[index].bits & ~words[index].bits));
     if (gained > 0) make_room(other, gained);
     std::uint32_t* out = values.data();
     const std::uint32_t* in = other.values.data();

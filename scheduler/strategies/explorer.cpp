@@ -5,6 +5,7 @@
 
 #include "scheduler/step_loop.hpp"
 #include "scheduler/strategies/class_estimate.hpp"
+#include "scheduler/strategies/held_bytes.hpp"
 
 namespace weft::scheduler {
 namespace {
@@ -275,13 +276,11 @@ std::size_t Explorer::frontier_size() const {
 
 namespace {
 
-std::size_t footprint_bytes(const Footprint& footprint) { return footprint.touches.capacity() * sizeof(Touch); }
-
 std::size_t tree_bytes(const std::vector<Branch>& tree) {
-  std::size_t bytes = tree.capacity() * sizeof(Branch);
+  std::size_t bytes = held_bytes(tree);
   for (const Branch& root : tree)
     visit_branches(root, [&](const Branch& branch) {
-      bytes += footprint_bytes(branch.footprint) + branch.children.capacity() * sizeof(Branch);
+      bytes += held_bytes(branch.footprint.touches) + held_bytes(branch.children);
     });
   return bytes;
 }
@@ -289,12 +288,11 @@ std::size_t tree_bytes(const std::vector<Branch>& tree) {
 }  // namespace
 
 std::size_t Explorer::memory_bytes() const {
-  std::size_t bytes = nodes_.capacity() * sizeof(Node) + events_.capacity() * sizeof(Event) + tree_bytes(child_tree_);
-  for (const Event& event : events_) bytes += footprint_bytes(event.footprint);
+  std::size_t bytes = held_bytes(nodes_) + held_bytes(events_) + tree_bytes(child_tree_);
+  for (const Event& event : events_) bytes += held_bytes(event.footprint.touches);
   for (const Node& node : nodes_) {
-    bytes += node.enabled.capacity() * sizeof(StableActor) + tree_bytes(node.tree);
-    bytes += node.sleep.capacity() * sizeof(Sleep::value_type);
-    for (const auto& entry : node.sleep) bytes += footprint_bytes(entry.second);
+    bytes += held_bytes(node.enabled) + tree_bytes(node.tree) + held_bytes(node.sleep);
+    for (const auto& entry : node.sleep) bytes += held_bytes(entry.second.touches);
   }
   return bytes + analysed_.memory_bytes();
 }

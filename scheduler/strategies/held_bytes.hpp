@@ -1,8 +1,9 @@
 #pragma once
-// The heap bytes a container holds, for the explorer's memory budget (Explorer::memory_bytes):
-// a vector's capacity, and for a vector of vectors each inner one's too. A std::map node is
-// counted as its value plus `map_node_bytes` of links, which is libstdc++'s on 64-bit hosts;
-// the allocator's own rounding is not counted, so the figures are a close floor.
+// The heap bytes a container holds, for the explorers' memory budgets (Explorer::memory_bytes,
+// SharedWakeupTree's count, the race analysis they keep): a vector's capacity, and for a vector
+// of vectors each inner one's too. A std::map node is counted as its value plus `map_node_bytes`
+// of links, which is libstdc++'s on 64-bit hosts; the allocator's own rounding is not counted, so
+// the figures are a close floor.
 
 #include <cstddef>
 #include <vector>

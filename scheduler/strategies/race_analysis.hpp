@@ -46,6 +46,7 @@
 #include "scheduler/strategies/dependence.hpp"
 #include "scheduler/strategies/growing_order.hpp"
 #include "scheduler/strategies/happens_before.hpp"
+#include "scheduler/strategies/held_bytes.hpp"
 #include "scheduler/strategies/reversibility.hpp"
 #include "scheduler/strategies/wakeup_tree.hpp"
 
@@ -84,7 +85,7 @@ struct AnalysisMemory {
 
   // The heap bytes it holds, for the explorer's memory budget.
   std::size_t memory_bytes() const {
-    return order.memory_bytes() + reversibility.memory_bytes() + reversible.capacity() * sizeof(reversible[0]);
+    return order.memory_bytes() + reversibility.memory_bytes() + held_bytes(reversible);
   }
 };
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "scheduler/strategies/held_bytes.hpp"
+
 namespace weft::scheduler {
 
 struct SharedWakeupTree::Child {
@@ -56,9 +58,8 @@ namespace {
 // puts on a run's last transition while it lives (race_analysis.hpp).
 std::size_t branch_bytes(const Branch& branch) {
   std::size_t bytes = 0;
-  visit_branches(branch, [&](const Branch& each) {
-    bytes += each.footprint.touches.capacity() * sizeof(Touch) + each.children.capacity() * sizeof(Branch);
-  });
+  visit_branches(branch,
+                 [&](const Branch& each) { bytes += held_bytes(each.footprint.touches) + held_bytes(each.children); });
   return bytes;
 }
 
@@ -330,10 +331,9 @@ void SharedWakeupTree::prune() {
 std::size_t SharedWakeupTree::memory_bytes() const { return bytes_; }
 
 std::size_t SharedWakeupTree::own_bytes(const Node& node) {
-  std::size_t bytes =
-      sizeof(Node) + node.enabled.capacity() * sizeof(StableActor) + node.sleep.capacity() * sizeof(Sleep::value_type);
-  for (const auto& entry : node.sleep) bytes += entry.second.touches.capacity() * sizeof(Touch);
-  bytes += node.children.capacity() * sizeof(Child);
+  std::size_t bytes = sizeof(Node) + held_bytes(node.enabled) + held_bytes(node.sleep);
+  for (const auto& entry : node.sleep) bytes += held_bytes(entry.second.touches);
+  bytes += held_bytes(node.children);
   for (const Child& child : node.children) bytes += branch_bytes(child.branch);
   return bytes;
 }

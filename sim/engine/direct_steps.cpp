@@ -6,12 +6,13 @@
 // strategy's pick, any DMA phases picked) runs inside the visible operation of the core whose step
 // just ended, on its stack or, from loop_stack_min_cores cores on, as a call made on the loop's own
 // stack (StackPool::loop_stack, scheduler/fiber/other_stack.hpp: the same few kilobytes at every
-// step, so they stay in cache), and back on its own stack that core switches straight to the next one
-// (ContextFiber::hand_to): one switch a step, none when the strategy picks the same core again. SimGrid's swapped
-// contexts chain actors in the same way without returning to maestro (Quinson et al., "SimGrid: a sustained effort for
-// the versatile simulation of large scale distributed systems", 2016). Both loops drive the same StepLoop, so they make
-// the same picks and the same records: tests/sim/direct_steps_differential_test.cpp runs every scenario's schedules
-// through both.
+// step, so they stay in cache), and back on its own stack that core switches straight to the next
+// one (ContextFiber::hand_to): one switch a step, none when the strategy picks the same core again.
+// SimGrid's swapped contexts chain actors in the same way without returning to maestro (Quinson et
+// al., "SimGrid: a sustained effort for the versatile simulation of large scale distributed
+// systems", 2016). Both loops drive the same StepLoop, so they make the same picks and the same
+// records: tests/sim/direct_steps_differential_test.cpp runs every scenario's schedules through
+// both.
 //
 // What stays with the caller: launching the cores, a core whose fiber ended (it returned, or a
 // signal abandoned it: fiber_rescue.hpp switches to whoever resumed the fiber, which is the
