@@ -9,8 +9,9 @@
 // a step, so it cannot change a schedule; it can only end a run that would never end.
 //
 // A fiber that stays where it cannot be interrupted safely (inside weft or a library call) for
-// a further grace period (the budget, at least one second) ends the process instead: a message
-// on stderr and exit code 3.
+// a further grace period (the budget, at least one second, counted from the first interrupt
+// asked, and after several were asked) ends the process instead: a message on stderr and exit
+// code 3. A starved helper thread therefore never ends a run it has not first tried to interrupt.
 
 #include <pthread.h>
 

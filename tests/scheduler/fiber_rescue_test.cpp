@@ -153,6 +153,32 @@ TEST_CASE("The watchdog waits while the fiber runs weft's own code", "[scheduler
   CHECK(fiber->end() == Fiber::End::interrupted);
 }
 
+TEST_CASE("The watchdog ends the process, after asking, when the fiber stays in weft's own code",
+          "[scheduler][hardening]") {
+  const FiberBackend backend = GENERATE(FiberBackend::context, FiberBackend::boost_fiber);
+  INFO(backend_name(backend));
+  const auto start = Clock::now();
+  const pid_t child = fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    close(STDERR_FILENO);  // keep the test's output clean
+    StackPool pool(stack_bytes);
+    Watchdog watchdog(pool.activity(), 0.05);
+    auto fiber = make_fiber(backend, pool, [] {
+      const Fiber::UserCode user;
+      const Fiber::RuntimeSection runtime;
+      spin_forever();
+    });
+    fiber->resume();
+    _exit(0);
+  }
+  int status = 0;
+  REQUIRE(waitpid(child, &status, 0) == child);
+  REQUIRE(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 3);
+  CHECK(seconds_since(start) >= 1.05);  // the budget, then the grace period (1 s) from the first request
+}
+
 TEST_CASE("A fiber that suspends often is never interrupted", "[scheduler][hardening]") {
   const FiberBackend backend = GENERATE(FiberBackend::context, FiberBackend::boost_fiber);
   INFO(backend_name(backend));
